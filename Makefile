@@ -1,0 +1,49 @@
+# homegame: `make serve` runs the home-game server, `make test` runs every check.
+# Both create .venv themselves on a fresh machine.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: all install test lint typecheck pytest bench serve play contract clean browser-deps
+
+all: test
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict src
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest
+
+test: lint typecheck pytest
+
+contract: $(STAMP)
+	$(BIN)/python ../shared/contract_check.py
+
+bench: $(STAMP)
+	$(BIN)/python bench/evaluator.py
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/equity.py
+
+serve: $(STAMP)
+	$(BIN)/homegame serve
+
+play: $(STAMP)
+	$(BIN)/homegame play passem
+
+browser-deps:
+	bash scripts/ensure-chromium.sh
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
