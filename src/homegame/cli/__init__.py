@@ -1,0 +1,40 @@
+"""The ``homegame`` command line: play, odds, simulate, replay, games, serve, bot, verify.
+
+Each group of commands lives in its own module and registers itself on :data:`app`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="homegame",
+    help="Dealer's-choice home poker: play, study and host Pass'Em, Same'Em, Pass The Trash and Three-Hole.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+#: Modules that add commands to :data:`app` when imported (each one optional while it is being built).
+COMMAND_MODULES = (
+    "homegame.cli.play",
+    "homegame.cli.study",
+    "homegame.cli.serve",
+)
+
+
+def _load_commands() -> None:
+    for name in COMMAND_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+
+
+def main() -> None:
+    """Entry point of the ``homegame`` script."""
+    _load_commands()
+    app()
