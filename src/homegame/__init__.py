@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from homegame.cards import Card, cards
+from homegame.cards import Card, card_ids, cards
 
 if TYPE_CHECKING:
     from homegame.evaluate import evaluate, evaluate_low, evaluate_many
@@ -36,7 +36,10 @@ _LAZY = {
     "equity": "homegame.odds",
 }
 
-__all__ = ["Card", "cards", *_LAZY]
+__all__ = [
+    "Card", "Hand", "IllegalAction", "Stakes", "card_ids", "cards", "equity", "evaluate", "evaluate_low",
+    "evaluate_many", "game", "game_names", "replay",
+]
 
 
 def __getattr__(name: str) -> Any:
