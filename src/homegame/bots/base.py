@@ -1,0 +1,205 @@
+"""What every bot shares: the protocol, reading a view's legal actions, and turning a decision into text.
+
+A bot sees one seat's view (``hand.view(seat)``, a JSON-like dict) and nothing else, and answers with an
+action string that ``hand.act`` accepts. The legal strings in ``view["legal"]`` name only the kind of
+decision (``"pass 2"``, ``"expose"``, ``"bet 10..200"``); the bot fills in the cards or the amount.
+
+>>> options = parse_legal(["fold", "call 10", "raise 20..100"])
+>>> options.call, options.raise_range
+(10, ('raise', 20, 100))
+>>> parse_legal(["pass 2"]).pass_count
+2
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+View = Mapping[str, Any]
+
+_RANGE = re.compile(r"(bet|raise) (\d+)(?:\.\.(\d+))?")
+_COUNT = re.compile(r"(pass|discard) (\d+)")
+_CALL = re.compile(r"call (\d+)")
+_DECLARE = re.compile(r"declare (high|low|both)")
+
+
+class BotError(ValueError):
+    """A view a bot cannot act on: no legal action, or a legal string it does not know."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``act(view) -> str`` is a bot."""
+
+    def act(self, view: View) -> str:
+        """The action this seat takes, as text for ``hand.act``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class LegalOptions:
+    """A seat's legal actions, parsed from ``view["legal"]``."""
+
+    fold: bool = False
+    check: bool = False
+    call: int | None = None
+    raise_range: tuple[str, int, int] | None = None  # ("bet" | "raise", smallest total, largest total)
+    pass_count: int = 0
+    discard_count: int = 0
+    expose: bool = False
+    arrange: bool = False
+    declares: tuple[str, ...] = ()
+
+    @property
+    def betting(self) -> bool:
+        """True when this is a betting decision."""
+        return self.fold or self.check or self.call is not None or self.raise_range is not None
+
+
+def parse_legal(legal: Sequence[str]) -> LegalOptions:
+    """Parse the contract's legal-action strings.
+
+    >>> parse_legal(["check", "bet 4"]).raise_range
+    ('bet', 4, 4)
+    >>> parse_legal(["declare high", "declare low", "declare both"]).declares
+    ('high', 'low', 'both')
+    >>> parse_legal(["dance"])
+    Traceback (most recent call last):
+    ...
+    homegame.bots.base.BotError: unknown legal action 'dance': expected fold, check, call N, bet/raise N[..M], pass N, discard N, expose, arrange or declare high|low|both
+    """
+    fields: dict[str, Any] = {}
+    declares: list[str] = []
+    for text in legal:
+        text = text.strip()
+        if text in ("fold", "check", "expose", "arrange"):
+            fields[text] = True
+        elif m := _CALL.fullmatch(text):
+            fields["call"] = int(m.group(1))
+        elif m := _RANGE.fullmatch(text):
+            low = int(m.group(2))
+            fields["raise_range"] = (m.group(1), low, int(m.group(3) or low))
+        elif m := _COUNT.fullmatch(text):
+            fields[f"{m.group(1)}_count"] = int(m.group(2))
+        elif m := _DECLARE.fullmatch(text):
+            declares.append(m.group(1))
+        else:
+            raise BotError(
+                f"unknown legal action {text!r}: expected fold, check, call N, bet/raise N[..M], pass N, "
+                "discard N, expose, arrange or declare high|low|both"
+            )
+    return LegalOptions(declares=tuple(declares), **fields)
+
+
+def face_down(view: View) -> list[str]:
+    """This seat's own cards that are not face up, in the order held."""
+    up = set(view.get("up") or ())
+    return [c for c in view["cards"] if c not in up]
+
+
+def opponents(view: View) -> list[Mapping[str, Any]]:
+    """The other seats still in the hand (not folded)."""
+    me = view.get("seat")
+    return [s for s in view["seats"] if s["seat"] != me and not s["folded"]]
+
+
+def others_up(view: View) -> list[str]:
+    """Every face-up card of the other seats, folded seats included."""
+    me = view.get("seat")
+    return [c for s in view["seats"] if s["seat"] != me for c in s.get("up") or ()]
+
+
+def big_bet(view: View) -> int:
+    """The size of a big bet in this hand's stakes (big bet, else big blind, else small bet, else 1)."""
+    stakes = view.get("stakes") or {}
+    blinds = stakes.get("blinds") or ()
+    for value in (stakes.get("big_bet"), blinds[-1] if blinds else 0, stakes.get("small_bet")):
+        if value:
+            return int(value)
+    return 1
+
+
+class BaseBot(ABC):
+    """A bot that answers each kind of decision in its own method.
+
+    Subclasses implement the decisions; :meth:`act` reads the legal actions and writes the text.
+    """
+
+    #: The bot's name in the registry.
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart the bot's own random choices from ``seed``."""
+        self.rng = random.Random(seed)
+
+    def act(self, view: View) -> str:
+        """The action for this view, as text for ``hand.act``."""
+        legal = view.get("legal") or []
+        if not legal:
+            raise BotError(f"seat {view.get('seat')} has no legal action in this view")
+        options = parse_legal(legal)
+        if options.pass_count:
+            return "pass " + " ".join(self.choose_pass(view, options.pass_count))
+        if options.discard_count:
+            return "discard " + " ".join(self.choose_discard(view, options.discard_count))
+        if options.expose:
+            return "expose " + self.choose_expose(view)
+        if options.arrange:
+            return "arrange " + " ".join(self.choose_arrange(view))
+        if options.declares:
+            return "declare " + self.choose_declare(view, options.declares)
+        return self.choose_bet(view, options)
+
+    @abstractmethod
+    def choose_pass(self, view: View, count: int) -> list[str]:
+        """``count`` of this seat's cards to pass."""
+
+    def choose_discard(self, view: View, count: int) -> list[str]:
+        """``count`` of this seat's cards to discard (by default the ones it would pass)."""
+        return self.choose_pass(view, count)
+
+    @abstractmethod
+    def choose_expose(self, view: View) -> str:
+        """One face-down card to turn up."""
+
+    @abstractmethod
+    def choose_arrange(self, view: View) -> list[str]:
+        """All this seat's cards, first to turn first."""
+
+    @abstractmethod
+    def choose_declare(self, view: View, allowed: Sequence[str]) -> str:
+        """``high``, ``low`` or ``both``."""
+
+    @abstractmethod
+    def choose_bet(self, view: View, options: LegalOptions) -> str:
+        """A betting action: ``fold``, ``check``, ``call``, ``bet N`` or ``raise N``."""
+
+
+def sized(options: LegalOptions, total: int) -> str:
+    """A bet or raise to ``total``, clamped into the legal range."""
+    assert options.raise_range is not None
+    verb, low, high = options.raise_range
+    return f"{verb} {min(max(total, low), high)}"
+
+
+def passive(options: LegalOptions) -> str:
+    """Check when free, else call, else fold."""
+    if options.check:
+        return "check"
+    if options.call is not None:
+        return "call"
+    if options.fold:
+        return "fold"
+    assert options.raise_range is not None
+    return f"{options.raise_range[0]} {options.raise_range[1]}"

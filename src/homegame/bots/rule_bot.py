@@ -1,0 +1,118 @@
+"""A bot of simple rules: bet what it has, pass and roll its trash, hide what helps, declare by shape.
+
+- Betting: the made hand (own cards with the board, or with the best table cards in Three-Hole) is
+  measured against a per-game par, scaled by how much of the hand has been seen; well above par it
+  bets, near par it calls, below it checks or calls only a cheap bet.
+- Passing and discarding (Pass'Em, Pass The Trash): the least useful cards, low unpaired ones first,
+  which also "keeps the gift small" as the Pass'Em page advises.
+- Exposing (Three-Hole): a card that pairs nobody's upcard, low before high, as the page warns.
+- Arranging (Pass The Trash): worst cards roll first, the best card stays down longest.
+- Declaring: by the hand's shape, high with a real high hand, low with a good low, both with both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from homegame.bots.base import BaseBot, BotError, LegalOptions, View, face_down, others_up, passive, sized
+from homegame.bots.shape import PAR, low_top, made_category, progress, usable_cards, usefulness
+from homegame.cards import Card
+
+
+def _rules(view: View) -> dict[str, object]:
+    return dict(view.get("rules") or {})
+
+
+def plays_low(view: View) -> bool:
+    """True when a low hand can win part of the pot in this game."""
+    return _rules(view).get("split", "high") != "high"
+
+
+def low_rule(view: View) -> tuple[str, int | None]:
+    """The low ranking and the qualifier the bot aims for (eight-or-better when none is set)."""
+    rules = _rules(view)
+    qualifier = rules.get("qualifier")
+    return str(rules.get("low") or "a5"), int(qualifier) if isinstance(qualifier, int) else 8
+
+
+class RuleBot(BaseBot):
+    """Plays by the rules of thumb above; deterministic apart from an occasional small bluff."""
+
+    name = "rule"
+
+    #: How often it bets a weak hand when checking is free.
+    bluff = 0.05
+
+    # -- judging the hand ---------------------------------------------------------------------------
+    def strength(self, view: View) -> float:
+        """The hand's worth on the category scale (0 high card .. 8 straight flush), lows included."""
+        usable = usable_cards(view)
+        value = float(made_category(usable))
+        if view["cards"]:
+            value += 0.6 * max(Card(c).rank for c in view["cards"]) / 12
+        if plays_low(view):
+            rule, qualifier = low_rule(view)
+            top = low_top(usable, rule, qualifier)
+            if top is not None:
+                value = max(value, PAR.get(str(view.get("game")), 2.0) + 0.5 * (8 - top))
+        return value
+
+    def margin(self, view: View) -> float:
+        """How far the hand is above (positive) or below the par for what has been seen."""
+        par = PAR.get(str(view.get("game")), 2.0)
+        return self.strength(view) - par * progress(view)
+
+    # -- decisions -------------------------------------------------------------------------------------
+    def choose_bet(self, view: View, options: LegalOptions) -> str:
+        margin = self.margin(view)
+        pot = int(view.get("pot") or 0)
+        if options.raise_range is not None and (
+            margin >= 1.0 or (options.check and self.rng.random() < self.bluff)
+        ):
+            return sized(options, self._top_bet(view) + max(pot // 2, 1))
+        if margin >= 0 and options.call is not None:
+            return "call"
+        if options.check:
+            return "check"
+        if options.call is not None and options.call * 4 <= pot:
+            return "call"
+        return "fold" if options.fold else passive(options)
+
+    def choose_pass(self, view: View, count: int) -> list[str]:
+        held = list(view["cards"])
+        scores = usefulness(held, low=plays_low(view))
+        return sorted(held, key=lambda c: (scores[c], Card(c).id))[:count]
+
+    def choose_expose(self, view: View) -> str:
+        hidden = face_down(view)
+        if not hidden:
+            raise BotError(f"seat {view.get('seat')} has no face-down card to expose")
+        showing = {Card(c).rank for c in others_up(view)}
+
+        def cost(text: str) -> tuple[int, int]:
+            card = Card(text)
+            return (10 if card.rank in showing else 0, card.rank)
+
+        return min(hidden, key=cost)
+
+    def choose_arrange(self, view: View) -> list[str]:
+        held = list(view["cards"])
+        scores = usefulness(held, low=plays_low(view))
+        return sorted(held, key=lambda c: (scores[c], Card(c).id))
+
+    def choose_declare(self, view: View, allowed: Sequence[str]) -> str:
+        usable = usable_cards(view)
+        high = made_category(usable)
+        rule, qualifier = low_rule(view)
+        top = low_top(usable, rule, qualifier)
+        if top is not None and top <= 7 and high >= 4 and "both" in allowed:
+            choice = "both"
+        elif high >= 2 or top is None:
+            choice = "high"
+        else:
+            choice = "low"
+        return choice if choice in allowed else allowed[0]
+
+    @staticmethod
+    def _top_bet(view: View) -> int:
+        return max((int(s.get("bet") or 0) for s in view["seats"]), default=0)

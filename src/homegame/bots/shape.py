@@ -1,0 +1,155 @@
+"""Cheap hand-shape judgements from a seat's view: how useful each card is, what a holding makes.
+
+These are the rule-based bot's eyes: no simulation, only counting ranks and suits and asking the
+evaluator about the cards the seat can see.
+
+>>> usefulness(["As", "7d", "7c"])["7d"] > usefulness(["As", "7d", "7c"])["As"]
+True
+>>> made_category(["As", "Ad", "7c"])
+1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from homegame.cards import Card, cards
+
+#: The contract's categories, weakest first; a hand's category index is its position here.
+CATEGORIES = (
+    "high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
+    "four of a kind", "straight flush",
+)
+
+#: A rough "typical winning hand" per game, as a category index: Same'Em's ten cards need more.
+PAR = {"holdem": 1.5, "omaha": 3.0, "stud": 2.0, "passem": 2.0, "sameem": 4.5, "pass-the-trash": 3.0,
+       "three-hole": 2.5}
+
+#: Cards a player ends with (own, shared) per game, for how much of the hand is still to come.
+FINAL = {"holdem": (2, 5), "omaha": (4, 5), "stud": (7, 0), "passem": (3, 3), "sameem": (5, 5),
+         "three-hole": (3, 2)}
+
+
+def _parse(items: Sequence[str]) -> tuple[Card, ...]:
+    return cards(list(items))
+
+
+def usefulness(hand: Sequence[str], *, low: bool = False) -> dict[str, float]:
+    """How much each card of ``hand`` is worth keeping: pairs most, then suits, neighbours and rank.
+
+    With ``low=True`` (a high-low or declare game) small cards are worth keeping too.
+
+    >>> u = usefulness(["2c", "9d", "Ks"])
+    >>> min(u, key=u.__getitem__)
+    '2c'
+    >>> u = usefulness(["Ac", "2d", "9s", "Ks", "Qh"], low=True)
+    >>> min(u, key=u.__getitem__)
+    '9s'
+    """
+    parsed = _parse(hand)
+    ranks = Counter(c.rank for c in parsed)
+    suits = Counter(c.suit for c in parsed)
+    present = set(ranks)
+    scores: dict[str, float] = {}
+    for text, card in zip(hand, parsed, strict=True):
+        score = 10.0 * (ranks[card.rank] - 1)
+        score += max(0, suits[card.suit] - 2) * 1.0
+        score += 0.6 * sum(1 for d in (-2, -1, 1, 2) if card.rank + d in present)
+        score += 2.0 * card.rank / 12
+        if low:
+            low_rank = 0 if card.rank == 12 else card.rank + 1  # ace is the lowest low card
+            if low_rank <= 7 and ranks[card.rank] == 1:
+                score += 3.0 * (8 - low_rank) / 8
+        scores[text] = score
+    return scores
+
+
+def made_category(items: Sequence[str]) -> int:
+    """The category index of the best high hand the cards make (pairs and sets only below five cards).
+
+    >>> made_category(["Ks", "Kd", "Kc", "2s", "2d"])
+    6
+    >>> made_category(["9h", "9c"])
+    1
+    >>> made_category([])
+    0
+    """
+    parsed = _parse(items)
+    if len(parsed) >= 5:
+        try:
+            from homegame.evaluate import evaluate
+
+            chosen = parsed if len(parsed) <= 10 else parsed[:10]
+            return CATEGORIES.index(evaluate(chosen).category)
+        except ImportError:
+            pass
+    counts = sorted(Counter(c.rank for c in parsed).values(), reverse=True) + [0, 0]
+    if counts[0] >= 4:
+        return 7
+    if counts[0] == 3:
+        return 6 if counts[1] >= 2 else 3
+    if counts[0] == 2:
+        return 2 if counts[1] == 2 else 1
+    return 0
+
+
+def usable_cards(view: Mapping[str, Any]) -> list[str]:
+    """The cards this seat can build a hand from now: its own, the board, and in Three-Hole the others'
+    face-up cards (the best of them, since only two play)."""
+    own = list(view["cards"])
+    if view.get("game") == "three-hole":
+        me = view.get("seat")
+        table = [c for s in view["seats"] if s["seat"] != me for c in s.get("up") or ()]
+        own_ranks = {Card(c).rank for c in own}
+        table.sort(key=lambda c: (Card(c).rank in own_ranks, Card(c).rank), reverse=True)
+        return own + table[:2]
+    return own + list(view.get("board") or ())
+
+
+def low_top(items: Sequence[str], rule: str = "a5", qualifier: int | None = None) -> int | None:
+    """The highest card (2..14, ace 1 for a5/a6) of the best low the cards make, or ``None``.
+
+    >>> low_top(["As", "2d", "3c", "4h", "7s", "Kd"])
+    7
+    >>> low_top(["As", "Ad", "3c", "4h", "Ks"], qualifier=8) is None
+    True
+    """
+    parsed = _parse(items)
+    if len(parsed) < 5:
+        return None
+    try:
+        from homegame.evaluate import evaluate_low
+
+        chosen = parsed if len(parsed) <= 10 else parsed[:10]
+        value = evaluate_low(chosen, rule=rule, qualifier=qualifier)
+        if value is None:
+            return None
+        values = [_low_rank(c, rule) for c in value.cards]
+        return max(values)
+    except ImportError:
+        distinct = sorted({_low_rank(c, rule) for c in parsed})
+        if len(distinct) < 5 or (qualifier is not None and distinct[4] > qualifier):
+            return None
+        return distinct[4]
+
+
+def _low_rank(card: Card, rule: str) -> int:
+    if rule != "27" and card.rank == 12:
+        return 1
+    return card.rank + 2
+
+
+def progress(view: Mapping[str, Any]) -> float:
+    """How much of the final holding this seat has seen, from 0 to 1."""
+    game = str(view.get("game"))
+    if game not in FINAL:
+        return 1.0
+    own, shared = FINAL[game]
+    seen_own = min(len(view["cards"]), own)
+    if game == "three-hole":
+        seen_shared = min(shared, len(usable_cards(view)) - len(view["cards"]))
+    else:
+        seen_shared = min(len(view.get("board") or ()), shared)
+    return (seen_own + seen_shared) / (own + shared)
