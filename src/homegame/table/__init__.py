@@ -1,0 +1,11 @@
+"""A table across many hands (no I/O): seats, button, dealer's choice, sitting out, clocks, ledger."""
+
+from homegame.table.autoplay import BOT_KINDS, make_bot, simple_action
+from homegame.table.ledger import Ledger, LedgerError, Payment, settle_up
+from homegame.table.seats import DEALERS_CHOICE, SEED_GAMES, Seat, Settings, TableError
+from homegame.table.table import HandStart, Table, make_game, make_stakes
+
+__all__ = [
+    "BOT_KINDS", "DEALERS_CHOICE", "SEED_GAMES", "HandStart", "Ledger", "LedgerError", "Payment", "Seat",
+    "Settings", "Table", "TableError", "make_bot", "make_game", "make_stakes", "settle_up", "simple_action",
+]

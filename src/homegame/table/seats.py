@@ -1,0 +1,82 @@
+"""Seats at a table and the settings a host chooses: pure data, JSON round-trippable."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+SeatStatus = Literal["pending", "active", "leaving"]
+SeatKind = Literal["human", "bot"]
+
+#: The four games the table is built for, offered first in dealer's choice.
+SEED_GAMES = ("passem", "sameem", "pass-the-trash", "three-hole")
+#: The table setting that lets each dealer pick the game before the deal.
+DEALERS_CHOICE = "dealers-choice"
+
+
+class TableError(ValueError):
+    """A request the table refuses: the message says what was wrong and what is allowed."""
+
+
+@dataclass
+class Seat:
+    """One chair at the table and whoever sits in it.
+
+    ``token_hash`` is opaque to the table (the server keeps there the hash of the seat's capability
+    token); ``bank`` is the seat's remaining time bank in seconds.
+    """
+
+    position: int
+    name: str
+    kind: SeatKind = "human"
+    stack: int = 0
+    status: SeatStatus = "pending"
+    sitting_out: bool = False
+    bot: str | None = None
+    bank: float = 60.0
+    token_hash: str = ""
+    buy_in: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable form."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        """The inverse of :meth:`to_dict`."""
+        return cls(**data)
+
+
+@dataclass
+class Settings:
+    """What the host chooses for a table.
+
+    ``game`` is an engine name or :data:`DEALERS_CHOICE`; ``rules`` are that game's house rules;
+    ``stakes`` are the keyword arguments of :class:`homegame.Stakes` (``blinds`` as a list).
+    Times are in seconds.
+    """
+
+    game: str = "passem"
+    rules: dict[str, Any] = field(default_factory=dict)
+    stakes: dict[str, Any] = field(default_factory=lambda: {"structure": "no-limit", "blinds": [1, 2]})
+    buy_in: int = 200
+    max_seats: int = 9
+    turn_seconds: float = 30.0
+    time_bank: float = 60.0
+    bot_delay: float = 0.8
+    between_hands: float = 4.0
+    approve_seats: bool = True
+    name: str = "Home game"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable form."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """The inverse of :meth:`to_dict` (unknown keys are ignored)."""
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+__all__ = ["DEALERS_CHOICE", "SEED_GAMES", "Seat", "SeatKind", "SeatStatus", "Settings", "TableError"]
