@@ -1,0 +1,261 @@
+"""The ASGI app: pages, a small JSON API, hand histories, the ledger, and the websocket.
+
+>>> app = create_app("sqlite://")
+>>> sorted(r.path for r in app.routes if hasattr(r, "path"))[:3]
+['/', '/api/tables', '/api/tables/{table_id}/hands']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+import homegame as hg
+from homegame.server import protocol as p
+from homegame.server.room import Connection, Room
+from homegame.server.storage import Store
+from homegame.server.tokens import hash_token, new_table_id, new_token, token_matches
+from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("homegame.server")
+
+
+class NewTable(BaseModel):
+    """The body of ``POST /api/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=40)] = "Home game"
+    game: Annotated[str, Field(min_length=1, max_length=40)] = "passem"
+    rules: dict[str, Any] = Field(default_factory=dict, max_length=20)
+    stakes: p.StakesModel = p.StakesModel(structure="no-limit", blinds=[1, 2])
+    buy_in: Annotated[int, Field(gt=0, le=10**9)] = 200
+    bots: Annotated[int, Field(ge=0, le=9)] = 0
+    bot_kind: str = "rule"
+    approve_seats: bool = True
+    turn_seconds: Annotated[float, Field(ge=0, le=3600)] = 30.0
+    time_bank: Annotated[float, Field(ge=0, le=3600)] = 60.0
+    bot_delay: Annotated[float, Field(ge=0, le=30)] = 0.8
+    between_hands: Annotated[float, Field(ge=0, le=120)] = 4.0
+    paused: bool = False
+
+
+class Server:
+    """The rooms of one process, loaded from storage on first use."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+
+    def room(self, table_id: str) -> Room | None:
+        """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            if len(table_id) > 32:
+                return None
+            room = Room.load(table_id, self.store)
+            if room is None:
+                return None
+            self.rooms[table_id] = room
+            room.start()
+        return room
+
+    def resume_all(self) -> None:
+        """Start every stored table whose last hand was cut short (after a restart)."""
+        for table_id in self.store.table_ids():
+            last = self.store.last_hand(table_id)
+            if last is not None and not last.over:
+                self.room(table_id)
+
+    def create(self, spec: NewTable) -> tuple[str, dict[str, str]]:
+        """Store a new table; its id and raw tokens."""
+        settings = Settings(game=spec.game, rules=dict(spec.rules), stakes=spec.stakes.model_dump(),
+                            buy_in=spec.buy_in, approve_seats=spec.approve_seats,
+                            turn_seconds=spec.turn_seconds, time_bank=spec.time_bank, bot_delay=spec.bot_delay,
+                            between_hands=spec.between_hands, name=spec.name)
+        table = Table(settings)
+        if spec.game != DEALERS_CHOICE:
+            table.set_game(spec.game, spec.rules)
+        table.paused = spec.paused
+        for _ in range(spec.bots):
+            table.add_bot(spec.bot_kind)
+        tokens = {"host": new_token(), "invite": new_token(), "watch": new_token()}
+        table_id = new_table_id()
+        state = {"table": table.to_dict(), "links": {"invite": tokens["invite"], "watch": tokens["watch"]}}
+        self.store.create_table(table_id, hash_token(tokens["host"]), hash_token(tokens["invite"]),
+                                hash_token(tokens["watch"]), state)
+        return table_id, tokens
+
+    def authorised(self, room: Room, token: str) -> bool:
+        """Whether ``token`` is any capability of the table (host, invite, spectator or seat)."""
+        return any(token_matches(token, h) for h in (room.host_hash, room.invite_hash, room.watch_hash)) or any(
+            token_matches(token, s.token_hash) for s in room.table.seats.values())
+
+    async def close(self) -> None:
+        """Stop every room."""
+        for room in self.rooms.values():
+            await room.stop()
+
+
+def create_app(db_url: str | None = None, *, store: Store | None = None) -> FastAPI:
+    """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`)."""
+    store = store or Store(db_url)
+    server = Server(store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        server.resume_all()
+        yield
+        await server.close()
+
+    app = FastAPI(title="homegame", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.server = server
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    def links(request: Request, table_id: str, tokens: dict[str, str]) -> dict[str, str]:
+        base = str(request.base_url).rstrip("/")
+        return {k: f"{base}/t/{table_id}#{v}" for k, v in tokens.items()}
+
+    @app.get("/")
+    async def index() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/t/{table_id}")
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "table.html")
+
+    @app.get("/api/games")
+    async def games() -> JSONResponse:
+        from homegame.games import OPTIONS
+
+        out = []
+        for name in hg.game_names():
+            g = hg.game(name)
+            out.append({"name": name, "title": g.title, "rules": g.rules, "min_players": g.min_players,
+                        "max_players": g.max_players, "options": {k: [str(v[0]), v[1]] for k, v in
+                                                                  OPTIONS.get(name, {}).items()}})
+        return JSONResponse(out)
+
+    @app.post("/api/tables")
+    async def new_table(spec: NewTable, request: Request) -> JSONResponse:
+        try:
+            table_id, tokens = server.create(spec)
+        except TableError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return JSONResponse({"table_id": table_id, "links": links(request, table_id, tokens)}, status_code=201)
+
+    def room_for(table_id: str, token: str) -> Room:
+        room = server.room(table_id)
+        if room is None or not server.authorised(room, token):
+            raise HTTPException(404, "no such table, or the link's token is not valid for it")
+        return room
+
+    @app.get("/api/tables/{table_id}/ledger.csv")
+    async def ledger_csv(table_id: str, token: Annotated[str, Query(max_length=64)]) -> PlainTextResponse:
+        room = room_for(table_id, token)
+        return PlainTextResponse(room.table.ledger.to_csv(room.table.stacks_by_name()), media_type="text/csv",
+                                 headers={"Content-Disposition": f'attachment; filename="ledger-{table_id}.csv"'})
+
+    @app.get("/api/tables/{table_id}/settle")
+    async def settle(table_id: str, token: Annotated[str, Query(max_length=64)]) -> JSONResponse:
+        from homegame.table import settle_up
+
+        room = room_for(table_id, token)
+        nets = room.table.ledger.nets(room.table.stacks_by_name())
+        return JSONResponse({"nets": nets, "payments": [vars(x) for x in settle_up(nets)]})
+
+    @app.get("/api/tables/{table_id}/hands")
+    async def hands(table_id: str, token: Annotated[str, Query(max_length=64)]) -> JSONResponse:
+        room_for(table_id, token)
+        return JSONResponse(store.hand_list(table_id))
+
+    @app.get("/api/tables/{table_id}/hands/{number}.{fmt}")
+    async def hand_file(table_id: str, number: int, fmt: str,
+                        token: Annotated[str, Query(max_length=64)]) -> Any:
+        room = room_for(table_id, token)
+        stored = store.hand(table_id, number)
+        if stored is None or not stored.over or stored.history is None:
+            raise HTTPException(404, f"hand {number} is not over or does not exist")
+        names = {str(i): room.table.seats[pos].name if pos in room.table.seats else f"Seat {pos + 1}"
+                 for i, pos in enumerate(stored.start["dealt"])}
+        if fmt == "json":
+            return JSONResponse({"format": "homegame-hand", "version": 1, "table_id": table_id, "number": number,
+                                 "start": stored.start, "names": names, "commitment": stored.commitment,
+                                 "deck": stored.deck, "salt": stored.salt, "actions": stored.actions,
+                                 "payoffs": stored.payoffs, "history": json.loads(stored.history)})
+        if fmt == "phh":
+            hand = hg.replay(stored.history)
+            if not hasattr(hand, "phh"):
+                raise HTTPException(404, "this engine cannot write PHH")
+            try:
+                return PlainTextResponse(str(hand.phh()))
+            except (ValueError, NotImplementedError) as exc:
+                raise HTTPException(404, f"no PHH for {stored.start['game']}: {exc}") from None
+        raise HTTPException(404, f"unknown format {fmt!r}; use json or phh")
+
+    @app.websocket("/ws/{table_id}")
+    async def websocket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        room = server.room(table_id) if len(table_id) <= 32 else None
+        if room is None:
+            await ws.send_text(json.dumps(p.error("no_table", "no table has this id; check the link")))
+            await ws.close(4404)
+            return
+        conn = Connection(ws.send_text)
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        reader = asyncio.get_running_loop().create_task(_read(ws, conn, room))
+        try:
+            await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            reader.cancel()
+            if not pump.done():
+                conn.send_close()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(pump, 1.0)
+            pump.cancel()
+            room.queue.put_nowait((conn, "closed"))
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    return app
+
+
+async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
+    """Read messages: parse and rate-limit here, apply in the room's owner task."""
+    try:
+        while not conn.closed:
+            raw = await ws.receive()
+            if raw["type"] == "websocket.disconnect":
+                return
+            text = raw.get("text")
+            if text is None:
+                data = raw.get("bytes") or b""
+                text = data.decode("utf-8", "replace") if len(data) <= p.MAX_MESSAGE else "x" * len(data)
+            now = time.monotonic()
+            if not conn.limiter.allow(now):
+                if now - conn.last_error_at > 1.0:
+                    conn.last_error_at = now
+                    conn.send(p.error("rate_limited", f"too many messages; at most {p.RATE_TEXT}"))
+                continue
+            try:
+                msg = p.parse_client(text)
+            except p.ProtocolError as exc:
+                conn.send(p.error(exc.code, str(exc)))
+                continue
+            room.queue.put_nowait((conn, msg))
+    except WebSocketDisconnect:
+        return
+
+
+__all__ = ["NewTable", "Server", "create_app"]

@@ -1,0 +1,363 @@
+"""One table's owner: a queue with a single consumer that applies messages, persists and broadcasts.
+
+Every change to a table happens in :meth:`Room.run`, one message at a time. Each connection gets its
+own message built from its own seat's view; a connection never sees another seat's cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import homegame as hg
+from homegame.server import protocol as p
+from homegame.server.commitment import Shuffle, shuffle
+from homegame.server.storage import Store
+from homegame.server.tokens import hash_token, new_token, token_matches
+from homegame.table import HandStart, Table, TableError
+
+log = logging.getLogger("homegame.server")
+
+#: Messages a connection may send per second on average, and in a burst.
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40.0
+#: Unsent messages after which a connection is considered stuck and dropped.
+OUTBOX_LIMIT = 200
+
+
+class RateLimiter:
+    """A token bucket: ``allow(now)`` is ``False`` once a client sends faster than allowed."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.last = burst, 0.0
+
+    def allow(self, now: float) -> bool:
+        """Spend one token if there is one."""
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: who it is (role, seat position) and its outgoing queue."""
+
+    send_text: Callable[[str], Any]
+    role: str = "anonymous"  # host | guest | player | watcher
+    host: bool = False
+    seat: int | None = None
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    limiter: RateLimiter = field(default_factory=RateLimiter)
+    last_error_at: float = 0.0
+    closed: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (a stuck connection is closed instead)."""
+        if self.closed:
+            return
+        if self.outbox.qsize() > OUTBOX_LIMIT:
+            self.closed = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def send_close(self) -> None:
+        """Send what is queued, then close."""
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send queued messages until the connection closes."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            await self.send_text(text)
+
+
+class Room:
+    """The live state of one table and the connections watching it."""
+
+    def __init__(self, table_id: str, table: Table, store: Store, *, host_hash: str, invite_hash: str,
+                 watch_hash: str, links: dict[str, str], clock: Callable[[], float] = time.time) -> None:
+        self.id = table_id
+        self.table = table
+        self.store = store
+        self.host_hash, self.invite_hash, self.watch_hash = host_hash, invite_hash, watch_hash
+        self.links = links
+        self.clock = clock
+        self.queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
+        self.connections: set[Connection] = set()
+        self.shuffle: Shuffle | None = None
+        self._written = (table.hand_number, len(table.actions), bool(table.hand and table.hand.over))
+        self._revision = table.revision
+        self._task: asyncio.Task[None] | None = None
+
+    # ----- loading -----------------------------------------------------------------------------
+    @classmethod
+    def load(cls, table_id: str, store: Store, clock: Callable[[], float] = time.time) -> Room | None:
+        """Rebuild a room from storage, a hand in progress included (``None`` for an unknown id)."""
+        stored = store.table(table_id)
+        if stored is None:
+            return None
+        table = Table.from_dict(stored.state["table"])
+        room = cls(table_id, table, store, host_hash=stored.host_hash, invite_hash=stored.invite_hash,
+                   watch_hash=stored.watch_hash, links=dict(stored.state.get("links", {})), clock=clock)
+        last = store.last_hand(table_id)
+        now = clock()
+        if last is not None:
+            start = HandStart.from_dict(last.start)
+            room.shuffle = Shuffle(last.deck, last.salt, last.commitment)
+            if not last.over:
+                table.resume(start, last.deck, last.actions, now)
+            elif last.history:
+                table.hand, table.start = hg.replay(last.history), start
+                table.actions = list(last.actions)
+                table.next_hand_at = now + table.settings.between_hands
+        room._written = (table.hand_number, len(table.actions), bool(table.hand and table.hand.over))
+        room._revision = table.revision
+        room._persist()
+        return room
+
+    def state_record(self) -> dict[str, Any]:
+        """What is stored for the table between hands."""
+        return {"table": self.table.to_dict(), "links": self.links}
+
+    # ----- the owner task ----------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the owner task."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self.run(), name=f"table {self.id}")
+
+    async def stop(self) -> None:
+        """Stop the owner task."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def run(self) -> None:
+        """Consume the queue forever: one message at a time, then whatever the clocks say is due."""
+        while True:
+            now = self.clock()
+            wake = self.table.next_wakeup()
+            timeout = None if wake is None else max(0.0, wake - now)
+            item: tuple[Connection | None, Any] | None = None
+            try:
+                if timeout is None:
+                    item = await self.queue.get()
+                elif timeout > 0:
+                    item = await asyncio.wait_for(self.queue.get(), timeout)
+            except TimeoutError:
+                item = None
+            try:
+                self.step(item)
+            except Exception:  # noqa: BLE001 - one bad step must not take the table down
+                log.exception("table %s: failed to handle %r", self.id, item)
+
+    def step(self, item: tuple[Connection | None, Any] | None) -> None:
+        """Handle one queued item, advance the clocks, deal if due, persist and broadcast."""
+        before = (self.table.revision, self.table.hand_number, len(self.table.actions))
+        if item is not None:
+            conn, message = item
+            if conn is not None:
+                self.handle(conn, message)
+        now = self.clock()
+        self.table.advance(now)
+        if self.table.ready_to_deal(now):
+            self.shuffle = shuffle()
+            self.table.deal(list(self.shuffle.deck), now)
+            self.table.advance(now)
+        self._persist()
+        if (self.table.revision, self.table.hand_number, len(self.table.actions)) != before:
+            self.broadcast()
+
+    def _persist(self) -> None:
+        t = self.table
+        number, count, over = self._written
+        new_hand = None
+        if t.start is not None and t.hand_number != number:
+            assert self.shuffle is not None
+            new_hand = (t.start.to_dict(), list(self.shuffle.deck), self.shuffle.salt, self.shuffle.commitment)
+            count, over = 0, False
+        actions = [(i, s, a) for i, (s, a) in enumerate(t.actions[count:], start=count)]
+        finished = None
+        hand_over = bool(t.hand is not None and t.hand.over)
+        if hand_over and not over:
+            finished = ([int(x) for x in t.hand.payoffs], str(t.hand.history.to_json()))
+        state = self.state_record() if t.revision != self._revision or new_hand or finished else None
+        if new_hand or actions or finished or state:
+            self.store.write(self.id, state=state, new_hand=new_hand, actions=actions, finished=finished,
+                             number=t.hand_number)
+        self._written = (t.hand_number, len(t.actions), hand_over)
+        self._revision = t.revision
+
+    # ----- messages ----------------------------------------------------------------------------
+    def error(self, conn: Connection, code: str, message: str, about: str | None = None) -> None:
+        """Send ``conn`` an error message."""
+        conn.send(p.error(code, message, about))
+
+    def handle(self, conn: Connection, msg: Any) -> None:
+        """Apply one validated client message (or a connect/disconnect marker)."""
+        if msg == "closed":
+            self.connections.discard(conn)
+            conn.closed = True
+            return
+        if isinstance(msg, p.Hello):
+            self.hello(conn, msg)
+            return
+        if conn.role == "anonymous":
+            self.error(conn, "hello_first", "send a 'hello' message with your link's token first", msg.type)
+            return
+        if isinstance(msg, p.Ping):
+            conn.send({"type": "pong", "v": p.VERSION, "now": self.clock()})
+            return
+        if msg.type in p.HOST_TYPES and not conn.host:
+            self.error(conn, "forbidden", f"only the host may send {msg.type!r}", msg.type)
+            return
+        try:
+            self.apply(conn, msg)
+        except hg.IllegalAction as exc:
+            self.error(conn, "illegal", str(exc), msg.type)
+        except (TableError, ValueError) as exc:
+            self.error(conn, "refused", str(exc), msg.type)
+
+    def hello(self, conn: Connection, msg: p.Hello) -> None:
+        """Identify a connection by its token."""
+        if conn.role != "anonymous":
+            self.error(conn, "already_identified", "this connection already said hello", "hello")
+            return
+        seat_tokens = [t for t in (msg.token, msg.seat_token) if t]
+        seat_pos = None
+        for token in seat_tokens:
+            for pos, seat in self.table.seats.items():
+                if token_matches(token, seat.token_hash):
+                    seat_pos = pos
+        if token_matches(msg.token, self.host_hash):
+            conn.role, conn.host = "host", True
+        elif token_matches(msg.token, self.invite_hash):
+            conn.role = "guest"
+        elif token_matches(msg.token, self.watch_hash):
+            conn.role = "watcher"
+        elif seat_pos is not None:
+            conn.role = "player"
+        else:
+            self.error(conn, "bad_token", "this link's token is not valid for this table", "hello")
+            conn.send_close()
+            return
+        if conn.role != "watcher" and seat_pos is not None:
+            conn.seat = seat_pos
+            if conn.role == "guest":
+                conn.role = "player"
+        self.connections.add(conn)
+        welcome: dict[str, Any] = {"type": "welcome", "v": p.VERSION, "table_id": self.id, "role": conn.role,
+                                   "host": conn.host, "seat": conn.seat}
+        if conn.host:
+            welcome["links"] = self.links
+        conn.send(welcome)
+        conn.send(self.state_for(conn, self.table.public(self.clock())))
+
+    def apply(self, conn: Connection, msg: Any) -> None:
+        """A message from an identified connection."""
+        t, now = self.table, self.clock()
+        if isinstance(msg, p.Sit):
+            if conn.role == "watcher":
+                raise TableError("a spectator link cannot take a seat; ask the host for the invite link")
+            if conn.seat is not None:
+                raise TableError(f"you already sit in seat {conn.seat}")
+            token = new_token()
+            seat = t.sit(msg.name, token_hash=hash_token(token), approved=conn.host)
+            conn.seat = seat.position
+            if conn.role == "guest":
+                conn.role = "player"
+            conn.send({"type": "seated", "v": p.VERSION, "seat": seat.position, "seat_token": token,
+                       "status": seat.status})
+        elif isinstance(msg, p.Act):
+            if conn.seat is None:
+                raise TableError("you have no seat at this table; sit first")
+            if msg.hand is not None and msg.hand != t.hand_number:
+                raise TableError(f"that action was for hand {msg.hand}; this is hand {t.hand_number}")
+            t.act(conn.seat, msg.action, now)
+        elif isinstance(msg, p.SitOut):
+            if conn.seat is None:
+                raise TableError("you have no seat at this table")
+            t.set_sitting_out(conn.seat, msg.value)
+        elif isinstance(msg, p.Leave):
+            if conn.seat is None:
+                raise TableError("you have no seat at this table")
+            t.remove(conn.seat)
+            conn.seat = None
+            conn.role = "host" if conn.host else "guest"
+        elif isinstance(msg, p.Choose):
+            if conn.seat is None:
+                raise TableError("you have no seat at this table")
+            t.choose(conn.seat, msg.game, msg.rules)
+        elif isinstance(msg, p.Approve):
+            t.approve(msg.seat)
+        elif isinstance(msg, p.Remove):
+            t.remove(msg.seat)
+            for other in self.connections:
+                if other.seat == msg.seat and msg.seat not in t.seats:
+                    other.seat = None
+                    other.role = "host" if other.host else "guest"
+        elif isinstance(msg, p.AddBot):
+            t.add_bot(msg.kind, msg.name)
+        elif isinstance(msg, p.Pause):
+            t.set_paused(msg.value)
+        elif isinstance(msg, p.SetGame):
+            t.set_game(msg.game, msg.rules)
+        elif isinstance(msg, p.SetStakes):
+            t.set_stakes(msg.stakes.model_dump(), msg.buy_in)
+        elif isinstance(msg, p.Adjust):
+            t.adjust_stack(msg.seat, msg.stack)
+        elif isinstance(msg, p.Configure):
+            for key in ("turn_seconds", "time_bank", "bot_delay", "between_hands", "approve_seats"):
+                value = getattr(msg, key)
+                if value is not None:
+                    setattr(t.settings, key, value)
+            t.revision += 1
+        else:  # pragma: no cover - parse_client only returns the types above
+            raise TableError(f"unhandled message type {msg.type!r}")
+
+    # ----- what each connection is sent --------------------------------------------------------
+    def shuffle_info(self) -> dict[str, Any] | None:
+        """The commitment of the current hand; its deck and salt once the hand is over."""
+        if self.shuffle is None or self.table.hand is None:
+            return None
+        over = bool(self.table.hand.over)
+        return {"hand": self.table.hand_number, "commitment": self.shuffle.commitment,
+                "deck": list(self.shuffle.deck) if over else None, "salt": self.shuffle.salt if over else None}
+
+    def state_for(self, conn: Connection, public: dict[str, Any]) -> dict[str, Any]:
+        """The ``state`` message for one connection: the table plus its own seat's view only."""
+        seat = conn.seat if conn.role != "watcher" else None
+        return {"type": "state", "v": p.VERSION, "hand": self.table.hand_number, "seq": len(self.table.actions),
+                "table": public, "view": self.table.view(seat), "shuffle": self.shuffle_info(),
+                "you": {"role": conn.role, "host": conn.host, "seat": seat,
+                        "hand_seat": None if seat is None else self.table.hand_seat(seat)}}
+
+    def broadcast(self) -> None:
+        """Send every connection its own state message."""
+        public = self.table.public(self.clock())
+        connected = {c.seat for c in self.connections if c.seat is not None and not c.closed}
+        for s in public["seats"]:
+            s["connected"] = s["kind"] == "bot" or s["position"] in connected
+        for conn in list(self.connections):
+            if conn.closed:
+                self.connections.discard(conn)
+                continue
+            conn.send(self.state_for(conn, public))
+
+__all__ = ["OUTBOX_LIMIT", "RATE_BURST", "RATE_PER_SECOND", "Connection", "RateLimiter", "Room"]

@@ -1,0 +1,250 @@
+"""Storage: SQLAlchemy models, Alembic migrations, and the few queries the server needs.
+
+SQLite by default (``./data/homegame.db`` or ``$HOMEGAME_DB``), PostgreSQL by URL. Every hand is
+written as it happens: its start, its deck (secret until the hand is over), then each action in its own
+transaction, so a server killed mid-hand rebuilds the hand exactly from here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+#: Where the database lives unless ``$HOMEGAME_DB`` or an explicit URL says otherwise.
+DEFAULT_PATH = Path("data") / "homegame.db"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's tables."""
+
+
+class TableRow(Base):
+    """A table: its hashed capability tokens and its state between hands (JSON)."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    invite_hash: Mapped[str] = mapped_column(String(64))
+    watch_hash: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(Text)
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class HandRow(Base):
+    """One hand: how it started, the committed deck, and once over its history and payoffs."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    start: Mapped[str] = mapped_column(Text)
+    deck: Mapped[str] = mapped_column(Text)
+    salt: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+    payoffs: Mapped[str | None] = mapped_column(Text, nullable=True)
+    history: Mapped[str | None] = mapped_column(Text, nullable=True)
+    started_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ActionRow(Base):
+    """One action of a hand, in order (``seat`` is the seat number within the hand)."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("hand_id", "idx"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    at: Mapped[float] = mapped_column(Float)
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to use: ``url``, else ``$HOMEGAME_DB`` (a URL or a file path), else the default file."""
+    url = url or os.environ.get("HOMEGAME_DB") or str(DEFAULT_PATH)
+    if "://" not in url:
+        path = Path(url)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{path}"
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """A SQLAlchemy engine; SQLite gets WAL journaling and foreign keys."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema with Alembic."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(cfg, "head")
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table as stored."""
+
+    id: str
+    host_hash: str
+    invite_hash: str
+    watch_hash: str
+    state: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """A hand as stored (``deck``/``salt`` are secret until ``over``)."""
+
+    number: int
+    start: dict[str, Any]
+    deck: list[str]
+    salt: str
+    commitment: str
+    over: bool
+    payoffs: list[int] | None
+    history: str | None
+    actions: list[tuple[int, str]]
+
+
+class Store:
+    """The server's storage (synchronous; each call is one short transaction)."""
+
+    def __init__(self, url: str | None = None, *, run_migrations: bool = True) -> None:
+        self.url = database_url(url)
+        if run_migrations:
+            migrate(self.url)
+        self.engine = make_engine(self.url)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    def create_table(self, table_id: str, host_hash: str, invite_hash: str, watch_hash: str,
+                     state: dict[str, Any]) -> None:
+        """Store a new table."""
+        now = time.time()
+        with self._session.begin() as s:
+            s.add(TableRow(id=table_id, host_hash=host_hash, invite_hash=invite_hash, watch_hash=watch_hash,
+                           state=json.dumps(state), revision=0, created_at=now, updated_at=now))
+
+    def table(self, table_id: str) -> StoredTable | None:
+        """A stored table, or ``None``."""
+        with self._session() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            return StoredTable(row.id, row.host_hash, row.invite_hash, row.watch_hash, json.loads(row.state))
+
+    def table_ids(self) -> list[str]:
+        """Every stored table's id."""
+        with self._session() as s:
+            return list(s.scalars(select(TableRow.id)))
+
+    def _hand_id(self, s: Session, table_id: str, number: int) -> int:
+        hid = s.scalar(select(HandRow.id).where(HandRow.table_id == table_id, HandRow.number == number))
+        if hid is None:
+            raise KeyError(f"table {table_id} has no hand {number}")
+        return int(hid)
+
+    def write(self, table_id: str, *, state: dict[str, Any] | None = None,
+              new_hand: tuple[dict[str, Any], list[str], str, str] | None = None,
+              actions: list[tuple[int, int, str]] | None = None,
+              finished: tuple[list[int], str] | None = None, number: int = 0) -> None:
+        """In one transaction: a new hand (start, deck, salt, commitment), actions ``(idx, seat,
+        action)`` of hand ``number``, its end ``(payoffs, history)``, the table's state."""
+        now = time.time()
+        with self._session.begin() as s:
+            if new_hand is not None:
+                start, deck, salt, commitment = new_hand
+                s.add(HandRow(table_id=table_id, number=number, start=json.dumps(start), deck=" ".join(deck),
+                              salt=salt, commitment=commitment, over=False, started_at=now))
+                s.flush()
+            if actions or finished:
+                hid = self._hand_id(s, table_id, number)
+                for idx, seat, action in actions or []:
+                    s.add(ActionRow(hand_id=hid, idx=idx, seat=seat, action=action, at=now))
+                if finished is not None:
+                    payoffs, history = finished
+                    s.execute(update(HandRow).where(HandRow.id == hid).values(
+                        over=True, payoffs=json.dumps(payoffs), history=history, finished_at=now))
+            if state is not None:
+                s.execute(update(TableRow).where(TableRow.id == table_id).values(
+                    state=json.dumps(state), revision=TableRow.revision + 1, updated_at=now))
+
+    def _stored(self, s: Session, row: HandRow) -> StoredHand:
+        acts = s.execute(select(ActionRow.seat, ActionRow.action).where(ActionRow.hand_id == row.id)
+                         .order_by(ActionRow.idx)).all()
+        return StoredHand(row.number, json.loads(row.start), row.deck.split(), row.salt, row.commitment,
+                          row.over, None if row.payoffs is None else json.loads(row.payoffs), row.history,
+                          [(int(a), str(b)) for a, b in acts])
+
+    def hand(self, table_id: str, number: int) -> StoredHand | None:
+        """One stored hand with its actions, or ``None``."""
+        with self._session() as s:
+            row = s.scalar(select(HandRow).where(HandRow.table_id == table_id, HandRow.number == number))
+            return None if row is None else self._stored(s, row)
+
+    def last_hand(self, table_id: str) -> StoredHand | None:
+        """The table's latest hand, or ``None``."""
+        with self._session() as s:
+            row = s.scalar(select(HandRow).where(HandRow.table_id == table_id)
+                           .order_by(HandRow.number.desc()).limit(1))
+            return None if row is None else self._stored(s, row)
+
+    def hand_list(self, table_id: str) -> list[dict[str, Any]]:
+        """A summary of each finished hand."""
+        with self._session() as s:
+            rows = s.execute(select(HandRow.number, HandRow.start, HandRow.payoffs, HandRow.commitment)
+                             .where(HandRow.table_id == table_id, HandRow.over.is_(True))
+                             .order_by(HandRow.number)).all()
+            return [{"number": n, "game": json.loads(st)["game"], "payoffs": json.loads(p or "[]"),
+                     "commitment": c} for n, st, p, c in rows]
+
+
+__all__ = ["DEFAULT_PATH", "Store", "StoredHand", "StoredTable", "database_url", "make_engine", "migrate"]
