@@ -1,0 +1,207 @@
+"""Betting rounds by Robert's Rules (RULES.md §1.4): who must act, what each seat may do, and doing it.
+
+The functions work on a :class:`~homegame.rules.hand.Hand`'s betting state:
+
+- ``high``: the amount every seat must match this round (a short big blind or bring-in still counts
+  in full);
+- ``level``: the last *full* bet or raise (0 when nobody has made one yet);
+- ``last_raise``: the size of the last full bet or raise, the smallest raise in pot-/no-limit;
+- ``raises``: full bets and raises so far, for the fixed-limit cap (the big blind is the first);
+- ``seq``: bumped at each full bet or raise; a seat whose last action saw an older ``seq`` may raise
+  again (the betting is reopened), one that saw the current one may only call or fold, unless
+  short all-ins since then add up to a full raise (pot- and no-limit).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homegame.rules.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from homegame.rules.hand import Hand
+
+
+def can_bet(h: Hand, s: int) -> bool:
+    """The seat is still in and has chips."""
+    return not h.folded[s] and h.stacks[s] > 0
+
+
+def needs_action(h: Hand, s: int) -> bool:
+    """The seat owes a betting decision now."""
+    if h.folded[s] or h.stacks[s] == 0:
+        return False
+    if h.bets[s] < h.high:
+        return True
+    if h.acted[s]:
+        return False
+    # an unacted seat with the bet matched acts only if someone else can still bet
+    return any(o != s and not h.folded[o] and h.stacks[o] > 0 for o in range(h.players))
+
+
+def next_to_act(h: Hand, start: int) -> int:
+    """The first seat clockwise from ``start`` (inclusive) that owes a decision, or -1."""
+    n = h.players
+    for i in range(n):
+        s = (start + i) % n
+        if needs_action(h, s):
+            return s
+    return -1
+
+
+def _may_raise(h: Hand, s: int) -> bool:
+    if not h.acted[s] or h.seen_seq[s] < h.seq:
+        return True
+    if h.stakes.structure == "fixed-limit":
+        return False
+    return h.high - h.faced[s] >= h.last_raise
+
+
+def _capped(h: Hand) -> bool:
+    if h.stakes.structure != "fixed-limit" or h.raises < 4:
+        return False
+    return sum(1 for o in range(h.players) if not h.folded[o] and h.stacks[o] > 0) >= 3
+
+
+def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
+    """The smallest and largest total a bet or raise by the seat may come to, or None if it may not."""
+    stack, mine, high = h.stacks[s], h.bets[s], h.high
+    if stack <= high - mine or not _may_raise(h, s) or _capped(h):
+        return None
+    if not any(o != s and not h.folded[o] and h.stacks[o] > 0 for o in range(h.players)):
+        return None
+    most = stack + mine
+    structure = h.stakes.structure
+    if structure == "fixed-limit":
+        target = h.level + h.stakes.bet_size(big=h.round_big)
+        if target <= high:  # cannot happen with sane stakes; keep raises moving up
+            target = high + h.stakes.bet_size(big=h.round_big)
+        t = min(target, most)
+        return t, t
+    least = h.stakes.min_bet if h.level == 0 else high + h.last_raise
+    least = max(least, high + 1)
+    if structure == "pot-limit":
+        pot = sum(h.totals) + (high - mine)
+        top = max(high + pot, least)
+        top = min(top, most)
+    else:
+        top = most
+    return min(least, most), top
+
+
+def legal(h: Hand, s: int) -> list[str]:
+    """The seat's legal betting actions."""
+    out: list[str] = []
+    owe = h.high - h.bets[s]
+    if owe > 0:
+        out.append("fold")
+        out.append(f"call {min(owe, h.stacks[s])}")
+    else:
+        out.append("check")
+    rng = raise_range(h, s)
+    if rng is not None:
+        verb = "bet" if h.high == 0 else "raise"
+        lo, hi = rng
+        out.append(f"{verb} {lo}" if lo == hi else f"{verb} {lo}..{hi}")
+    return out
+
+
+def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
+    """Validate and carry out one betting action; return its normalised text. Raises IllegalAction
+    (the hand unchanged) when it is not allowed."""
+    owe = h.high - h.bets[s]
+    if verb in ("fold", "check") and args:
+        raise IllegalAction(f"{verb!r} takes no amount; legal now: {', '.join(legal(h, s))}")
+    if verb == "call" and args and (len(args) != 1 or args[0] != str(min(owe, h.stacks[s]))):
+        raise IllegalAction(f"'call' takes no amount or the exact cost; legal now: {', '.join(legal(h, s))}")
+    if verb == "fold":
+        if owe <= 0:
+            raise IllegalAction(f"seat {s} may check for free, so folding is not allowed; legal now: "
+                                f"{', '.join(legal(h, s))}")
+        h.folded[s] = True
+        _acted(h, s)
+        h.log("fold", s, f"Seat {s} folds")
+        return "fold"
+    if verb == "check":
+        if owe > 0:
+            raise IllegalAction(f"seat {s} cannot check: it owes {min(owe, h.stacks[s])} to call; legal now: "
+                                f"{', '.join(legal(h, s))}")
+        _acted(h, s)
+        h.log("check", s, f"Seat {s} checks")
+        return "check"
+    if verb == "call":
+        if owe <= 0:
+            raise IllegalAction(f"seat {s} has nothing to call; legal now: {', '.join(legal(h, s))}")
+        pay = min(owe, h.stacks[s])
+        _put(h, s, pay)
+        _acted(h, s)
+        h.log("call", s, f"Seat {s} calls {pay}" + (" and is all in" if h.stacks[s] == 0 else ""))
+        return "call"
+    if verb not in ("bet", "raise"):
+        raise IllegalAction(f"{verb!r} is not a betting action; legal now: {', '.join(legal(h, s))}")
+    rng = raise_range(h, s)
+    if rng is None:
+        raise IllegalAction(f"seat {s} may not bet or raise now; legal now: {', '.join(legal(h, s))}")
+    lo, hi = rng
+    if not args:
+        if h.stakes.structure != "fixed-limit":
+            raise IllegalAction(f"say the total: '{verb} N' with N from {lo} to {hi}")
+        total = lo
+    else:
+        if len(args) != 1 or not args[0].isdigit():
+            raise IllegalAction(f"{verb} needs one whole number, the total of the seat's bet this round, "
+                                f"from {lo} to {hi}; got {' '.join(args)!r}")
+        total = int(args[0])
+        if not lo <= total <= hi:
+            what = f"{lo}" if lo == hi else f"from {lo} to {hi}"
+            raise IllegalAction(f"seat {s} may {'bet' if h.high == 0 else 'raise'} to {what}, not {total}")
+    high_before = h.high
+    _put(h, s, total - h.bets[s])
+    _raise_to(h, total)
+    _acted(h, s)
+    word = "bets" if high_before == 0 else "raises to"
+    h.log("bet", s, f"Seat {s} {word} {total}" + (" and is all in" if h.stacks[s] == 0 else ""))
+    return f"{'bet' if high_before == 0 else 'raise'} {total}"
+
+
+def _put(h: Hand, s: int, chips: int) -> None:
+    h.stacks[s] -= chips
+    h.bets[s] += chips
+    h.totals[s] += chips
+
+
+def _raise_to(h: Hand, total: int) -> None:
+    """Raise the amount to match to ``total``; decide whether it is a full bet or raise."""
+    if total <= h.high:
+        return
+    if h.stakes.structure == "fixed-limit":
+        size = h.stakes.bet_size(big=h.round_big)
+        full = 2 * (total - h.level) >= size
+        if full:
+            h.level = total
+            h.raises += 1
+            h.seq += 1
+    else:
+        full = total >= h.stakes.min_bet if h.level == 0 else total - h.high >= h.last_raise
+        if full:
+            h.last_raise = total - (h.level if h.level == 0 else h.high)
+            h.level = total
+            h.seq += 1
+    h.high = total
+
+
+def _acted(h: Hand, s: int) -> None:
+    h.acted[s] = True
+    h.faced[s] = h.high
+    h.seen_seq[s] = h.seq
+
+
+def post(h: Hand, s: int, amount: int, *, live: bool) -> int:
+    """Post a forced bet of up to ``amount`` (all in for less if short). ``live`` bets count in the
+    round's bets (blinds, bring-in); antes go straight to the pot. Returns the chips posted."""
+    pay = min(amount, h.stacks[s])
+    h.stacks[s] -= pay
+    h.totals[s] += pay
+    if live:
+        h.bets[s] += pay
+    return pay

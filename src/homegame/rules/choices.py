@@ -1,0 +1,161 @@
+"""Simultaneous steps (RULES.md §1.6): pass, expose, discard, arrange, declare.
+
+Every seat still in owes one choice; each is validated when made, kept hidden, and all are carried
+out together once the last is in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homegame.cards import Card, cards
+from homegame.rules.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from homegame.rules.hand import Hand
+    from homegame.rules.spec import Step
+
+DECLARATIONS = ("high", "low", "both")
+
+
+def legal(h: Hand, s: int, step: Step) -> list[str]:
+    """The one action form a seat owes in a simultaneous step."""
+    k = step.kind
+    if k == "pass":
+        return [f"pass {step.count}"]
+    if k == "discard":
+        return [f"discard {len(h.cards[s]) - step.keep}"]
+    if k == "expose":
+        return ["expose"]
+    if k == "arrange":
+        return ["arrange"]
+    return ["declare high", "declare low", "declare both"]
+
+
+def _parse_cards(h: Hand, s: int, args: list[str], verb: str) -> list[int]:
+    try:
+        ids = [c.id for c in cards(" ".join(args))]
+    except ValueError as e:
+        raise IllegalAction(f"{verb}: {e}") from None
+    held = h.cards[s]
+    for c in ids:
+        if c not in held:
+            raise IllegalAction(f"seat {s} does not hold {Card(c)}; it holds {_text(held)}")
+    if len(set(ids)) != len(ids):
+        raise IllegalAction(f"{verb}: a card is named twice in {' '.join(args)!r}")
+    return ids
+
+
+def _text(ids: list[int]) -> str:
+    return " ".join(str(Card(c)) for c in ids)
+
+
+def validate(h: Hand, s: int, step: Step, verb: str, args: list[str]) -> tuple[str, list[int] | str]:
+    """Check a seat's choice; return (normalised text, parsed choice). Raises IllegalAction."""
+    k = step.kind
+    wanted = legal(h, s, step)
+    if verb != k:
+        raise IllegalAction(f"now everyone chooses at once: {k}; seat {s} may: {', '.join(wanted)}"
+                            + _card_hint(h, s, step))
+    if k == "declare":
+        if len(args) != 1 or args[0].lower() not in DECLARATIONS:
+            raise IllegalAction("declare high, declare low or declare both")
+        d = args[0].lower()
+        return f"declare {d}", d
+    ids = list(h.cards[s]) if k == "arrange" and not args else _parse_cards(h, s, args, verb)
+    if k in ("pass", "discard"):
+        n = step.count if k == "pass" else len(h.cards[s]) - step.keep
+        if len(ids) != n:
+            raise IllegalAction(f"{k} exactly {n} card{'s' if n != 1 else ''} of {_text(h.cards[s])}, "
+                                f"not {len(ids)}")
+    elif k == "expose":
+        if len(ids) != 1:
+            raise IllegalAction(f"expose exactly one face-down card of {_text(_down(h, s))}")
+        if h.faceup[s][h.cards[s].index(ids[0])]:
+            raise IllegalAction(f"{Card(ids[0])} is already face up; expose one of {_text(_down(h, s))}")
+    elif k == "arrange" and len(ids) != len(h.cards[s]):
+        raise IllegalAction(f"arrange all {len(h.cards[s])} of the seat's cards, first to turn first: "
+                            f"{_text(h.cards[s])}")
+    return f"{k} {_text(ids)}", ids
+
+
+def _down(h: Hand, s: int) -> list[int]:
+    return [c for c, up in zip(h.cards[s], h.faceup[s], strict=True) if not up]
+
+
+def _card_hint(h: Hand, s: int, step: Step) -> str:
+    if step.kind == "declare":
+        return ""
+    return f" (cards: {_text(h.cards[s])})"
+
+
+def default(h: Hand, s: int, step: Step) -> str:
+    """What a turn timer chooses: the lowest cards, the lowest face-down card, the current order,
+    or high."""
+    k = step.kind
+    if k == "declare":
+        return "declare high"
+    if k == "arrange":
+        return "arrange " + _text(h.cards[s])
+    if k == "expose":
+        return "expose " + str(Card(min(_down(h, s))))
+    n = step.count if k == "pass" else len(h.cards[s]) - step.keep
+    return f"{k} " + _text(sorted(h.cards[s])[:n])
+
+
+def apply_all(h: Hand, step: Step) -> None:
+    """Carry out every committed choice at once."""
+    k = step.kind
+    chosen = h.pending
+    seats = sorted(chosen)
+    if k == "pass":
+        live = [s for s in range(h.players) if not h.folded[s]]
+        m = len(live)
+        given: dict[int, list[int]] = {}
+        for i, s in enumerate(live):
+            ids = chosen[s]
+            assert isinstance(ids, list)
+            target = live[(i + step.direction * step.distance) % m]
+            given[target] = ids
+            for c in ids:
+                j = h.cards[s].index(c)
+                del h.cards[s][j]
+                del h.faceup[s][j]
+        for target, ids in given.items():
+            h.cards[target].extend(ids)
+            h.faceup[target].extend(False for _ in ids)
+        side = "left" if step.direction > 0 else "right"
+        for s in live:
+            h.log("pass", s, f"Seat {s} passes {step.count} card{'s' if step.count > 1 else ''} to the {side}")
+    elif k == "discard":
+        for s in seats:
+            ids = chosen[s]
+            assert isinstance(ids, list)
+            for c in ids:
+                j = h.cards[s].index(c)
+                del h.cards[s][j]
+                del h.faceup[s][j]
+                h.mucked.append(c)
+            h.log("discard", s, f"Seat {s} discards {len(ids)}")
+    elif k == "expose":
+        for s in seats:
+            ids = chosen[s]
+            assert isinstance(ids, list)
+            h.faceup[s][h.cards[s].index(ids[0])] = True
+            h.log("expose", s, f"Seat {s} exposes {Card(ids[0])}", cards=[str(Card(ids[0]))])
+    elif k == "arrange":
+        for s in seats:
+            ids = chosen[s]
+            assert isinstance(ids, list)
+            up = {c for c, f in zip(h.cards[s], h.faceup[s], strict=True) if f}
+            h.cards[s] = list(ids)
+            h.faceup[s] = [c in up for c in ids]
+            h.log("arrange", s, f"Seat {s} has arranged")
+    else:
+        for s in seats:
+            d = chosen[s]
+            assert isinstance(d, str)
+            h.declared[s] = d
+            h.log("declare", s, f"Seat {s} declares {d}")
+    h.pending = {}
+    h.pending_text = {}

@@ -1,0 +1,406 @@
+"""One hand of any game: dealing, the steps in order, and the state every other module reads.
+
+The hand is a small state machine over the game's declared steps. Automatic steps (deal, board,
+roll) run as soon as they are reached; a betting round waits for one seat at a time; a simultaneous
+step waits for every seat still in. Every action is validated in full before anything changes.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from homegame.cards import Card, cards
+from homegame.rules import betting, choices
+from homegame.rules.errors import IllegalAction
+from homegame.rules.history import History
+from homegame.rules.showing import best_showing, bring_in_seat
+from homegame.rules.spec import SIMULTANEOUS
+
+if TYPE_CHECKING:
+    from homegame.rules.spec import Game, Step
+    from homegame.rules.stakes import Stakes
+
+CardsIn = str | Iterable[str | int | Card]
+
+
+def _ids(items: CardsIn) -> list[int]:
+    if isinstance(items, str):
+        return [c.id for c in cards(items)]
+    return [Card(c).id for c in items]
+
+
+class Hand:
+    """A hand in play. Build it with ``game.deal(...)``; drive it with ``to_act``, ``legal`` and ``act``.
+
+    >>> import homegame as hg
+    >>> h = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=7)
+    >>> h.to_act, h.legal(0)
+    ((0,), ['fold', 'call 1', 'raise 4..100'])
+    >>> h.act(0, "fold"); h.over, h.payoffs
+    (True, [-1, 1])
+    """
+
+    __slots__ = (
+        "game", "stakes", "button", "players", "starting", "stacks", "bets", "totals", "folded",
+        "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
+        "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "seq", "acted", "faced",
+        "seen_seq", "round_big", "in_round", "blinds_due", "bb_seat", "sb_seat", "history", "events",
+        "results", "_stock", "_stock_pos", "_hole_preset", "_dealt", "_board_preset", "_payoffs",
+        "_eval_cache",
+    )
+
+    def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
+                 seed: int | None = None, hole: Mapping[int, CardsIn] | None = None,
+                 board: CardsIn | None = None, deck: CardsIn | None = None) -> None:
+        n = len(stacks)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
+                             f"not {n}")
+        if game.cards_needed(n) > 52:
+            raise ValueError(f"{n} players need {game.cards_needed(n)} cards in {game.name}; the deck has 52")
+        for s in stacks:
+            if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
+                raise ValueError(f"every stack must be a whole number of chips above 0, not {s!r}")
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+            raise ValueError(f"button must be a seat from 0 to {n - 1}, not {button!r}")
+        from homegame.rules.stakes import Stakes as StakesType
+        if not isinstance(stakes, StakesType):
+            raise ValueError("stakes must be a homegame Stakes")
+        hole_preset: dict[int, list[int]] = {}
+        for seat, text in (hole or {}).items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                raise ValueError(f"hole: seat {seat!r} is not a seat from 0 to {n - 1}")
+            ids = _ids(text)
+            if len(ids) > game.hole_count():
+                raise ValueError(f"hole: seat {seat} is given {len(ids)} cards; {game.name} deals "
+                                 f"{game.hole_count()} to a player")
+            hole_preset[seat] = ids
+        board_preset = _ids(board) if board is not None else []
+        board_max = sum(s.count for s in game.steps if s.kind == "board")
+        if len(board_preset) > board_max:
+            raise ValueError(f"board: {len(board_preset)} cards given; {game.name} turns {board_max}")
+        named = [c for ids in hole_preset.values() for c in ids] + board_preset
+        if len(set(named)) != len(named):
+            dup = next(c for c in named if named.count(c) > 1)
+            raise ValueError(f"{Card(dup)} is named twice in hole/board")
+        if deck is not None:
+            order = _ids(deck)
+            if sorted(order) != list(range(52)):
+                raise ValueError("deck must be an order of all 52 cards, each once")
+        else:
+            order = list(range(52))
+            rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
+            rng.shuffle(order)
+        taken = set(named)
+        self._stock = [c for c in order if c not in taken]
+        self._stock_pos = 0
+        self._hole_preset = hole_preset
+        self._board_preset = board_preset
+        self._dealt = [0] * n
+
+        self.game = game
+        self.stakes = stakes
+        self.button = button
+        self.players = n
+        self.starting = list(stacks)
+        self.stacks = list(stacks)
+        self.bets = [0] * n
+        self.totals = [0] * n
+        self.folded = [False] * n
+        self.cards: list[list[int]] = [[] for _ in range(n)]
+        self.faceup: list[list[bool]] = [[] for _ in range(n)]
+        self.board: list[int] = []
+        self.burned: list[int] = []
+        self.mucked: list[int] = []
+        self.declared: list[str | None] = [None] * n
+        self.pending: dict[int, list[int] | str] = {}
+        self.pending_text: dict[int, str] = {}
+        self.step_index = 0
+        self.over = False
+        self.to_act: tuple[int, ...] = ()
+        self.high = self.level = self.last_raise = self.raises = self.seq = 0
+        self.acted = [False] * n
+        self.faced = [0] * n
+        self.seen_seq = [0] * n
+        self.round_big = False
+        self.in_round = False
+        self.blinds_due = False
+        self.bb_seat = self.sb_seat = -1
+        self.events: list[dict[str, Any]] = []
+        self.results: dict[str, Any] | None = None
+        self._payoffs: list[int] | None = None
+        self._eval_cache: dict[Any, Any] = {}
+        self.history = History(game=game.name, rules=dict(game.rules), stakes=stakes.to_dict(),
+                               stacks=list(stacks), button=button, deck=list(order),
+                               hole={s: list(v) for s, v in hole_preset.items()}, board=list(board_preset))
+        self._forced_bets()
+        self._advance()
+
+    # ----------------------------------------------------------------- events
+    def log(self, kind: str, seat: int | None, text: str, **extra: Any) -> None:
+        """Append a public event (no face-down card may be in it)."""
+        event: dict[str, Any] = {"type": kind, "seat": seat, "text": text}
+        if extra:
+            event.update(extra)
+        self.events.append(event)
+
+    # ----------------------------------------------------------------- dealing
+    def _draw(self) -> int:
+        c = self._stock[self._stock_pos]
+        self._stock_pos += 1
+        return c
+
+    def _give(self, s: int, up: bool) -> None:
+        k = self._dealt[s]
+        preset = self._hole_preset.get(s)
+        c = preset[k] if preset is not None and k < len(preset) else self._draw()
+        self._dealt[s] = k + 1
+        self.cards[s].append(c)
+        self.faceup[s].append(up)
+
+    def _deal(self, step: Step) -> None:
+        n = self.players
+        order = [(self.button + i) % n for i in range(1, n + 1)]
+        live = [s for s in order if not self.folded[s]]
+        for up in step.faces:
+            for s in live:
+                self._give(s, up)
+        ups = [(s, self.cards[s][-len(step.faces) + i]) for s in live for i, f in enumerate(step.faces) if f]
+        if ups:
+            for s in live:
+                shown = [str(Card(c)) for seat, c in ups if seat == s]
+                self.log("deal", s, f"Seat {s} is dealt {' '.join(shown)} face up", cards=shown)
+
+    def _turn_board(self, step: Step) -> None:
+        if step.burn:
+            self.burned.append(self._draw())
+        new = []
+        for _ in range(step.count):
+            i = len(self.board)
+            c = self._board_preset[i] if i < len(self._board_preset) else self._draw()
+            self.board.append(c)
+            new.append(str(Card(c)))
+        self.log("board", None, f"{step.label}: {' '.join(new)}", cards=new)
+
+    def _roll(self) -> None:
+        for s in range(self.players):
+            if self.folded[s]:
+                continue
+            ups = self.faceup[s]
+            for i, f in enumerate(ups):
+                if not f:
+                    ups[i] = True
+                    c = str(Card(self.cards[s][i]))
+                    self.log("roll", s, f"Seat {s} rolls {c}", cards=[c])
+                    break
+
+    def _forced_bets(self) -> None:
+        st = self.stakes
+        n = self.players
+        if st.ante:
+            for s in range(n):
+                paid = betting.post(self, s, st.ante, live=False)
+                self.log("ante", s, f"Seat {s} antes {paid}")
+        if st.blinds:
+            if n == 2:
+                self.sb_seat, self.bb_seat = self.button, (self.button + 1) % n
+            else:
+                self.sb_seat, self.bb_seat = (self.button + 1) % n, (self.button + 2) % n
+            for seat, amount, name in ((self.sb_seat, st.blinds[0], "small"), (self.bb_seat, st.blinds[1], "big")):
+                if amount:
+                    paid = betting.post(self, seat, amount, live=True)
+                    self.log("blind", seat, f"Seat {seat} posts the {name} blind {paid}")
+            self.blinds_due = True
+
+    # ----------------------------------------------------------------- flow
+    def _live(self) -> list[int]:
+        return [s for s in range(self.players) if not self.folded[s]]
+
+    def _advance(self) -> None:
+        """Run steps until one needs a decision or the hand is over."""
+        steps = self.game.steps
+        while True:
+            if sum(1 for f in self.folded if not f) <= 1:
+                self._settle()
+                return
+            if self.step_index >= len(steps):
+                self._settle()
+                return
+            step = steps[self.step_index]
+            kind = step.kind
+            if kind == "bet":
+                if self._start_round(step):
+                    return
+                self._end_round()
+            elif kind in SIMULTANEOUS:
+                self.pending = {}
+                self.pending_text = {}
+                self.to_act = tuple(self._live())
+                return
+            elif kind == "deal":
+                self._deal(step)
+            elif kind == "board":
+                self._turn_board(step)
+            elif kind == "roll":
+                self._roll()
+            elif kind == "showdown":
+                self._settle()
+                return
+            self.step_index += 1
+
+    def _start_round(self, step: Step) -> bool:
+        """Open a betting round; True if someone must act."""
+        n = self.players
+        st = self.stakes
+        self.in_round = True
+        self.round_big = step.big
+        self.acted = [False] * n
+        self.faced = [0] * n
+        self.seen_seq = [0] * n
+        self.seq = 0
+        limit = st.structure == "fixed-limit"
+        self.last_raise = st.bet_size(big=step.big) if limit else st.min_bet
+        self.level = self.raises = 0
+        self.high = max(self.bets)
+        can_act = [s for s in range(n) if not self.folded[s] and self.stacks[s] > 0]
+        if self.blinds_due:
+            self.blinds_due = False
+            bb = st.blinds[1]
+            self.high = max(self.high, bb)
+            self.level = bb
+            self.raises = 1
+            if not limit:
+                self.last_raise = bb
+            first = (self.bb_seat + 1) % n
+        elif step.opener == "bring-in":
+            seat = bring_in_seat(self)
+            first = (self.button + 1) % n
+            if seat >= 0 and st.bring_in and self.stacks[seat] > 0:
+                paid = betting.post(self, seat, st.bring_in, live=True)
+                self.log("bring-in", seat, f"Seat {seat} brings in for {paid}")
+                self.high = max(self.high, st.bring_in)
+                self.acted[seat] = True
+                self.faced[seat] = self.high
+                first = (seat + 1) % n
+            elif seat >= 0:
+                first = seat
+        elif step.opener == "best-showing" and can_act:
+            first = best_showing(self, can_act)
+        else:
+            first = (self.button + 1) % n
+        s = betting.next_to_act(self, first)
+        if s < 0:
+            return False
+        self.to_act = (s,)
+        return True
+
+    def _end_round(self) -> None:
+        self.in_round = False
+        self.bets = [0] * self.players
+        self.high = 0
+        self.to_act = ()
+
+    # ----------------------------------------------------------------- the contract
+    def legal(self, seat: int) -> list[str]:
+        """The actions ``seat`` may take now (empty when it owes none)."""
+        if self.over or seat not in self.to_act:
+            return []
+        step = self.game.steps[self.step_index]
+        if step.kind == "bet":
+            return betting.legal(self, seat)
+        return choices.legal(self, seat, step)
+
+    def act(self, seat: int, action: str) -> None:
+        """Take an action for ``seat``: see CONTRACT.md. Raises IllegalAction, the hand unchanged."""
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is text such as 'call' or 'raise 40', not {action!r}")
+        if self.over:
+            raise IllegalAction("the hand is over; no action is allowed")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"{seat!r} is not a seat: seats are 0 to {self.players - 1}")
+        if seat not in self.to_act:
+            step = self.game.steps[self.step_index]
+            if step.kind in SIMULTANEOUS and seat in self.pending:
+                raise IllegalAction(f"seat {seat} has already chosen; waiting for seats "
+                                    f"{', '.join(map(str, self.to_act))}")
+            raise IllegalAction(f"it is not seat {seat}'s turn; to act: "
+                                f"{', '.join(map(str, self.to_act)) or 'nobody'}")
+        words = action.replace(",", " ").split()
+        if not words:
+            raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
+        verb, args = words[0].lower(), words[1:]
+        step = self.game.steps[self.step_index]
+        if step.kind == "bet":
+            text = betting.act(self, seat, verb, args)
+            self.history.actions.append((seat, text))
+            if sum(1 for f in self.folded if not f) <= 1:
+                self._end_round()
+                self._settle()
+                return
+            s = betting.next_to_act(self, (seat + 1) % self.players)
+            if s >= 0:
+                self.to_act = (s,)
+                return
+            self._end_round()
+            self.step_index += 1
+            self._advance()
+            return
+        text, choice = choices.validate(self, seat, step, verb, args)
+        self.history.actions.append((seat, text))
+        self.pending[seat] = choice
+        self.pending_text[seat] = text
+        self.to_act = tuple(s for s in self.to_act if s != seat)
+        self.log("ready", seat, f"Seat {seat} has chosen")
+        if not self.to_act:
+            choices.apply_all(self, step)
+            self.step_index += 1
+            self._advance()
+
+    @property
+    def payoffs(self) -> list[int]:
+        """Net chips won (+) or lost (-) per seat; raises IllegalAction before the hand is over."""
+        if self._payoffs is None:
+            raise IllegalAction("the hand is not over yet; payoffs are known once the pot is awarded")
+        return list(self._payoffs)
+
+    def default_action(self, seat: int) -> str:
+        """What a turn timer plays for a seat in ``to_act``."""
+        if seat not in self.to_act:
+            raise IllegalAction(f"seat {seat} owes no action now")
+        step = self.game.steps[self.step_index]
+        if step.kind == "bet":
+            return "check" if "check" in betting.legal(self, seat) else "fold"
+        return choices.default(self, seat, step)
+
+    @property
+    def step(self) -> Step | None:
+        """The step the hand is waiting in (None once over)."""
+        return None if self.over else self.game.steps[self.step_index]
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may know now, as a JSON-serialisable dict."""
+        from homegame.rules.views import build_view
+
+        return build_view(self, seat)
+
+    def phh(self) -> str:
+        """The hand in PokerKit's PHH format (holdem, omaha, stud)."""
+        from homegame.rules.phh import to_phh
+
+        return to_phh(self)
+
+    def _settle(self) -> None:
+        from homegame.rules.showdown import settle
+
+        self.to_act = ()
+        self.in_round = False
+        settle(self)
+        self.over = True
+        self._payoffs = [self.stacks[s] - self.starting[s] for s in range(self.players)]
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else f"to_act={self.to_act}"
+        return f"<Hand {self.game.name} {self.players} players {state}>"

@@ -1,0 +1,64 @@
+"""Pots: the main pot and side pots from what each seat put in, and sharing chips among winners."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class Pot:
+    """One pot: its chips and the seats still in that may win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form for views."""
+        return {"amount": self.amount, "eligible": list(self.eligible)}
+
+
+def side_pots(totals: list[int], folded: list[bool]) -> list[Pot]:
+    """Split what every seat put in into a main pot and side pots.
+
+    Each level of the contributions of seats still in makes a pot eligible to those who reached it;
+    folded seats' chips count but they are eligible for nothing. Adjacent pots with the same eligible
+    seats are merged.
+
+    >>> side_pots([50, 100, 100, 20], [False, False, False, True])
+    [Pot(amount=170, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
+    """
+    levels = sorted({t for t, f in zip(totals, folded, strict=True) if not f and t > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = 0
+        for t in totals:
+            if t > previous:
+                amount += (t if t < level else level) - previous
+        eligible = tuple(s for s, t in enumerate(totals) if not folded[s] and t >= level)
+        if pots and pots[-1].eligible == eligible:
+            pots[-1].amount += amount
+        elif amount:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    # chips above the last level of any seat still in (cannot happen in play) go to the last pot
+    rest = sum(t - previous for t in totals if t > previous)
+    if rest:
+        if pots:
+            pots[-1].amount += rest
+        else:
+            live = tuple(s for s, f in enumerate(folded) if not f)
+            pots.append(Pot(rest, live))
+    return pots
+
+
+def share(amount: int, winners: list[int], button: int, players: int) -> list[tuple[int, int]]:
+    """Share ``amount`` equally among ``winners``; odd chips go one at a time from the first winner
+    clockwise from the button (RULES.md §1.10).
+
+    >>> share(10, [0, 2, 1], button=1, players=3)
+    [(2, 4), (0, 3), (1, 3)]
+    """
+    order = sorted(winners, key=lambda s: (s - button - 1) % players)
+    base, odd = divmod(amount, len(order))
+    return [(s, base + (1 if i < odd else 0)) for i, s in enumerate(order)]

@@ -1,0 +1,164 @@
+"""Games as data: the step primitives a game is declared with, and the game itself.
+
+A game is a tuple of :class:`Step` declarations plus how hands are made and split. The engine
+(:mod:`homegame.rules.hand`) plays any such declaration; a new home game is a new declaration.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from homegame.cards import Card
+    from homegame.evaluate.usage import Usage
+    from homegame.rules.hand import Hand
+    from homegame.rules.stakes import Stakes
+
+#: Step kinds in which every player still in chooses at once.
+SIMULTANEOUS = frozenset({"pass", "expose", "discard", "arrange", "declare"})
+#: Step kinds the dealer carries out with no decision.
+AUTOMATIC = frozenset({"deal", "board", "roll"})
+#: Who opens a betting round.
+OPENERS = ("positional", "best-showing", "bring-in")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a game.
+
+    kind: ``deal`` (``faces``: one bool per card, True = face up, to every player still in),
+    ``board`` (``count`` community cards, ``burn`` first), ``pass`` (``count`` cards to the player
+    ``distance`` seats away in ``direction``, +1 left / -1 right, counting players still in),
+    ``expose`` (one face-down card turned up), ``discard`` (down to ``keep`` cards), ``arrange``
+    (lock the order cards will be rolled), ``roll`` (each player turns the next arranged card),
+    ``declare`` (high / low / both), ``bet`` (a betting round: ``big`` bet in fixed-limit, ``opener``
+    positional, best-showing or bring-in) and ``showdown``.
+    """
+
+    kind: str
+    label: str
+    faces: tuple[bool, ...] = ()
+    count: int = 0
+    burn: bool = False
+    direction: int = 1
+    distance: int = 1
+    keep: int = 0
+    big: bool = False
+    opener: str = "positional"
+
+    def describe(self) -> str:
+        """The step in words."""
+        k = self.kind
+        if k == "deal":
+            down = sum(1 for f in self.faces if not f)
+            up = len(self.faces) - down
+            parts = [f"{down} down" if down else "", f"{up} up" if up else ""]
+            return f"{self.label}: deal {' and '.join(p for p in parts if p)} to each player"
+        if k == "board":
+            return f"{self.label}: {'burn one, ' if self.burn else ''}turn {self.count} community card" + (
+                "s" if self.count > 1 else "")
+        if k == "pass":
+            side = "left" if self.direction > 0 else "right"
+            where = f"{self.distance} seats to the {side}" if self.distance > 1 else f"to the {side}"
+            return f"{self.label}: everyone passes {self.count} card{'s' if self.count > 1 else ''} {where}"
+        if k == "expose":
+            return f"{self.label}: everyone turns one card face up at once"
+        if k == "discard":
+            return f"{self.label}: everyone discards down to {self.keep} cards"
+        if k == "arrange":
+            return f"{self.label}: everyone locks the order their cards will be turned"
+        if k == "roll":
+            return f"{self.label}: everyone turns their next card face up"
+        if k == "declare":
+            return f"{self.label}: everyone declares high, low or both at once"
+        if k == "bet":
+            size = "big" if self.big else "small"
+            return f"{self.label}: betting ({size} bet in fixed-limit), {self.opener} opens"
+        return f"{self.label}: showdown"
+
+
+def deal(*faces: bool, label: str = "Deal") -> Step:
+    """A deal of one card per flag (True = face up) to every player still in."""
+    return Step("deal", label, faces=tuple(faces))
+
+
+def board(count: int, *, burn: bool, label: str) -> Step:
+    """Community cards."""
+    return Step("board", label, count=count, burn=burn)
+
+
+def bet(label: str, *, big: bool = False, opener: str = "positional") -> Step:
+    """A betting round."""
+    return Step("bet", label, big=big, opener=opener)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game with its house rules fixed: ``steps`` (data) plus how hands are made and split.
+
+    Build one with :func:`homegame.games.game`; deal a hand with :meth:`deal`.
+    """
+
+    name: str
+    title: str
+    rules: dict[str, Any]
+    steps: tuple[Step, ...]
+    min_players: int
+    max_players: int
+    usage_name: str = "any"  # any | omaha | passem | three-hole | own
+    split: str = "high"  # high | high-low | declare
+    low: str = "a5"
+    qualifier: int | None = None
+    swing_ties: bool = False
+    showdown_cards_count: bool = False
+    _cards_per_seat: int = field(default=0, repr=False)
+
+    @property
+    def usage(self) -> Usage:
+        """How own and shared cards combine (``homegame.evaluate.usage.Usage``)."""
+        from homegame.evaluate import usage as u
+
+        return {"any": u.ANY, "own": u.ANY, "omaha": u.OMAHA, "passem": u.PASSEM,
+                "three-hole": u.THREE_HOLE}[self.usage_name]
+
+    def describe(self) -> list[str]:
+        """The steps in words."""
+        lines = [s.describe() for s in self.steps]
+        split = {"high": "high only", "high-low": "high-low split, cards speak",
+                 "declare": "high-low split by declaration"}[self.split]
+        lines.append(f"Pot: {split}")
+        return lines
+
+    def cards_needed(self, players: int) -> int:
+        """The most cards a hand with this many players can take from the deck (burns included)."""
+        total = 0
+        for s in self.steps:
+            if s.kind == "deal":
+                total += len(s.faces) * players
+            elif s.kind == "board":
+                total += s.count + (1 if s.burn else 0)
+        return total
+
+    def hole_count(self) -> int:
+        """How many cards the deal gives each player over the whole hand."""
+        return sum(len(s.faces) for s in self.steps if s.kind == "deal")
+
+    def deal(
+        self,
+        stacks: Iterable[int],
+        *,
+        stakes: Stakes,
+        button: int = 0,
+        seed: int | None = None,
+        hole: Mapping[int, str | Iterable[str | int | Card]] | None = None,
+        board: str | Iterable[str | int | Card] | None = None,
+        deck: str | Iterable[str | int | Card] | None = None,
+    ) -> Hand:
+        """Deal one hand: see ``CONTRACT.md`` (A hand) and ``docs/engine-api.md`` (Dealing)."""
+        from homegame.rules.hand import Hand
+
+        return Hand(self, list(stacks), stakes=stakes, button=button, seed=seed, hole=hole, board=board,
+                    deck=deck)

@@ -1,0 +1,59 @@
+"""Views: the one place that decides what a seat (or a spectator) may see (RULES.md §1.6-1.7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homegame.cards import Card
+from homegame.rules.pots import side_pots
+from homegame.rules.spec import SIMULTANEOUS
+
+if TYPE_CHECKING:
+    from homegame.rules.hand import Hand
+
+_STR = [str(Card(i)) for i in range(52)]
+
+
+def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may know now and nothing else; ``seat=None`` is a spectator."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < h.players):
+        raise ValueError(f"{seat!r} is not a seat: seats are 0 to {h.players - 1}, or None for a spectator")
+    g = h.game
+    step = None if h.over else g.steps[h.step_index]
+    shown = h.results["shown"] if h.results else {}
+    seats = []
+    for s in range(h.players):
+        up = [_STR[c] for c, f in zip(h.cards[s], h.faceup[s], strict=True) if f]
+        seats.append({
+            "seat": s, "stack": h.stacks[s], "bet": h.bets[s], "in_pot": h.totals[s],
+            "folded": h.folded[s], "all_in": not h.folded[s] and h.stacks[s] == 0,
+            "up": up, "down": len(h.cards[s]) - len(up),
+            "shown": shown.get(str(s)),
+            "declared": h.declared[s],
+            "ready": step is not None and step.kind in SIMULTANEOUS and s in h.pending,
+        })
+    own: list[str] = []
+    own_up: list[str] = []
+    if seat is not None:
+        own = [_STR[c] for c in h.cards[seat]]
+        own_up = [_STR[c] for c, f in zip(h.cards[seat], h.faceup[seat], strict=True) if f]
+    results = None
+    if h.over and h.results is not None and h._payoffs is not None:
+        results = {"payoffs": list(h._payoffs), "awards": [dict(a) for a in h.results["awards"]],
+                   "shown": {k: list(v) for k, v in shown.items()}}
+    return {
+        "game": g.name, "title": g.title, "rules": dict(g.rules), "stakes": h.stakes.to_dict(),
+        "seat": seat, "button": h.button,
+        "step": {"kind": "over", "label": "Over"} if step is None else {"kind": step.kind, "label": step.label},
+        "cards": own, "up": own_up,
+        "board": [_STR[c] for c in h.board],
+        "seats": seats,
+        "pot": sum(h.totals),
+        "pots": [p.to_dict() for p in side_pots(h.totals, h.folded)],
+        "to_act": list(h.to_act),
+        "legal": h.legal(seat) if seat is not None else [],
+        "chosen": h.pending_text.get(seat) if seat is not None else None,
+        "over": h.over,
+        "results": results,
+        "log": [e["text"] for e in h.events],
+    }
