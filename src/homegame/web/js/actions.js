@@ -1,0 +1,157 @@
+// The action panel: buttons for the legal actions, a bet slider, card selection for pass / discard /
+// expose, ordering for arrange, the declare choice.
+import { cardEl } from "./cards.js";
+
+const RANGE = /^(bet|raise) (\d+)(?:\.\.(\d+))?$/;
+
+function button(label, action, cls = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  b.className = `act ${cls}`;
+  b.dataset.action = action;
+  return b;
+}
+
+// state: { selected: [], order: [] } kept between renders while the step stays the same.
+export function renderActions(view, ui, send) {
+  const box = document.getElementById("actions");
+  const mine = document.getElementById("my-cards");
+  box.replaceChildren();
+  mine.replaceChildren();
+  if (!view) return;
+  const legal = view.legal || [];
+  const cards = view.cards || [];
+  const up = new Set(view.up || []);
+  const verbs = Object.fromEntries(legal.map((a) => [a.split(" ")[0], a]));
+  const key = `${view.step?.kind}|${view.step?.label}|${legal.join(",")}|${cards.join(",")}`;
+  if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [] });
+
+  const selecting = verbs.pass || verbs.discard || verbs.expose || verbs.arrange;
+  for (const c of cards) {
+    const el = cardEl(c, { selectable: Boolean(selecting) });
+    if (up.has(c)) el.classList.add("up");
+    if (ui.selected.includes(c)) el.classList.add("selected");
+    const at = ui.order.indexOf(c);
+    if (at >= 0) {
+      el.classList.add("ordered");
+      el.dataset.order = String(at + 1);
+    }
+    if (selecting) {
+      el.addEventListener("click", () => {
+        if (verbs.arrange) {
+          ui.order = ui.order.includes(c) ? ui.order.filter((x) => x !== c) : [...ui.order, c];
+        } else if (verbs.expose) {
+          if (!up.has(c)) ui.selected = ui.selected[0] === c ? [] : [c];
+        } else {
+          ui.selected = ui.selected.includes(c) ? ui.selected.filter((x) => x !== c) : [...ui.selected, c];
+        }
+        renderActions(view, ui, send);
+      });
+    }
+    mine.append(el);
+  }
+  if (view.chosen) {
+    const note = document.createElement("p");
+    note.className = "note";
+    note.textContent = `You chose: ${view.chosen}. Waiting for the others…`;
+    box.append(note);
+  }
+  if (!legal.length) return;
+
+  const prompt = document.createElement("p");
+  prompt.className = "prompt";
+  box.append(prompt);
+  const row = document.createElement("div");
+  row.className = "buttons";
+  box.append(row);
+
+  for (const verb of ["pass", "discard"]) {
+    if (!verbs[verb]) continue;
+    const need = Number(verbs[verb].split(" ")[1]);
+    prompt.textContent = `Tap ${need} card${need > 1 ? "s" : ""} to ${verb}${verb === "pass" ? " to your neighbour" : ""}.`;
+    const b = button(`${verb === "pass" ? "Pass" : "Discard"} ${ui.selected.length}/${need}`, verb, "primary confirm");
+    b.disabled = ui.selected.length !== need;
+    b.addEventListener("click", () => send(`${verb} ${ui.selected.join(" ")}`));
+    row.append(b);
+  }
+  if (verbs.expose) {
+    prompt.textContent = "Tap a face-down card to turn face up.";
+    const b = button("Expose", "expose", "primary confirm");
+    b.disabled = ui.selected.length !== 1;
+    b.addEventListener("click", () => send(`expose ${ui.selected[0]}`));
+    row.append(b);
+  }
+  if (verbs.arrange) {
+    prompt.textContent = "Tap your cards in the order you will roll them (first to turn first), or keep this order.";
+    const done = ui.order.length === cards.length;
+    const b = button(done ? "Lock this order" : `Order ${ui.order.length}/${cards.length}`, "arrange", "primary confirm");
+    b.disabled = !done;
+    b.addEventListener("click", () => send(`arrange ${ui.order.join(" ")}`));
+    const keep = button("Keep as dealt", "arrange-keep");
+    keep.addEventListener("click", () => send(`arrange ${cards.join(" ")}`));
+    row.append(b, keep);
+  }
+  const declares = legal.filter((a) => a.startsWith("declare"));
+  if (declares.length) {
+    prompt.textContent = "Declare: high, low or both (all at once).";
+    for (const a of declares) {
+      const side = a.split(" ")[1];
+      const b = button(side[0].toUpperCase() + side.slice(1), a, "primary");
+      b.addEventListener("click", () => send(a));
+      row.append(b);
+    }
+  }
+  if (verbs.fold) {
+    const b = button("Fold", "fold", "danger");
+    b.addEventListener("click", () => send("fold"));
+    row.append(b);
+  }
+  if (verbs.check) {
+    const b = button("Check", "check");
+    b.addEventListener("click", () => send("check"));
+    row.append(b);
+  }
+  if (verbs.call) {
+    const b = button(`Call ${verbs.call.split(" ")[1]}`, "call");
+    b.addEventListener("click", () => send("call"));
+    row.append(b);
+  }
+  for (const verb of ["bet", "raise"]) {
+    if (!verbs[verb]) continue;
+    const m = RANGE.exec(verbs[verb]);
+    if (!m) continue;
+    const lo = Number(m[2]);
+    const hi = Number(m[3] || m[2]);
+    const bet = document.createElement("div");
+    bet.className = "bet";
+    const slider = document.createElement("input");
+    Object.assign(slider, { type: "range", min: lo, max: hi, value: ui.amount && ui.amount >= lo && ui.amount <= hi ? ui.amount : lo, step: 1 });
+    slider.setAttribute("aria-label", `${verb} amount`);
+    const amount = document.createElement("input");
+    Object.assign(amount, { type: "number", min: lo, max: hi, value: slider.value });
+    amount.className = "amount";
+    const go = button(`${verb === "bet" ? "Bet" : "Raise to"} ${slider.value}`, verb, "primary");
+    const sync = (v) => {
+      const x = Math.max(lo, Math.min(hi, Math.round(Number(v) || lo)));
+      slider.value = x; amount.value = x; ui.amount = x;
+      go.textContent = `${verb === "bet" ? "Bet" : "Raise to"} ${x}${x === hi ? " (all in)" : ""}`;
+    };
+    slider.addEventListener("input", () => sync(slider.value));
+    amount.addEventListener("change", () => sync(amount.value));
+    go.addEventListener("click", () => send(`${verb} ${slider.value}`));
+    const quick = document.createElement("div");
+    quick.className = "quick";
+    const pot = view.pot || 0;
+    for (const [label, v] of [["Min", lo], ["½ pot", Math.floor(pot / 2)], ["Pot", pot], ["Max", hi]]) {
+      if (hi === lo && label !== "Min") continue;
+      const q = button(label, `${verb}-${label}`, "small");
+      q.addEventListener("click", () => sync(v));
+      quick.append(q);
+    }
+    if (hi > lo) bet.append(quick, slider, amount);
+    bet.append(go);
+    box.append(bet);
+  }
+  if (!prompt.textContent) prompt.textContent = "Your turn.";
+}

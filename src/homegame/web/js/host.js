@@ -1,0 +1,105 @@
+// Host controls (approve, bots, remove, pause, game, stakes, stacks) and the ledger with settle-up.
+import { escapeHtml } from "./cards.js";
+
+function el(html) {
+  const t = document.createElement("template");
+  t.innerHTML = html.trim();
+  return t.content.firstElementChild;
+}
+
+export function renderHost(state, app, send) {
+  const box = document.getElementById("host");
+  if (box.contains(document.activeElement) && document.activeElement.tagName !== "BUTTON") return;
+  const { table } = state;
+  box.replaceChildren();
+  const links = app.welcome?.links;
+  if (links) {
+    const base = `${location.origin}/t/${location.pathname.split("/").pop()}#`;
+    const l = el(`<div class="links">
+      <label>Invite link <input readonly value="${base}${links.invite}" id="invite-link"></label>
+      <label>Spectator link <input readonly value="${base}${links.watch}" id="watch-link"></label></div>`);
+    for (const input of l.querySelectorAll("input")) input.addEventListener("focus", () => input.select());
+    box.append(l);
+  }
+  const seats = el('<div class="host-seats"></div>');
+  for (const s of table.seats) {
+    const row = el(`<div class="host-seat" data-position="${s.position}"><span>${s.position + 1}. ${escapeHtml(s.name)} · ${s.stack}${s.status === "pending" ? " (waiting)" : ""}${s.sitting_out ? " (out)" : ""}</span></div>`);
+    if (s.status === "pending") {
+      const ok = el(`<button type="button" class="small primary" data-action="approve">Approve</button>`);
+      ok.addEventListener("click", () => send({ type: "approve", seat: s.position }));
+      row.append(ok);
+    } else {
+      const adjust = el(`<button type="button" class="small">Stack…</button>`);
+      adjust.addEventListener("click", () => {
+        const v = prompt(`New stack for ${s.name}`, String(s.stack));
+        if (v !== null && v !== "") send({ type: "adjust", seat: s.position, stack: Number(v) });
+      });
+      row.append(adjust);
+    }
+    const rm = el(`<button type="button" class="small danger">Remove</button>`);
+    rm.addEventListener("click", () => send({ type: "remove", seat: s.position }));
+    row.append(rm);
+    seats.append(row);
+  }
+  box.append(seats);
+
+  const controls = el('<div class="buttons"></div>');
+  const bot = el('<button type="button" class="small" data-action="add-bot">Add a bot</button>');
+  bot.addEventListener("click", () => send({ type: "add_bot", kind: "rule" }));
+  const pause = el(`<button type="button" class="small" data-action="pause">${table.paused ? "Resume" : "Pause"}</button>`);
+  pause.addEventListener("click", () => send({ type: "pause", value: !table.paused }));
+  controls.append(bot, pause);
+  box.append(controls);
+
+  const games = [["dealers-choice", "Dealer's choice"], ...app.games.map((g) => [g.name, g.title])];
+  const gameForm = el(`<form class="game-form"><label>Game from next hand
+    <select name="game">${games.map(([n, t]) => `<option value="${n}" ${n === table.settings.game ? "selected" : ""}>${escapeHtml(t)}</option>`).join("")}</select></label>
+    <label>House rules <input name="rules" placeholder='e.g. {"split": "high-low"}' value='${escapeHtml(JSON.stringify(table.settings.rules || {}))}'></label>
+    <button type="submit" class="small" data-action="set-game">Set game</button></form>`);
+  gameForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    let rules = {};
+    try { rules = JSON.parse(gameForm.rules.value || "{}"); } catch { rules = null; }
+    if (rules === null) return;
+    const game = gameForm.game.value;
+    send({ type: "set_game", game, rules: game === "dealers-choice" ? {} : rules });
+  });
+  gameForm.game.addEventListener("change", () => { gameForm.rules.value = "{}"; });
+  box.append(gameForm);
+
+  const s = table.settings.stakes;
+  const stakes = el(`<form class="stakes-form"><label>Structure <select name="structure">
+    ${["no-limit", "pot-limit", "fixed-limit"].map((x) => `<option ${x === s.structure ? "selected" : ""}>${x}</option>`).join("")}</select></label>
+    <label>Blinds <input name="blinds" value="${(s.blinds || []).join("/")}" size="6"></label>
+    <label>Ante <input name="ante" type="number" min="0" value="${s.ante || 0}"></label>
+    <label>Bets <input name="bets" value="${s.small_bet || 0}/${s.big_bet || 0}" size="6"></label>
+    <label>Buy-in <input name="buy_in" type="number" min="1" value="${table.settings.buy_in}"></label>
+    <button type="submit" class="small">Set stakes</button></form>`);
+  stakes.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const blinds = stakes.blinds.value ? stakes.blinds.value.split("/").map(Number) : [];
+    const [small, big] = stakes.bets.value.split("/").map(Number);
+    send({ type: "set_stakes", buy_in: Number(stakes.buy_in.value), stakes: {
+      structure: stakes.structure.value, blinds, ante: Number(stakes.ante.value), small_bet: small || 0, big_bet: big || 0 } });
+  });
+  box.append(stakes);
+}
+
+export function renderLedger(state, box, tableId, token) {
+  const { table } = state;
+  const rows = table.ledger.map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${l.bought_in}</td><td>${l.cashed_out}</td><td>${l.stack}</td><td class="${l.net >= 0 ? "plus" : "minus"}">${l.net > 0 ? "+" : ""}${l.net}</td></tr>`).join("");
+  const q = `token=${encodeURIComponent(token)}`;
+  box.innerHTML = `<table class="ledger"><thead><tr><th>Player</th><th>In</th><th>Out</th><th>Stack</th><th>Net</th></tr></thead><tbody>${rows}</tbody></table>
+    <p class="muted">Balance: ${table.balance} · <a href="/api/tables/${tableId}/ledger.csv?${q}">CSV</a> · <a href="/api/tables/${tableId}/hands?${q}">hand list</a></p>
+    <div class="settle"></div>`;
+  const settle = box.querySelector(".settle");
+  const button = el('<button type="button" class="small">Settle up</button>');
+  button.addEventListener("click", async () => {
+    const r = await fetch(`/api/tables/${tableId}/settle?${q}`);
+    const data = await r.json();
+    settle.innerHTML = data.payments.length
+      ? `<ul>${data.payments.map((p) => `<li>${escapeHtml(p.payer)} pays ${escapeHtml(p.payee)} ${p.amount}</li>`).join("")}</ul>`
+      : "<p>Nobody owes anybody.</p>";
+  });
+  settle.append(button);
+}

@@ -1,0 +1,344 @@
+// The table page: one websocket, one state message per change, everything drawn from it.
+import { renderActions } from "./actions.js";
+import { backEl, cardEl, escapeHtml, prettyLine } from "./cards.js";
+import { renderHost, renderLedger } from "./host.js";
+
+const tableId = location.pathname.split("/").filter(Boolean).pop();
+const linkToken = decodeURIComponent(location.hash.slice(1));
+const seatKey = `homegame.seat.${tableId}`;
+const $ = (id) => document.getElementById(id);
+
+const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 500, games: [] };
+window.homegame = app; // for tests and the curious
+
+fetch("/api/games").then((r) => r.json()).then((g) => { app.games = g; render(); }).catch(() => {});
+
+function toast(text) {
+  const el = $("toast");
+  el.textContent = text;
+  el.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => el.classList.remove("show"), 4000);
+}
+
+export function send(message) {
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify({ v: 1, ...message }));
+}
+
+function act(action) {
+  send({ type: "act", action, hand: app.state?.hand });
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+  app.ws = ws;
+  ws.addEventListener("open", () => {
+    app.retry = 500;
+    $("conn").className = "dot on";
+    const seatToken = localStorage.getItem(seatKey);
+    send({ type: "hello", token: linkToken, ...(seatToken && seatToken !== linkToken ? { seat_token: seatToken } : {}) });
+  });
+  ws.addEventListener("message", (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "state") {
+      app.state = msg;
+      app.offset = msg.table.now - Date.now() / 1000;
+      render();
+    } else if (msg.type === "welcome") {
+      app.welcome = msg;
+    } else if (msg.type === "seated") {
+      localStorage.setItem(seatKey, msg.seat_token);
+      app.seatLink = `${location.origin}/t/${tableId}#${msg.seat_token}`;
+      toast(msg.status === "pending" ? "Seated: waiting for the host to approve you." : "You are seated.");
+    } else if (msg.type === "error") {
+      toast(msg.message);
+      if (msg.code === "bad_token" || msg.code === "no_table") app.fatal = msg.message;
+    }
+  });
+  ws.addEventListener("close", () => {
+    $("conn").className = "dot off";
+    if (app.fatal) {
+      $("banner").textContent = app.fatal;
+      return;
+    }
+    setTimeout(connect, app.retry);
+    app.retry = Math.min(app.retry * 2, 8000);
+  });
+}
+
+function seatName(table, pos) {
+  const s = table.seats.find((x) => x.position === pos);
+  return s ? s.name : `Seat ${pos + 1}`;
+}
+
+function renderSeats(state) {
+  const { table, view, you } = state;
+  const box = $("seats");
+  box.replaceChildren();
+  const shown = table.seats.filter((s) => s.status !== "pending");
+  const n = Math.max(shown.length, 2);
+  const mine = shown.findIndex((s) => s.position === you.seat);
+  const hv = view ? view.seats : [];
+  shown.forEach((s, i) => {
+    // me at the bottom, the rest clockwise around the oval
+    const k = (i - (mine >= 0 ? mine : 0) + n) % n;
+    const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+    const el = document.createElement("div");
+    el.className = "seat";
+    el.dataset.position = s.position;
+    el.style.left = `${50 + 44 * Math.cos(angle)}%`;
+    el.style.top = `${50 + 40 * Math.sin(angle)}%`;
+    const h = s.hand_seat !== null && view ? hv[s.hand_seat] : null;
+    if (s.position === you.seat) el.classList.add("mine");
+    if (h && h.folded) el.classList.add("folded");
+    if (h && view.to_act.includes(s.hand_seat) && !view.over) el.classList.add("to-act");
+    if (s.sitting_out) el.classList.add("out");
+    if (!s.connected) el.classList.add("away");
+    const stack = h ? h.stack : s.stack;
+    el.innerHTML = `<div class="name">${escapeHtml(s.name)}${s.kind === "bot" ? ' <span class="tag">bot</span>' : ""}</div>
+      <div class="stack">${stack}</div>`;
+    if (table.button === s.position && table.hand_number) {
+      const d = document.createElement("span");
+      d.className = "dealer";
+      d.textContent = "D";
+      el.append(d);
+    }
+    if (h) {
+      const cards = document.createElement("div");
+      cards.className = "seat-cards";
+      const showing = h.shown || h.up || [];
+      for (const c of showing) cards.append(cardEl(c, { small: true }));
+      if (!h.shown && s.position !== you.seat) for (let j = 0; j < (h.down || 0); j += 1) cards.append(backEl({ small: true }));
+      el.append(cards);
+      const tags = [];
+      if (h.bet) tags.push(`<span class="chip">${h.bet}</span>`);
+      if (h.all_in) tags.push('<span class="tag hot">all in</span>');
+      if (h.folded) tags.push('<span class="tag">folded</span>');
+      if (h.ready && !view.over) tags.push('<span class="tag ok">ready</span>');
+      if (h.declared) tags.push(`<span class="tag decl">${h.declared}</span>`);
+      if (tags.length) el.insertAdjacentHTML("beforeend", `<div class="tags">${tags.join(" ")}</div>`);
+    } else if (s.sitting_out) {
+      el.insertAdjacentHTML("beforeend", '<div class="tags"><span class="tag">sitting out</span></div>');
+    }
+    if (s.deadline) {
+      const bar = document.createElement("div");
+      bar.className = "clock";
+      bar.dataset.deadline = s.deadline;
+      el.append(bar);
+    }
+    box.append(el);
+  });
+}
+
+function renderCenter(state) {
+  const { table, view } = state;
+  const board = $("board");
+  board.replaceChildren();
+  $("step").textContent = view ? (view.over ? "Hand over" : view.step?.label || "") : table.paused ? "Paused" : "Waiting for players";
+  $("pot").textContent = "";
+  if (view) {
+    for (const c of view.board || []) board.append(cardEl(c));
+    const pots = view.pots || [];
+    $("pot").textContent = view.over ? "" : pots.length > 1 ? pots.map((p, i) => `${i ? "Side" : "Main"} ${p.amount}`).join(" · ") : `Pot ${view.pot}`;
+  }
+  const sh = state.shuffle;
+  const c = $("commit");
+  c.replaceChildren();
+  if (sh) {
+    c.title = sh.deck ? `deck: ${sh.deck.join(" ")}\nsalt: ${sh.salt}` : "SHA-256 of the deck order and a secret salt, published before the deal";
+    c.textContent = `deck commitment ${sh.commitment.slice(0, 12)}…${sh.deck ? " revealed ✓" : ""}`;
+    if (sh.deck) {
+      const a = document.createElement("a");
+      a.href = `/api/tables/${tableId}/hands/${sh.hand}.json?token=${encodeURIComponent(linkToken)}`;
+      a.textContent = " hand JSON";
+      a.download = `hand-${sh.hand}.json`;
+      c.append(a);
+    }
+  }
+}
+
+function renderResults(state) {
+  const box = $("results");
+  const { view, table } = state;
+  box.replaceChildren();
+  if (!view || !view.over || !view.results) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const h = document.createElement("h2");
+  h.textContent = `Hand ${state.hand} results`;
+  box.append(h);
+  const names = (hs) => seatName(table, table.dealt[hs]);
+  for (const a of view.results.awards || []) {
+    const row = document.createElement("div");
+    row.className = "award";
+    const cards = document.createElement("span");
+    cards.className = "award-cards";
+    for (const c of a.cards || []) cards.append(cardEl(c, { small: true }));
+    const side = a.side && a.side !== "all" ? ` (${a.side})` : "";
+    row.innerHTML = `<b>${escapeHtml(names(a.seat))}</b> wins ${a.amount}${side}${a.hand ? ` with ${escapeHtml(a.hand)}` : ""}`;
+    row.append(cards);
+    box.append(row);
+  }
+  const pay = document.createElement("p");
+  pay.className = "muted";
+  pay.textContent = (view.results.payoffs || []).map((x, i) => `${names(i)} ${x > 0 ? "+" : ""}${x}`).join(" · ");
+  box.append(pay);
+}
+
+function renderLog(state) {
+  const log = $("log");
+  log.replaceChildren();
+  const lines = [...(state.view?.log || [])];
+  for (const line of lines.slice(-60)) {
+    const li = document.createElement("li");
+    li.textContent = prettyLine(line);
+    log.append(li);
+  }
+  const notices = state.table.notices || [];
+  for (const n of notices.slice(-3)) {
+    const li = document.createElement("li");
+    li.className = "notice";
+    li.textContent = n;
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderSit(state) {
+  const box = $("sit");
+  box.replaceChildren();
+  const { you, table } = state;
+  if (you.role === "watcher") {
+    box.innerHTML = '<p class="muted">You are watching.</p>';
+    return;
+  }
+  if (you.seat === null || you.seat === undefined) {
+    const form = document.createElement("form");
+    form.className = "sit-form";
+    form.innerHTML = '<input name="name" placeholder="Your name" maxlength="24" required aria-label="your name"> <button class="primary" type="submit" data-action="sit">Sit down</button>';
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      send({ type: "sit", name: form.name.value.trim() });
+    });
+    box.append(form);
+    return;
+  }
+  const me = table.seats.find((s) => s.position === you.seat);
+  if (!me) return;
+  const row = document.createElement("div");
+  row.className = "buttons seat-controls";
+  if (me.status === "pending") row.insertAdjacentHTML("beforeend", '<span class="muted">Waiting for the host to approve your seat…</span>');
+  const out = document.createElement("button");
+  out.type = "button";
+  out.className = "small";
+  out.textContent = me.sitting_out ? "I'm back" : "Sit out";
+  out.dataset.action = "sit-out";
+  out.addEventListener("click", () => send({ type: "sit_out", value: !me.sitting_out }));
+  const leave = document.createElement("button");
+  leave.type = "button";
+  leave.className = "small";
+  leave.textContent = "Leave table";
+  leave.addEventListener("click", () => { if (confirm("Leave the table and cash out?")) send({ type: "leave" }); });
+  row.append(out, leave);
+  if (app.seatLink) {
+    const a = document.createElement("a");
+    a.href = app.seatLink;
+    a.textContent = "your own link (to come back on another device)";
+    a.className = "small-link";
+    row.append(a);
+  }
+  box.append(row);
+}
+
+function renderChooser(state) {
+  const { table, you } = state;
+  const banner = $("banner");
+  if (table.chooser === null || table.chooser === undefined) return false;
+  if (table.chooser !== you.seat) {
+    banner.textContent = `${seatName(table, table.chooser)} is choosing the game…`;
+    return false;
+  }
+  banner.textContent = "Dealer's choice: you pick the game for this hand.";
+  const box = $("actions");
+  box.replaceChildren();
+  const presets = [
+    ["passem", {}, "Pass'Em"], ["passem", { split: "high-low" }, "Pass'Em high-low"],
+    ["sameem", {}, "Same'Em"], ["pass-the-trash", {}, "Pass The Trash"],
+    ["pass-the-trash", { passes: [3, 2, 1], keep: 6, declare_after: 4 }, "Pass The Trash (3-2-1, keep 6)"],
+    ["three-hole", {}, "Three-Hole"], ["three-hole", { showdown_cards_count: true }, "Three-Hole (last cards count)"],
+    ["holdem", {}, "Hold'em"], ["omaha", {}, "Omaha"],
+  ];
+  const row = document.createElement("div");
+  row.className = "buttons choose";
+  for (const [game, rules, label] of presets) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "act";
+    b.dataset.action = `choose-${game}`;
+    b.textContent = label;
+    b.addEventListener("click", () => send({ type: "choose", game, rules }));
+    row.append(b);
+  }
+  box.append(row);
+  return true;
+}
+
+function render() {
+  const state = app.state;
+  if (!state) return;
+  const { table, view, you } = state;
+  $("table-name").textContent = table.name;
+  const current = view ? view.title : table.next_game ? table.next_game.title : table.game_title;
+  $("game-title").textContent = `${current} · ${stakesText(table.settings.stakes)}`;
+  $("hand-no").textContent = table.hand_number ? `Hand ${table.hand_number}` : "";
+  document.title = `${table.name} · homegame`;
+  renderSeats(state);
+  renderCenter(state);
+  $("banner").textContent = bannerText(state);
+  if (!renderChooser(state)) renderActions(you.role === "watcher" ? null : view && view.seat !== null ? view : null, app.ui, act);
+  renderResults(state);
+  renderLog(state);
+  renderSit(state);
+  const hostPanel = $("host-panel");
+  hostPanel.hidden = !you.host;
+  if (you.host) renderHost(state, app, send);
+  renderLedger(state, $("ledger"), tableId, linkToken);
+}
+
+function bannerText(state) {
+  const { table, view, you } = state;
+  if (table.paused && !table.live) return "The host has paused the game.";
+  if (view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length) return "";
+  if (view && view.over && table.next_hand_at) return "Next hand soon…";
+  const ready = table.seats.filter((s) => s.status === "active" && !s.sitting_out && s.stack > 0).length;
+  if (!table.live && ready < 2) return "Waiting for players to sit…";
+  if (you.seat !== null && view && view.seat === null) return "You are dealt in from the next hand.";
+  return "";
+}
+
+function stakesText(s) {
+  const parts = [s.structure.replace("-", " ")];
+  if (s.blinds && s.blinds.length) parts.push(`blinds ${s.blinds.join("/")}`);
+  if (s.ante) parts.push(`ante ${s.ante}`);
+  if (s.small_bet) parts.push(`bets ${s.small_bet}/${s.big_bet}`);
+  return parts.join(", ");
+}
+
+function tick() {
+  const now = Date.now() / 1000 + app.offset;
+  for (const bar of document.querySelectorAll(".clock")) {
+    const left = Number(bar.dataset.deadline) - now;
+    bar.textContent = left > 0 ? `${Math.ceil(left)}s` : "";
+    bar.classList.toggle("low", left < 10);
+  }
+}
+
+setInterval(tick, 250);
+if (!linkToken) {
+  $("banner").textContent = "This link has no token. Ask the host for the invite link.";
+} else {
+  connect();
+}
