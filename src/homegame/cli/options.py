@@ -1,0 +1,113 @@
+"""Reading the command line's game, house-rule and stakes options, and turning bad input into usage errors.
+
+>>> parse_rules(["split=high-low", "low=a6", "passes=3,2,1", "burn=false", "qualifier=none"])
+{'split': 'high-low', 'low': 'a6', 'passes': (3, 2, 1), 'burn': False, 'qualifier': None}
+>>> parse_stakes("nl 1/2")
+Stakes(structure='no-limit', ante=0, blinds=(1, 2), small_bet=0, big_bet=0, bring_in=0)
+>>> parse_stakes("fixed-limit ante=1 bets=2/4").big_bet
+4
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+STRUCTURE_ALIASES = {
+    "fixed-limit": "fixed-limit", "fixed": "fixed-limit", "limit": "fixed-limit", "fl": "fixed-limit",
+    "pot-limit": "pot-limit", "pl": "pot-limit", "no-limit": "no-limit", "nl": "no-limit",
+}
+_PAIR = re.compile(r"(\d+)/(\d+)")
+
+#: Shown in the help of every command that takes --stakes.
+STAKES_HELP = ('Stakes: a structure (fixed-limit|fl, pot-limit|pl, no-limit|nl) then any of ante=N, '
+               'blinds=S/B, bets=SMALL/BIG, bring-in=N; a bare S/B means bets in fixed-limit, blinds '
+               'otherwise. Example: "nl 1/2", "fl ante=1 bets=2/4". Default: fixed-limit, ante 1, bets 2/4.')
+RULE_HELP = ("A house rule KEY=VALUE (repeat for more), e.g. --rule split=high-low --rule low=a6 "
+             "--rule passes=3,2,1. See `homegame games` for each game's rules and defaults.")
+
+
+class OptionError(ValueError):
+    """Command-line text that does not say a valid rule or stakes."""
+
+
+def parse_value(text: str) -> Any:
+    """A house-rule value from text: a number, true/false, none, a comma list of numbers, or a word."""
+    raw = text.strip()
+    lowered = raw.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered in ("none", "null"):
+        return None
+    if re.fullmatch(r"-?\d+", raw):
+        return int(raw)
+    inner = raw.strip("()[]")
+    if "," in inner and all(re.fullmatch(r"\s*-?\d+\s*", p) for p in inner.split(",") if p.strip()):
+        return tuple(int(p) for p in inner.split(",") if p.strip())
+    return raw
+
+
+def parse_rules(items: Sequence[str] | None) -> dict[str, Any]:
+    """``["key=value", ...]`` to keyword arguments for ``hg.game``."""
+    rules: dict[str, Any] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"house rule {item!r} is not KEY=VALUE (for example low=a6)")
+        rules[key.strip().replace("-", "_")] = parse_value(value)
+    return rules
+
+
+def parse_stakes(text: str) -> Any:
+    """Stakes from text such as ``"nl 1/2"`` or ``"fl ante=1 bets=2/4 bring-in=1"``."""
+    from homegame.rules import Stakes
+
+    tokens = text.replace(",", " ").split()
+    if not tokens or tokens[0].lower() not in STRUCTURE_ALIASES:
+        raise OptionError(f"stakes {text!r} must start with a structure: {', '.join(STRUCTURE_ALIASES)}")
+    structure = STRUCTURE_ALIASES[tokens[0].lower()]
+    fields: dict[str, Any] = {}
+    for token in tokens[1:]:
+        key, sep, value = token.partition("=")
+        if not sep:
+            key, value = ("bets" if structure == "fixed-limit" else "blinds"), token
+        key = key.lower().replace("-", "_")
+        pair = _PAIR.fullmatch(value)
+        if key in ("blinds", "bets"):
+            if pair is None:
+                raise OptionError(f"{key} in stakes must be SMALL/BIG such as 1/2, not {value!r}")
+            small, big = int(pair.group(1)), int(pair.group(2))
+            if key == "blinds":
+                fields["blinds"] = (small, big)
+            else:
+                fields["small_bet"], fields["big_bet"] = small, big
+        elif key in ("ante", "bring_in", "small_bet", "big_bet"):
+            if not value.isdigit():
+                raise OptionError(f"{key} in stakes must be a whole number of chips, not {value!r}")
+            fields[key] = int(value)
+        else:
+            raise OptionError(f"unknown stakes item {token!r}: use ante=, blinds=, bets=, bring-in=")
+    return Stakes(structure, **fields)
+
+
+def load_game(name: str, rules: Sequence[str] | None) -> Any:
+    """The game named on the command line with its house rules."""
+    import homegame as hg
+
+    return hg.game(name, **parse_rules(rules))
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn a ``ValueError`` or a file error into a usage error: message and usage, exit code 2."""
+    try:
+        yield
+    except (ValueError, OSError) as exc:
+        message = str(exc) or type(exc).__name__
+        raise click.UsageError(message, ctx=click.get_current_context(silent=True)) from None

@@ -1,0 +1,247 @@
+"""``homegame play``, ``homegame games`` and ``homegame replay``: the terminal game and its companions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from homegame.cli import app
+from homegame.cli.options import RULE_HELP, STAKES_HELP, load_game, parse_stakes, user_errors
+from homegame.cli.render import plain_cards, render_view, showdown_words
+
+YOU = 0
+
+HELP_TEXT = """Type an action as the legal list shows it:
+  fold · check · call · bet 20 · raise 40 (the total of your bet this round)
+  pass 7c (Pass'Em) · pass 2c 3d 9h (Pass The Trash) · discard 4s · expose Kd · arrange 2c 3d ... As
+  declare high | declare low | declare both (or just high, low, both)
+Shortcuts: c = check or call, f = fold, arrange = keep the current order.
+Other commands: view (draw the table again), help, quit."""
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _expand(text: str, view: dict[str, Any]) -> str:
+    """The player's shortcuts turned into the engine's action text."""
+    words = text.split()
+    legal = " ".join(view.get("legal") or [])
+    if text in ("c", "k"):
+        return "check" if "check" in legal.split() else "call"
+    if text == "f":
+        return "fold"
+    if text in ("high", "low", "both"):
+        return f"declare {text}"
+    if words == ["arrange"]:
+        return "arrange " + " ".join(view["cards"])
+    return text
+
+
+def _prompt_lines(view: dict[str, Any]) -> list[str]:
+    up = view.get("up") or []
+    own = f"Your cards: {plain_cards(view['cards'])}" + (f" (face up: {plain_cards(up)})" if up else "")
+    return [own, "Legal: " + " | ".join(view.get("legal") or [])]
+
+
+class TerminalGame:
+    """One player at seat 0 against bots, hand after hand, stacks carried (a busted seat buys in again)."""
+
+    def __init__(self, game: Any, stakes: Any, bots: list[Any], stack: int, seed: int | None,
+                 console: Console) -> None:
+        self.game, self.stakes, self.bots, self.stack, self.seed = game, stakes, bots, stack, seed
+        self.console = console
+        self.stacks = [stack] * (len(bots) + 1)
+        self.net = 0
+        self.played = 0
+
+    def play_hand(self) -> bool:
+        """Play one hand; ``False`` if the player quit during it."""
+        seats = len(self.stacks)
+        button = self.played % seats
+        hand = self.game.deal(stacks=self.stacks, stakes=self.stakes, button=button,
+                              seed=None if self.seed is None else self.seed + self.played)
+        self.console.rule(f"Hand {self.played + 1} · {self.game.title} · button at seat {button}")
+        shown = 0
+        while not hand.over:
+            others = [s for s in hand.to_act if s != YOU]
+            if others:
+                seat = others[0]
+                hand.act(seat, self.bots[seat - 1].act(hand.view(seat)))
+                continue
+            view = hand.view(YOU)
+            shown = self._log(view, shown)
+            if not self._ask(hand, view):
+                return False
+        view = hand.view(YOU)
+        self._log(view, shown)
+        self.console.print(render_view(view))
+        for line in showdown_words(view):
+            self.console.print(line)
+        for seat, payoff in enumerate(hand.payoffs):
+            self.stacks[seat] += payoff
+            if self.stacks[seat] <= 0:
+                self.console.print(f"{'You buy' if seat == YOU else f'Seat {seat} buys'} in again for {self.stack}.")
+                self.stacks[seat] = self.stack
+        self.net += hand.payoffs[YOU]
+        self.played += 1
+        return True
+
+    def _log(self, view: dict[str, Any], shown: int) -> int:
+        log = view.get("log") or []
+        for line in log[shown:]:
+            self.console.print(f"[dim]·[/] {line}")
+        return len(log)
+
+    def _ask(self, hand: Any, view: dict[str, Any]) -> bool:
+        self.console.print(render_view(view))
+        while True:
+            for line in _prompt_lines(view):
+                self.console.print(line)
+            try:
+                text = input("> ").strip()
+            except EOFError:
+                return False
+            lowered = text.lower()
+            if lowered in ("q", "quit", "exit"):
+                return False
+            if lowered in ("", "help", "?", "h"):
+                self.console.print(HELP_TEXT)
+                continue
+            if lowered in ("v", "view"):
+                self.console.print(render_view(view))
+                continue
+            action = _expand(lowered, view)
+            try:
+                hand.act(YOU, action)
+            except ValueError as exc:
+                self.console.print(f"[red]Not allowed:[/] {exc}")
+                continue
+            return True
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game: passem, sameem, pass-the-trash, three-hole, holdem, omaha, "
+        "stud (aliases such as trash or 3-hole work too).")],
+    seats: Annotated[int, typer.Option("--seats", "-n", help="Players at the table, you included.")] = 4,
+    bots: Annotated[str, typer.Option("--bots",
+        help="Bots for the other seats, comma-separated, repeated round the table: "
+        "random, rule, equity.")] = "equity,rule",
+    rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,
+    stakes: Annotated[str | None, typer.Option("--stakes", help=STAKES_HELP)] = None,
+    stack: Annotated[int | None, typer.Option("--stack", help="Starting chips per seat (default 50 big bets).")] = None,
+    hands: Annotated[int, typer.Option("--hands", help="Hands to play; 0 asks after each hand.")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed the shuffles, for the same deals again.")] = None,
+) -> None:
+    """Play GAME in the terminal against bots: you are seat 0, actions are typed (call, raise 40, pass 7c)."""
+    from homegame.bots import make_bot
+    from homegame.sim import big_bet_of, default_stakes
+
+    with user_errors():
+        chosen = load_game(game, rule)
+        table_stakes = parse_stakes(stakes) if stakes else default_stakes(chosen.name)
+        if not chosen.min_players <= seats <= chosen.max_players:
+            raise ValueError(f"{chosen.title} takes {chosen.min_players} to {chosen.max_players} players, "
+                             f"not --seats {seats}")
+        kinds = [k for k in bots.split(",") if k.strip()]
+        if not kinds:
+            raise ValueError("--bots needs at least one bot name: random, rule, equity")
+        players = [make_bot(kinds[i % len(kinds)], seed=None if seed is None else seed + i)
+                   for i in range(seats - 1)]
+        chips = stack if stack is not None else 50 * big_bet_of(table_stakes)
+        if chips <= 0 or hands < 0:
+            raise ValueError("--stack must be more than 0 and --hands 0 or more")
+    console = _console()
+    session = TerminalGame(chosen, table_stakes, players, chips, seed, console)
+    names = ", ".join(f"seat {i + 1} {b.name}" for i, b in enumerate(players))
+    console.print(f"[bold]{chosen.title}[/] · you are seat 0 · {names}. Type help for the commands.")
+    while session.play_hand():
+        if hands and session.played >= hands:
+            break
+        if not hands:
+            try:
+                again = input("Another hand? [Y/n] ").strip().lower()
+            except EOFError:
+                break
+            if again in ("n", "no", "q", "quit"):
+                break
+    word = "up" if session.net > 0 else "down" if session.net < 0 else "even"
+    console.print(f"{session.played} hand(s) played; you are {word}"
+                  f"{f' {abs(session.net)} chips' if session.net else ''}.")
+
+
+@app.command()
+def games(
+    name: Annotated[str | None, typer.Argument(help="One game to describe (default: every game).")] = None,
+) -> None:
+    """List each game: its players, its steps in order, and its house rules with their defaults."""
+    import homegame as hg
+
+    with user_errors():
+        names = [hg.game(name).name] if name else list(hg.game_names())
+    from homegame.games import OPTIONS
+
+    console = _console()
+    for engine_name in names:
+        chosen = hg.game(engine_name)
+        steps = "\n".join(f"{i}. {line}" for i, line in enumerate(chosen.describe(), 1))
+        rules = Table("house rule", "default", "allowed", box=None, header_style="dim")
+        for option, (allowed, default) in OPTIONS.get(engine_name, {}).items():
+            rules.add_row(f"--rule {option}=", json.dumps(default) if not isinstance(default, str) else default,
+                          str(allowed))
+        body = Table.grid(padding=(0, 1))
+        body.add_row(f"[dim]engine name[/] {engine_name} · [dim]players[/] "
+                     f"{chosen.min_players} to {chosen.max_players}")
+        body.add_row(steps)
+        body.add_row(rules)
+        console.print(Panel(body, title=f"[bold]{chosen.title}[/]", expand=False))
+
+
+def _history_text(path: Path, number: int) -> str:
+    text = path.read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1:
+        try:
+            json.loads(lines[0])
+        except ValueError:
+            return text
+        if not 1 <= number <= len(lines):
+            raise ValueError(f"{path} holds {len(lines)} hands: --hand must be 1 to {len(lines)}, not {number}")
+        return lines[number - 1]
+    if number != 1:
+        raise ValueError(f"{path} holds one hand: --hand must be 1, not {number}")
+    return text
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A hand history (JSON), or a JSON-lines file from simulate --save.")],
+    hand: Annotated[int, typer.Option("--hand", help="Which hand of a JSON-lines file, counting from 1.")] = 1,
+    seat: Annotated[int | None, typer.Option("--seat", help="Show the table as this seat saw it.")] = None,
+    reveal: Annotated[bool, typer.Option("--reveal/--no-reveal", help="List every seat's final cards.")] = True,
+) -> None:
+    """Replay a saved hand: its log, the table at the end, the showdown in words."""
+    import homegame as hg
+
+    with user_errors():
+        record = hg.replay(_history_text(file, hand))
+        if seat is not None and not 0 <= seat < record.players:
+            raise ValueError(f"--seat must be 0 to {record.players - 1}, not {seat}")
+    console = _console()
+    view = record.view(seat)
+    console.rule(f"{view.get('title', '')} · {record.players} players · button at seat {record.button}")
+    for line in view.get("log") or []:
+        console.print(f"[dim]·[/] {line}")
+    console.print(render_view(view))
+    for line in showdown_words(view):
+        console.print(line)
+    if reveal:
+        for s in range(record.players):
+            console.print(f"Seat {s} held {plain_cards(record.view(s)['cards'])}.")

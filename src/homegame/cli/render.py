@@ -1,0 +1,146 @@
+"""Drawing a seat's view in the terminal with rich: coloured cards, the table, the showdown in words.
+
+Everything here reads a view (``hand.view(seat)``), so the terminal shows exactly what that seat may
+know.
+
+>>> card_markup("Ah")
+'[bold red]A♥[/]'
+>>> plain_cards(["Td", "2c"])
+'T♦ 2♣'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from homegame.cards import Card
+
+View = Mapping[str, Any]
+
+#: A four-colour deck: spades plain, hearts red, diamonds blue, clubs green.
+SUIT_STYLES = {"s": "bold", "h": "bold red", "d": "bold blue", "c": "bold green"}
+FACE_DOWN = "[dim]▒▒[/]"
+
+
+def card_markup(text: str) -> str:
+    """One card as rich markup, with its suit symbol and colour."""
+    card = Card(text)
+    return f"[{SUIT_STYLES[str(card)[1]]}]{card.symbol}[/]"
+
+
+def cards_markup(items: Sequence[str]) -> str:
+    """Several cards as rich markup, space-separated (``-`` for none)."""
+    return " ".join(card_markup(c) for c in items) if items else "[dim]-[/]"
+
+
+def plain_cards(items: Sequence[str]) -> str:
+    """Cards with suit symbols and no markup."""
+    return " ".join(Card(c).symbol for c in items)
+
+
+def seat_name(seat: int, you: int | None) -> str:
+    """``"Seat 2"``, or ``"You"`` for the player's own seat."""
+    return "You" if seat == you else f"Seat {seat}"
+
+
+def seat_row_cards(info: Mapping[str, Any], view: View) -> str:
+    """A seat's cards as this view shows them: own cards in full, others' face-up cards and backs."""
+    if info["seat"] == view.get("seat") and view["cards"]:
+        up = set(view.get("up") or ())
+        return " ".join(card_markup(c) if c not in up else f"[reverse]{card_markup(c)}[/reverse]"
+                        for c in view["cards"])
+    if info.get("shown"):
+        return cards_markup(info["shown"])
+    parts = [card_markup(c) for c in info.get("up") or ()]
+    parts += [FACE_DOWN] * int(info.get("down") or 0)
+    return " ".join(parts) if parts else "[dim]-[/]"
+
+
+def render_view(view: View) -> RenderableType:
+    """The whole table as one panel: board, seats, pot and (for the seat to act) the legal actions."""
+    you = view.get("seat")
+    table = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
+    for column in ("", "seat", "cards", "stack", "bet", "in pot", ""):
+        table.add_column(column)
+    to_act = set(view.get("to_act") or ())
+    for info in view["seats"]:
+        seat = info["seat"]
+        notes = []
+        if info.get("folded"):
+            notes.append("[dim]folded[/]")
+        if info.get("all_in"):
+            notes.append("[magenta]all-in[/]")
+        if info.get("declared"):
+            notes.append(f"declared {info['declared']}")
+        if info.get("ready"):
+            notes.append("[green]ready[/]")
+        table.add_row(
+            "[yellow]D[/]" if seat == view.get("button") else "",
+            f"[bold]{seat_name(seat, you)}[/]" if seat == you else seat_name(seat, you),
+            seat_row_cards(info, view),
+            str(info.get("stack", "")),
+            str(info.get("bet") or "") or "[dim]-[/]",
+            str(info.get("in_pot", "")),
+            ("[bold cyan]◀ to act[/] " if seat in to_act and not view.get("over") else "") + " ".join(notes),
+        )
+    step = view.get("step") or {}
+    head = Text.from_markup(
+        f"[bold]{view.get('title', view.get('game'))}[/] · {step.get('label', '')}   "
+        f"pot [bold yellow]{view.get('pot', 0)}[/]"
+    )
+    parts: list[RenderableType] = [head]
+    if view.get("board") or _has_board(view):
+        parts.append(Text.from_markup(f"board  {cards_markup(view.get('board') or [])}"))
+    parts.append(table)
+    pots = view.get("pots") or []
+    if len(pots) > 1:
+        parts.append(Text.from_markup("pots   " + " · ".join(
+            f"{p['amount']} ({', '.join(str(s) for s in p['eligible'])})" for p in pots)))
+    return Panel(Group(*parts), expand=False)
+
+
+def _has_board(view: View) -> bool:
+    return str(view.get("game")) in ("passem", "sameem", "holdem", "omaha")
+
+
+def showdown_words(view: View) -> list[str]:
+    """The end of the hand in words: who showed what, declared what, and won what with which hand."""
+    results = view.get("results") or {}
+    you = view.get("seat")
+    lines: list[str] = []
+    shown: Mapping[str, Sequence[str]] = results.get("shown") or {}
+    for seat_text, held in sorted(shown.items(), key=lambda kv: int(kv[0])):
+        lines.append(f"{seat_name(int(seat_text), you)} {'show' if int(seat_text) == you else 'shows'} "
+                     f"{plain_cards(held)}.")
+    for info in view["seats"]:
+        if info.get("declared"):
+            lines.append(f"{seat_name(info['seat'], you)} declared {info['declared']}.")
+    awards = results.get("awards") or []
+    many_pots = len({a.get("pot", 0) for a in awards}) > 1
+    for award in awards:
+        who = seat_name(int(award["seat"]), you)
+        verb = "win" if award["seat"] == you else "wins"
+        pot = award.get("pot", 0)
+        where = ("the main pot" if pot == 0 else f"side pot {pot}") if many_pots else "the pot"
+        side = award.get("side", "all")
+        share = {"high": f"the high half of {where}", "low": f"the low half of {where}"}.get(side, where)
+        text = f"{who} {verb} {award['amount']} from {share}"
+        if award.get("hand"):
+            text += f" with {award['hand']}"
+            if award.get("cards"):
+                text += f" ({plain_cards(award['cards'])})"
+        elif not shown:
+            text += ": everyone else folded"
+        lines.append(text + ".")
+    payoffs = results.get("payoffs")
+    if payoffs is not None and you is not None:
+        net = int(payoffs[you])
+        lines.append(f"You {'won' if net > 0 else 'lost' if net < 0 else 'broke even'}"
+                     f"{f' {abs(net)} chips' if net else ''} this hand.")
+    return lines
