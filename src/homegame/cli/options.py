@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-import click
+import typer
 
 STRUCTURE_ALIASES = {
     "fixed-limit": "fixed-limit", "fixed": "fixed-limit", "limit": "fixed-limit", "fl": "fixed-limit",
@@ -104,10 +104,10 @@ def load_game(name: str, rules: Sequence[str] | None) -> Any:
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
+def user_errors(ctx: typer.Context) -> Iterator[None]:
     """Turn a ``ValueError`` or a file error into a usage error: message and usage, exit code 2."""
     try:
         yield
     except (ValueError, OSError) as exc:
         message = str(exc) or type(exc).__name__
-        raise click.UsageError(message, ctx=click.get_current_context(silent=True)) from None
+        raise typer.BadParameter(message, ctx=ctx) from None

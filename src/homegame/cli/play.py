@@ -128,6 +128,7 @@ class TerminalGame:
 
 @app.command()
 def play(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game: passem, sameem, pass-the-trash, three-hole, holdem, omaha, "
         "stud (aliases such as trash or 3-hole work too).")],
     seats: Annotated[int, typer.Option("--seats", "-n", help="Players at the table, you included.")] = 4,
@@ -144,7 +145,7 @@ def play(
     from homegame.bots import make_bot
     from homegame.sim import big_bet_of, default_stakes
 
-    with user_errors():
+    with user_errors(ctx):
         chosen = load_game(game, rule)
         table_stakes = parse_stakes(stakes) if stakes else default_stakes(chosen.name)
         if not chosen.min_players <= seats <= chosen.max_players:
@@ -179,12 +180,13 @@ def play(
 
 @app.command()
 def games(
+    ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(help="One game to describe (default: every game).")] = None,
 ) -> None:
     """List each game: its players, its steps in order, and its house rules with their defaults."""
     import homegame as hg
 
-    with user_errors():
+    with user_errors(ctx):
         names = [hg.game(name).name] if name else list(hg.game_names())
     from homegame.games import OPTIONS
 
@@ -222,6 +224,7 @@ def _history_text(path: Path, number: int) -> str:
 
 @app.command()
 def replay(
+    ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="A hand history (JSON), or a JSON-lines file from simulate --save.")],
     hand: Annotated[int, typer.Option("--hand", help="Which hand of a JSON-lines file, counting from 1.")] = 1,
     seat: Annotated[int | None, typer.Option("--seat", help="Show the table as this seat saw it.")] = None,
@@ -230,8 +233,11 @@ def replay(
     """Replay a saved hand: its log, the table at the end, the showdown in words."""
     import homegame as hg
 
-    with user_errors():
-        record = hg.replay(_history_text(file, hand))
+    with user_errors(ctx):
+        try:
+            record = hg.replay(_history_text(file, hand))
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"{file} is not a homegame hand history ({type(exc).__name__}: {exc})") from None
         if seat is not None and not 0 <= seat < record.players:
             raise ValueError(f"--seat must be 0 to {record.players - 1}, not {seat}")
     console = _console()

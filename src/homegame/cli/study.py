@@ -34,6 +34,7 @@ def _parse_exposed(items: list[str] | None, players: int) -> dict[int, str] | No
 
 @app.command()
 def odds(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game (passem, sameem, pass-the-trash, three-hole, holdem, ...).")],
     hole: Annotated[list[str], typer.Argument(help='Each player\'s known cards, one argument per player, e.g. '
         '"As Ks" "Qh Qd"; "" for a player whose cards are unknown.')],
@@ -49,7 +50,7 @@ def odds(
     """Each player's share of the pot at the showdown: exact when feasible, else sampled with its error."""
     import homegame as hg
 
-    with user_errors():
+    with user_errors(ctx):
         chosen = load_game(game, rule)
         if trials is not None and trials < 1:
             raise ValueError(f"--trials must be 1 or more, not {trials}")
@@ -123,6 +124,7 @@ def _save_chart(result: Any, path: Path) -> None:
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
     bots: Annotated[str, typer.Option("--bots",
         help="One bot per seat, comma-separated, in seat order: random, rule, equity.")] = "equity,random",
@@ -140,7 +142,7 @@ def simulate(
     from homegame.sim import default_stakes
     from homegame.sim import simulate as run
 
-    with user_errors():
+    with user_errors(ctx):
         chosen = load_game(game, rule)
         table_stakes = parse_stakes(stakes) if stakes else default_stakes(chosen.name)
         names = [b.strip() for b in bots.split(",") if b.strip()]
@@ -177,6 +179,6 @@ def simulate(
     if save is not None:
         console.print(f"Histories saved to {save} (homegame replay {save} --hand N).")
     if chart is not None:
-        with user_errors():
+        with user_errors(ctx):
             _save_chart(result, chart)
         console.print(f"Chart saved to {chart}.")

@@ -1,0 +1,123 @@
+"""The bots' decisions on hand-made views: every kind of decision, and the seed pages' strategy notes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from homegame.bots import BotError, EquityBot, RandomBot, RuleBot, UnknownBot, bot_names, make_bot, parse_legal
+from homegame.bots.base import sized
+
+
+def view(cards: str, legal: list[str], *, game: str = "passem", up: str = "", board: str = "",
+         others: list[dict[str, Any]] | None = None, rules: dict[str, Any] | None = None,
+         pot: int = 10) -> dict[str, Any]:
+    seats = [{"seat": 0, "stack": 100, "bet": 0, "in_pot": 1, "folded": False, "all_in": False,
+              "up": up.split(), "down": len(cards.split()) - len(up.split()), "shown": None,
+              "declared": None, "ready": False}]
+    for i, other in enumerate(others or [{}], start=1):
+        seats.append({"seat": i, "stack": 100, "bet": 0, "in_pot": 1, "folded": False, "all_in": False,
+                      "up": [], "down": 3, "shown": None, "declared": None, "ready": False, **other})
+    return {"game": game, "rules": rules or {"split": "high"}, "seat": 0, "button": 0,
+            "stakes": {"structure": "fixed-limit", "ante": 1, "blinds": [], "small_bet": 2, "big_bet": 4,
+                       "bring_in": 0},
+            "step": {"kind": "bet", "label": "Round 1"}, "cards": cards.split(), "up": up.split(),
+            "board": board.split(), "seats": seats, "pot": pot, "pots": [], "to_act": [0], "legal": legal,
+            "chosen": None, "over": False, "results": None, "log": []}
+
+
+def test_parse_legal_reads_every_kind() -> None:
+    options = parse_legal(["fold", "call 10", "raise 20..100"])
+    assert options.fold and options.call == 10 and options.raise_range == ("raise", 20, 100)
+    assert parse_legal(["raise 20"]).raise_range == ("raise", 20, 20)
+    assert parse_legal(["discard 1"]).discard_count == 1
+    assert parse_legal(["expose"]).expose and parse_legal(["arrange"]).arrange
+    assert parse_legal(["declare high", "declare both"]).declares == ("high", "both")
+    with pytest.raises(BotError, match="unknown legal action"):
+        parse_legal(["shuffle"])
+
+
+def test_sized_clamps_into_the_range() -> None:
+    options = parse_legal(["check", "bet 4..50"])
+    assert sized(options, 1) == "bet 4"
+    assert sized(options, 500) == "bet 50"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_bot_makes_concrete_actions(seed: int) -> None:
+    bot = RandomBot(seed=seed)
+    held = "As 7d 7c 2h 9s Kd Qc"
+    passed = bot.act(view(held, ["pass 4"])).split()
+    assert passed[0] == "pass" and len(set(passed[1:])) == 4 and set(passed[1:]) <= set(held.split())
+    exposed = bot.act(view("As 7d 7c", ["expose"], up="7d")).split()
+    assert exposed[0] == "expose" and exposed[1] in ("As", "7c")
+    arranged = bot.act(view(held, ["arrange"])).split()
+    assert arranged[0] == "arrange" and sorted(arranged[1:]) == sorted(held.split())
+    amount = bot.act(view("As 7d", ["raise 10..200"])).split()
+    assert amount[0] == "raise" and 10 <= int(amount[1]) <= 200
+    assert bot.act(view("As 7d", ["fold", "call 2"])) in ("fold", "call")
+    assert bot.act(view(held, ["declare high", "declare low", "declare both"])).startswith("declare ")
+
+
+def test_a_bot_with_nothing_to_do_says_so() -> None:
+    with pytest.raises(BotError, match="no legal action"):
+        RuleBot().act(view("As 7d", []))
+
+
+def test_rule_bot_passes_a_low_unpaired_card() -> None:
+    # 000_4d47a75da2826cb4.txt: "Passing ... a low card of an unpaired rank, keeps the gift small."
+    assert RuleBot().act(view("Ks 4d 9c", ["pass 1"])) == "pass 4d"
+    assert RuleBot().act(view("As 7d 7c", ["pass 1"])) == "pass As"  # the only unpaired card
+
+
+def test_rule_bot_passes_the_trash_and_keeps_its_pairs() -> None:
+    chosen = RuleBot().act(view("Ks Kd 9c 9h 2s 4d 7c", ["pass 3"], game="pass-the-trash",
+                                rules={"split": "declare", "low": "a5", "qualifier": None}))
+    assert set(chosen.split()[1:]).isdisjoint({"Ks", "Kd", "9c", "9h"})
+
+
+def test_rule_bot_rolls_its_worst_cards_first() -> None:
+    order = RuleBot().act(view("Ks Kd 9c 9h 2s 4d Jc", ["arrange"], game="pass-the-trash",
+                               rules={"split": "high"})).split()[1:]
+    assert set(order[-4:]) == {"Ks", "Kd", "9c", "9h"}
+    assert order[0] == "2s"
+
+
+def test_rule_bot_does_not_expose_a_card_that_pairs_an_upcard() -> None:
+    # 004_dd2d1f817d061823.txt: "Exposing a card that pairs another player's upcard can hand them a strong hand."
+    chosen = RuleBot().act(view("Kd 3c 9s", ["expose"], game="three-hole",
+                                others=[{"up": ["3h"], "down": 2}, {"up": ["9d"], "down": 2}]))
+    assert chosen == "expose Kd"
+
+
+def test_rule_bot_declares_by_shape() -> None:
+    rules = {"split": "declare", "low": "a5", "qualifier": None}
+    legal = ["declare high", "declare low", "declare both"]
+    assert RuleBot().act(view("As Ad Ac Ks Kd 9c 8h", legal, game="pass-the-trash", rules=rules)) == "declare high"
+    assert RuleBot().act(view("As 2d 3c 5h 7d Kc Qh", legal, game="pass-the-trash", rules=rules)) == "declare low"
+    assert RuleBot().act(view("As 2d 3c 4h 5d Kc Qh", legal, game="pass-the-trash", rules=rules)) == "declare both"
+
+
+def test_rule_bot_bets_strong_hands_and_folds_weak_ones_to_a_bet() -> None:
+    bot = RuleBot(seed=1)
+    strong = bot.act(view("As Ad Ac", ["fold", "call 4", "raise 8"], board="Ks 7d 2c", pot=30))
+    assert strong == "raise 8"
+    weak = bot.act(view("2s 5d 9c", ["fold", "call 4", "raise 8"], board="Ks Qd Jh", pot=8))
+    assert weak == "fold"
+
+
+def test_equity_bot_uses_pot_odds() -> None:
+    bot = EquityBot(seed=1, trials=400)
+    nuts = view("As Ad", ["fold", "call 4", "raise 8"], game="holdem", board="Ac Kd 2h 7s 9c", pot=40)
+    assert nuts == nuts and bot.act(nuts) == "raise 8"
+    hopeless = view("3s 2d", ["fold", "call 40"], game="holdem", board="Ac Kd Qh 7s 9c", pot=40,
+                    others=[{"up": [], "down": 2}, {"up": [], "down": 2}, {"up": [], "down": 2}])
+    assert bot.act(hopeless) == "fold"
+
+
+def test_registry() -> None:
+    assert bot_names() == ["random", "rule", "equity"]
+    assert isinstance(make_bot("Equity", seed=3), EquityBot)
+    with pytest.raises(UnknownBot, match="choose one of random, rule, equity"):
+        make_bot("shark")

@@ -1,0 +1,63 @@
+"""Bots never act illegally: thousands of hands of every game, every structure, 2 to 6 players.
+
+``play_hand`` gives each bot only its seat's view and raises on any action the engine refuses.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import homegame as hg
+from homegame.sim import simulate
+
+GAMES = ["passem", "sameem", "pass-the-trash", "three-hole", "holdem", "omaha", "stud"]
+STAKES = {
+    "fixed-limit": hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4),
+    "pot-limit": hg.Stakes("pot-limit", blinds=(1, 2)),
+    "no-limit": hg.Stakes("no-limit", ante=1, blinds=(1, 2)),
+}
+ROSTERS = [["random", "rule"], ["rule", "random", "random"], ["random", "rule", "random", "rule", "random"],
+           ["random"] * 6]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("structure", list(STAKES))
+def test_random_and_rule_bots_play_every_game_legally(name: str, structure: str) -> None:
+    if name == "stud" and structure != "fixed-limit":
+        pytest.skip("stud is played fixed-limit with a bring-in")
+    stakes = STAKES[structure]
+    if name == "stud":
+        stakes = hg.Stakes("fixed-limit", ante=1, bring_in=1, small_bet=2, big_bet=4)
+    game = hg.game(name)
+    hands = 0
+    for i, roster in enumerate(ROSTERS):
+        if len(roster) > game.max_players:
+            continue
+        result = simulate(game, roster, 150, stakes=stakes, stack=60, carry=i % 2 == 1, seed=i,
+                          workers=1)
+        assert (result.payoffs.sum(axis=1) == 0).all()
+        hands += result.hands
+    assert hands >= 450
+
+
+@pytest.mark.parametrize("rules", [
+    {"split": "high-low"}, {"split": "declare", "low": "a6"}, {"split": "declare", "swing_ties": True},
+])
+@pytest.mark.parametrize("name", ["passem", "three-hole", "sameem"])
+def test_bots_play_split_pot_variants_legally(name: str, rules: dict[str, object]) -> None:
+    result = simulate(hg.game(name, **rules), ["rule", "random", "rule"], 120, seed=9, workers=1)
+    assert (result.payoffs.sum(axis=1) == 0).all()
+
+
+def test_bots_play_the_pass_the_trash_variation_legally() -> None:
+    # 003_599930a08deb212e.txt, Variations: pass 3, 2, 1, discard one, declare after four cards.
+    game = hg.game("pass-the-trash", passes=(3, 2, 1), keep=6, declare_after=4, pass_direction="right")
+    result = simulate(game, ["rule", "random", "random", "rule"], 200, seed=4, workers=1)
+    assert (result.payoffs.sum(axis=1) == 0).all()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_equity_bot_plays_every_game_legally(name: str) -> None:
+    stakes = hg.Stakes("no-limit", blinds=(1, 2)) if name != "stud" else None
+    result = simulate(hg.game(name), ["equity", "rule", "random"], 40, stakes=stakes, seed=11, workers=1)
+    assert (result.payoffs.sum(axis=1) == 0).all()

@@ -1,0 +1,99 @@
+"""The terminal game driven end to end through a pseudo-terminal: a full hand of each seed game, typed."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+import pytest
+
+SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+CARD = re.compile(r"([2-9TJQKA])([♣♦♥♠])")
+PROMPT = r"Your cards: ([^\r\n]*)\r?\nLegal: ([^\r\n]*)\r?\n> "
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb"}
+    return pexpect.spawn(sys.executable, ["-c", "from homegame.cli import main; main()", *args], env=env,
+                         encoding="utf-8", timeout=60)
+
+
+def cards_in(text: str) -> list[str]:
+    return [rank + SUITS[suit] for rank, suit in CARD.findall(text)]
+
+
+def choose(cards_line: str, legal: list[str]) -> str:
+    """What a careful human types: check or call, pass the first cards, expose a hidden one, etc."""
+    held, _, up_part = cards_line.partition("(face up:")
+    mine, up = cards_in(held), cards_in(up_part)
+    kinds = {item.split()[0]: item for item in legal}
+    if "check" in kinds:
+        return "check"
+    if "call" in kinds:
+        return "call"
+    for verb in ("pass", "discard"):
+        if verb in kinds:
+            count = int(kinds[verb].split()[1])
+            return f"{verb} " + " ".join(mine[:count])
+    if "expose" in kinds:
+        return "expose " + next(c for c in mine if c not in up)
+    if "arrange" in kinds:
+        return "arrange " + " ".join(reversed(mine))
+    if "declare" in kinds:
+        return legal[0]
+    return legal[0]
+
+
+@pytest.mark.parametrize("game", ["passem", "sameem", "pass-the-trash", "three-hole"])
+def test_a_full_hand_typed_in_the_terminal(game: str) -> None:
+    child = spawn("play", game, "--seats", "3", "--hands", "1", "--seed", "7", "--bots", "rule,equity")
+    typed: list[str] = []
+    tried_nonsense = False
+    while True:
+        index = child.expect([PROMPT, r"hand\(s\) played", pexpect.EOF])
+        if index != 0:
+            break
+        cards_line, legal_line = child.match.group(1), child.match.group(2)
+        legal = [item.strip() for item in legal_line.split("|")]
+        if not tried_nonsense:
+            child.sendline("raise banana")
+            child.expect("Not allowed")
+            tried_nonsense = True
+            continue
+        action = choose(cards_line, legal)
+        typed.append(action)
+        child.sendline(action)
+        assert len(typed) < 80, "the hand does not end"
+    assert index == 1, child.before
+    transcript = child.before
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert typed, "the player was never asked to act"
+    assert "win" in transcript or "wins" in transcript
+    if game in ("passem", "pass-the-trash"):
+        assert any(a.startswith("pass ") for a in typed)
+    if game == "three-hole":
+        assert any(a.startswith("expose ") for a in typed)
+
+
+def test_quitting_mid_hand_exits_cleanly() -> None:
+    child = spawn("play", "passem", "--seats", "2", "--seed", "1", "--bots", "rule")
+    child.expect(PROMPT)
+    child.sendline("help")
+    child.expect("Shortcuts")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_bad_options_exit_nonzero_without_traceback() -> None:
+    child = spawn("play", "passem", "--rule", "low=a9")
+    child.expect(pexpect.EOF)
+    output = child.before
+    child.close()
+    assert child.exitstatus == 2
+    assert "Usage" in output and "Traceback" not in output
