@@ -15,6 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, card_ids, cards
 
+# Load the (light) evaluate package now and drop the attribute the import system binds to it, so that
+# `homegame.evaluate` is the function below, whatever imports `homegame.evaluate.*` later.
+importlib.import_module("homegame.evaluate")
+del globals()["evaluate"]
+
 if TYPE_CHECKING:
     from homegame.evaluate import evaluate, evaluate_low, evaluate_many
     from homegame.games import game, game_names

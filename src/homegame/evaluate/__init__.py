@@ -1,6 +1,7 @@
 """Hand evaluation: high hands, the three low rules, hand-usage rules and the numba batch kernels.
 
-See ``docs/evaluator-api.md``. Nothing here compiles or builds tables at import time.
+See ``docs/evaluator-api.md``. Importing this package loads nothing heavy: names are resolved on
+first use, numba kernels compile (or load from their cache) on first call, tables load on first use.
 
 >>> from homegame.evaluate import evaluate
 >>> evaluate("As Ks Qs Js Ts 2c 2d").category
@@ -9,11 +10,49 @@ See ``docs/evaluator-api.md``. Nothing here compiles or builds tables at import 
 
 from __future__ import annotations
 
-from homegame.evaluate.batch import evaluate_low_many, evaluate_many
-from homegame.evaluate.classes import UnknownLowRule
-from homegame.evaluate.values import BadHand, HandValue, LowValue, evaluate, evaluate_low
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from homegame.evaluate.batch import BadIds, evaluate_low_many, evaluate_many
+    from homegame.evaluate.classes import UnknownLowRule
+    from homegame.evaluate.usage import (
+        ANY,
+        OMAHA,
+        PASSEM,
+        THREE_HOLE,
+        BadUsage,
+        Usage,
+        best_high,
+        best_high_many,
+        best_low,
+        best_low_many,
+    )
+    from homegame.evaluate.values import BadHand, HandValue, LowValue, evaluate, evaluate_low
+
+_LAZY = {
+    **dict.fromkeys(("BadIds", "evaluate_low_many", "evaluate_many"), "homegame.evaluate.batch"),
+    "UnknownLowRule": "homegame.evaluate.classes",
+    **dict.fromkeys(("ANY", "OMAHA", "PASSEM", "THREE_HOLE", "BadUsage", "Usage", "best_high", "best_high_many",
+                     "best_low", "best_low_many"), "homegame.evaluate.usage"),
+    **dict.fromkeys(("BadHand", "HandValue", "LowValue", "evaluate", "evaluate_low"), "homegame.evaluate.values"),
+}
 
 __all__ = [
-    "BadHand", "HandValue", "LowValue", "UnknownLowRule", "evaluate", "evaluate_low", "evaluate_low_many",
-    "evaluate_many",
+    "ANY", "OMAHA", "PASSEM", "THREE_HOLE", "BadHand", "BadIds", "BadUsage", "HandValue", "LowValue",
+    "UnknownLowRule", "Usage", "best_high", "best_high_many", "best_low", "best_low_many", "evaluate",
+    "evaluate_low", "evaluate_low_many", "evaluate_many",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'homegame.evaluate' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

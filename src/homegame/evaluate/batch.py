@@ -1,65 +1,93 @@
-"""Batch evaluation over numpy arrays of card ids (one row per hand)."""
+"""Batch evaluation over numpy arrays of card ids, one row per hand (the fast path).
+
+>>> import numpy as np
+>>> from homegame.cards import card_ids
+>>> evaluate_many(np.array([card_ids("As Ks Qs Js Ts"), card_ids("7c 5d 4h 3s 2c")])).tolist()
+[7462, 1]
+>>> evaluate_low_many(np.array([card_ids("5h 4d 3c 2s Ah 9c Kd")]), "a5", 8).tolist()
+[6175]
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+import numba
 import numpy as np
 import numpy.typing as npt
 
-from homegame.cards import DECK
-from homegame.evaluate.classes import check_rule, qualifier_threshold
-from homegame.evaluate.values import BadHand, best_high_of, best_low_of
+from homegame.evaluate import kernels
+from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
+from homegame.evaluate.tables import high_tables, low_tables, tables
+
+#: Batches of at least this many hand evaluations are split across numba's threads.
+PARALLEL_ROWS: Final = 200_000
+Strengths = npt.NDArray[np.int32]
 
 
 class BadIds(ValueError):
     """An id array of the wrong shape or type, with ids outside 0..51 or a card twice in a row."""
 
 
-def check_ids(ids: Any, *, low: int = 5, high: int = 10, name: str = "ids") -> npt.NDArray[np.int64]:
-    """Check a 2-D integer array of card ids: ``low`` to ``high`` columns, ids 0..51, no repeats in a row."""
+def check_array(ids: Any, *, low: int, high: int, name: str = "ids") -> npt.NDArray[np.integer[Any]]:
+    """Check the shape and type of a 2-D integer array of card ids with ``low`` to ``high`` columns."""
     if not isinstance(ids, np.ndarray):
         raise BadIds(f"{name} must be a numpy array of card ids, got {type(ids).__name__}")
     if ids.ndim != 2:
         raise BadIds(f"{name} must be 2-D (hands, cards), got shape {ids.shape}")
-    if not np.issubdtype(ids.dtype, np.integer):
-        raise BadIds(f"{name} must hold integers, got dtype {ids.dtype}")
+    if not np.issubdtype(ids.dtype, np.integer) or ids.dtype == np.uint64:
+        raise BadIds(f"{name} must hold integer card ids (int8..int64), got dtype {ids.dtype}")
     if not low <= ids.shape[1] <= high:
         raise BadIds(f"{name} must have {low} to {high} cards per row, got {ids.shape[1]}")
-    if ids.size and (ids.min() < 0 or ids.max() > 51):
-        raise BadIds(f"{name} holds ids outside 0..51")
-    if ids.shape[1] > 1 and ids.size:
-        ordered = np.sort(ids, axis=1)
-        if (ordered[:, 1:] == ordered[:, :-1]).any():
-            raise BadIds(f"{name} has a row with the same card twice")
-    return ids.astype(np.int64, copy=False)
+    return np.ascontiguousarray(ids)
 
 
-def evaluate_many(ids: Any) -> npt.NDArray[np.int32]:
-    """High strength of each row of card ids, shape ``(n, k)``, ``5 <= k <= 7`` (up to 10 accepted).
+def raise_bad_rows(out: Strengths, name: str = "ids") -> Strengths:
+    """Raise :class:`BadIds` if a kernel marked a row as bad, else return ``out``."""
+    if len(out) and out.min() < 0:
+        row = int(np.argmax(out < 0))
+        raise BadIds(f"{name} row {row} holds an id outside 0..51 or the same card twice")
+    return out
 
-    >>> import numpy as np
-    >>> evaluate_many(np.array([[51, 47, 43, 39, 35]])).tolist()
-    [7462]
+
+def threads() -> int:
+    """How many threads numba may use (``NUMBA_NUM_THREADS``; the cores by default)."""
+    return int(numba.get_num_threads())
+
+
+def _chunks(rows: int, parallel: bool | None) -> int:
+    if parallel is None:
+        parallel = rows >= PARALLEL_ROWS and threads() > 1
+    return 4 * threads() if parallel else 1
+
+
+def evaluate_many(ids: Any, *, parallel: bool | None = None) -> Strengths:
+    """The high strength of each row of card ids: shape ``(n, k)``, ``5 <= k <= 7`` (up to 10 accepted).
+
+    Larger is better, ordered exactly as :func:`homegame.evaluate.evaluate` orders the same hands.
+    ``parallel``: split across numba's threads (default: for large batches on several cores).
     """
-    rows = check_ids(ids)
+    rows = check_array(ids, low=5, high=10)
+    t = tables()
     out = np.empty(len(rows), dtype=np.int32)
-    for i, row in enumerate(rows):
-        out[i] = best_high_of([DECK[c] for c in row]).strength
-    return out
+    chunks = _chunks(len(rows), parallel)
+    kernel = kernels.high_rows_parallel if chunks > 1 else kernels.high_rows
+    kernel(rows, t.card_keys, t.card_bits, high_tables(), out, chunks)
+    return raise_bad_rows(out)
 
 
-def evaluate_low_many(ids: Any, rule: str = "a5", qualifier: int | None = None) -> npt.NDArray[np.int32]:
-    """Low strength of each row (``0`` = no qualifying low, larger is better)."""
+def evaluate_low_many(ids: Any, rule: str = "a5", qualifier: int | None = None, *,
+                      parallel: bool | None = None) -> Strengths:
+    """The low strength of each row under ``rule``: larger is better, ``0`` when no low qualifies."""
     checked = check_rule(rule)
-    threshold = qualifier_threshold(checked, qualifier)
-    rows = check_ids(ids)
-    out = np.zeros(len(rows), dtype=np.int32)
-    for i, row in enumerate(rows):
-        low = best_low_of([DECK[c] for c in row], checked, threshold)
-        if low is not None:
-            out[i] = low.strength
-    return out
+    threshold = max(qualifier_threshold(checked, qualifier), 1)
+    rows = check_array(ids, low=5, high=10)
+    t = tables()
+    out = np.empty(len(rows), dtype=np.int32)
+    chunks = _chunks(len(rows), parallel)
+    kernel = kernels.low_rows_parallel if chunks > 1 else kernels.low_rows
+    kernel(rows, LOW_RULES.index(checked), threshold, t.card_keys, t.card_bits, low_tables(), out, chunks)
+    return raise_bad_rows(out)
 
 
-__all__ = ["BadHand", "BadIds", "check_ids", "evaluate_low_many", "evaluate_many"]
+__all__ = ["BadIds", "check_array", "evaluate_low_many", "evaluate_many", "raise_bad_rows", "threads"]

@@ -18,20 +18,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
-from typing import Final, Literal
+from typing import Any, Final, Literal
+
+import numpy as np
+import numpy.typing as npt
 
 from homegame.cards import Card, cards
-from homegame.evaluate.classes import check_rule, qualifier_threshold
+from homegame.evaluate import kernels
+from homegame.evaluate.batch import PARALLEL_ROWS, BadIds, Strengths, check_array, raise_bad_rows, threads
+from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
+from homegame.evaluate.tables import high_tables, low_tables, tables
 from homegame.evaluate.values import (
     MAX_CARDS,
     BadHand,
     CardsLike,
     HandValue,
     LowValue,
-    best_high_of,
-    best_low_of,
     check_distinct,
+    high_value,
+    low_value,
 )
 
 UsageKind = Literal["any", "split", "own-plus"]
@@ -63,18 +70,43 @@ class Usage:
         if self.kind == "own-plus" and self.pool < 0:
             raise BadUsage(f"pool {self.pool} must be 0 or more")
 
-    def choices(self, own: tuple[Card, ...], shared: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-        """Every card group (5 to 10 cards) the player may take their best five from."""
-        if self.kind == "any":
-            yield own + shared
-        elif self.kind == "split":
-            for h, b in self.splits:
-                for mine in combinations(own, h):
-                    for theirs in combinations(shared, b):
-                        yield mine + theirs
-        else:
-            for theirs in combinations(shared, min(self.pool, len(shared))):
-                yield own + theirs
+    def groups(self, own: int, shared: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """The card groups a player with ``own`` and ``shared`` cards may take their best five from,
+        as ``(own positions, shared positions)``; raises :class:`BadHand` if there is none."""
+        return _groups(self, own, shared)
+
+    def fives(self, own: tuple[Card, ...], shared: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+        """Every five-card hand the rule allows."""
+        for mine, theirs in self.groups(len(own), len(shared)):
+            group = tuple(own[i] for i in mine) + tuple(shared[j] for j in theirs)
+            yield from combinations(group, 5)
+
+
+@cache
+def _groups(usage: Usage, own: int, shared: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    mine_all, theirs_all = tuple(range(own)), tuple(range(shared))
+    if usage.kind == "any":
+        out = [(mine_all, theirs_all)]
+    elif usage.kind == "split":
+        out = [(m, t) for h, b in usage.splits if h <= own and b <= shared
+               for m in combinations(mine_all, h) for t in combinations(theirs_all, b)]
+    else:
+        out = [(mine_all, t) for t in combinations(theirs_all, min(usage.pool, shared))]
+    out = [(m, t) for m, t in out if len(m) + len(t) >= 5]
+    if not out:
+        raise BadHand(f"{own} own and {shared} shared cards make no five-card hand under {usage}")
+    size = max(len(m) + len(t) for m, t in out)
+    if size > MAX_CARDS:
+        raise BadHand(f"a hand needs 5 to {MAX_CARDS} cards, got {size}")
+    return tuple(out)
+
+
+@cache
+def _selections(usage: Usage, own: int, shared: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    groups = _groups(usage, own, shared)
+    own_sel = np.array([sum(1 << i for i in m) for m, _ in groups], dtype=np.int64)
+    shared_sel = np.array([sum(1 << j for j in t) for _, t in groups], dtype=np.int64)
+    return own_sel, shared_sel
 
 
 ANY: Final = Usage("any")
@@ -83,19 +115,19 @@ PASSEM: Final = Usage("split", ((2, 3), (3, 2)))
 THREE_HOLE: Final = Usage("own-plus", pool=2)
 
 
-def _groups(own: CardsLike, shared: CardsLike, usage: Usage) -> list[tuple[Card, ...]]:
+def _parse(own: CardsLike, shared: CardsLike, usage: Usage) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     if not isinstance(usage, Usage):
         raise BadUsage(f"usage must be a Usage (ANY, OMAHA, PASSEM, THREE_HOLE), got {usage!r}")
     mine, theirs = cards(own), cards(shared)
     check_distinct(mine + theirs)
-    groups = [g for g in usage.choices(mine, theirs) if len(g) >= 5]
-    if not groups:
-        raise BadHand(f"{len(mine)} own and {len(theirs)} shared cards make no five-card hand "
-                      f"under {usage}")
-    too_big = max(len(g) for g in groups)
-    if too_big > MAX_CARDS:
-        raise BadHand(f"a hand needs 5 to {MAX_CARDS} cards, got {too_big}")
-    return groups
+    usage.groups(len(mine), len(theirs))
+    return mine, theirs
+
+
+def _one_row(mine: tuple[Card, ...], theirs: tuple[Card, ...], usage: Usage, rule: int, threshold: int) -> int:
+    own_ids = np.array([[c.id for c in mine]], dtype=np.int64)
+    shared_ids = np.array([[c.id for c in theirs]], dtype=np.int64).reshape(1, len(theirs))
+    return int(_run_groups(own_ids, shared_ids, usage, rule, threshold)[0])
 
 
 def best_high(own: CardsLike, shared: CardsLike, usage: Usage = ANY) -> HandValue:
@@ -104,7 +136,11 @@ def best_high(own: CardsLike, shared: CardsLike, usage: Usage = ANY) -> HandValu
     >>> str(best_high("Ah Kh 2c 3d", "Qh Jh Th 9s 8s", OMAHA))
     'Royal flush'
     """
-    return max(best_high_of(group) for group in _groups(own, shared, usage))
+    mine, theirs = _parse(own, shared, usage)
+    if usage.kind == "any":
+        return high_value(mine + theirs)
+    strength = _one_row(mine, theirs, usage, -1, 0)
+    return HandValue(strength, lambda: usage.fives(mine, theirs))
 
 
 def best_low(own: CardsLike, shared: CardsLike, usage: Usage = ANY, rule: str = "a5",
@@ -118,6 +154,61 @@ def best_low(own: CardsLike, shared: CardsLike, usage: Usage = ANY, rule: str = 
     """
     checked = check_rule(rule)
     threshold = qualifier_threshold(checked, qualifier)
-    lows = [low for group in _groups(own, shared, usage)
-            if (low := best_low_of(group, checked, threshold)) is not None]
-    return max(lows, key=lambda low: low.strength) if lows else None
+    mine, theirs = _parse(own, shared, usage)
+    if usage.kind == "any":
+        return low_value(mine + theirs, checked, threshold)
+    strength = _one_row(mine, theirs, usage, LOW_RULES.index(checked), max(threshold, 1))
+    if strength == 0:
+        return None
+    return LowValue(strength, checked, lambda: usage.fives(mine, theirs))
+
+
+def _run_groups(own: npt.NDArray[Any], shared: npt.NDArray[Any], usage: Usage, rule: int,
+                threshold: int) -> Strengths:
+    own_sel, shared_sel = _selections(usage, own.shape[1], shared.shape[1])
+    t = tables()
+    out = np.empty(len(own), dtype=np.int32)
+    parallel = len(own) * len(own_sel) >= PARALLEL_ROWS and threads() > 1
+    kernel = kernels.group_rows_parallel if parallel else kernels.group_rows
+    kernel(own, shared, own_sel, shared_sel, rule, threshold, t.card_keys, t.card_bits, high_tables(),
+           low_tables(), out, 4 * threads() if parallel else 1)
+    return out
+
+
+def _check_pair(own: Any, shared: Any, usage: Usage) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    if not isinstance(usage, Usage):
+        raise BadUsage(f"usage must be a Usage (ANY, OMAHA, PASSEM, THREE_HOLE), got {usage!r}")
+    mine = check_array(own, low=0, high=10, name="own")
+    theirs = check_array(shared, low=0, high=50, name="shared")
+    if len(mine) != len(theirs):
+        raise BadIds(f"own has {len(mine)} rows but shared has {len(theirs)}: one row per hand in both")
+    if mine.shape[1] + theirs.shape[1] > 52:
+        raise BadIds("own and shared hold more cards than a deck")
+    usage.groups(mine.shape[1], theirs.shape[1])
+    return mine, theirs
+
+
+def best_high_many(own: Any, shared: Any, usage: Usage = ANY) -> Strengths:
+    """High strength of each row: own ``(n, h)`` and shared ``(n, b)`` card ids under ``usage``.
+
+    >>> from homegame.cards import card_ids
+    >>> best_high_many(np.array([card_ids("Ah Kh 2c 3d")]), np.array([card_ids("Qh Jh Th 9s 8s")]), OMAHA)
+    array([7462], dtype=int32)
+    """
+    mine, theirs = _check_pair(own, shared, usage)
+    return raise_bad_rows(_run_groups(mine, theirs, usage, -1, 0), "own/shared")
+
+
+def best_low_many(own: Any, shared: Any, usage: Usage = ANY, rule: str = "a5",
+                  qualifier: int | None = None) -> Strengths:
+    """Low strength of each row under ``usage`` and ``rule``: ``0`` when no low qualifies."""
+    checked = check_rule(rule)
+    threshold = max(qualifier_threshold(checked, qualifier), 1)
+    mine, theirs = _check_pair(own, shared, usage)
+    return raise_bad_rows(_run_groups(mine, theirs, usage, LOW_RULES.index(checked), threshold), "own/shared")
+
+
+__all__ = [
+    "ANY", "OMAHA", "PASSEM", "THREE_HOLE", "BadUsage", "Usage", "best_high", "best_high_many", "best_low",
+    "best_low_many",
+]

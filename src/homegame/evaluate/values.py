@@ -1,5 +1,8 @@
 """Hand values: :class:`HandValue` (high), :class:`LowValue`, :func:`evaluate`, :func:`evaluate_low`.
 
+A value holds its strength (from the lookup tables) and the cards it was made from; the five cards
+that make it are found only when asked for.
+
 >>> v = evaluate("As 7d 7c 7h Ks 2d")
 >>> v.category, str(v)
 ('three of a kind', 'Three of a kind, sevens')
@@ -15,24 +18,27 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import total_ordering
 from itertools import combinations
 from typing import Final
 
 from homegame.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, cards
 from homegame.evaluate.classes import (
     CATEGORIES,
+    LOW_RULES,
     LowRule,
     check_rule,
     class_key,
-    high_table,
     low_key,
-    low_strength,
     qualifier_threshold,
 )
+from homegame.evaluate.fast import five_high, five_low, high_strength_of, low_strength_of
+from homegame.evaluate.tables import tables
 
 CardsLike = str | Iterable[str | int | Card]
+#: A function giving the five-card hands a value may be made from (for hand-usage rules).
+Choices = Callable[[], Iterator[tuple[Card, ...]]]
 
 MIN_CARDS: Final = 5
 MAX_CARDS: Final = 10
@@ -44,7 +50,10 @@ class BadHand(ValueError):
 
 def parse_hand(items: CardsLike, *, low: int = MIN_CARDS, high: int = MAX_CARDS) -> tuple[Card, ...]:
     """Parse and check the cards of one hand: ``low`` to ``high`` cards, none twice."""
-    hand = cards(items)
+    if isinstance(items, (tuple, list)) and all(type(c) is Card for c in items):
+        hand = tuple(items)
+    else:
+        hand = cards(items)
     if not low <= len(hand) <= high:
         raise BadHand(f"a hand needs {low} to {high} cards, got {len(hand)}")
     check_distinct(hand)
@@ -61,74 +70,139 @@ def check_distinct(hand: Sequence[Card]) -> None:
             seen.add(card)
 
 
-@dataclass(frozen=True, order=True)
-class HandValue:
-    """A high hand: ordered and hashed by :attr:`strength` alone, so suits never break ties."""
-
-    strength: int
-    """1..7,462, larger is better; the same scale as ``evaluate_many``."""
-    cards: tuple[Card, ...] = field(compare=False)
-    """The five cards used, the most important first (``7-7-7-A-K``)."""
-
-    @property
-    def category(self) -> str:
-        """One of the contract's nine category words, e.g. ``'full house'``."""
-        return CATEGORIES[_key_of(self.cards)[0]]
-
-    def __str__(self) -> str:
-        category, order = _key_of(self.cards)
-        return describe_high(category, order)
-
-    def __repr__(self) -> str:
-        return f"evaluate({' '.join(str(c) for c in self.cards)!r})"
-
-
-@dataclass(frozen=True)
-class LowValue:
-    """A low hand under one rule; a better low compares greater. Lows of different rules never compare."""
-
-    strength: int
-    """Larger is a better low; the scale of ``evaluate_low_many`` for the same rule."""
-    rule: LowRule
-    cards: tuple[Card, ...] = field(compare=False)
-    """The five cards used, highest (worst) first: ``8-6-4-2-A``."""
-
-    def _check(self, other: object) -> LowValue:
-        if not isinstance(other, LowValue):
-            raise TypeError(f"cannot compare a low with {type(other).__name__}")
-        if other.rule != self.rule:
-            raise ValueError(f"cannot compare an {self.rule} low with an {other.rule} low")
-        return other
-
-    def __lt__(self, other: LowValue) -> bool:
-        return self.strength < self._check(other).strength
-
-    def __le__(self, other: LowValue) -> bool:
-        return self.strength <= self._check(other).strength
-
-    def __gt__(self, other: LowValue) -> bool:
-        return self.strength > self._check(other).strength
-
-    def __ge__(self, other: LowValue) -> bool:
-        return self.strength >= self._check(other).strength
-
-    def __str__(self) -> str:
-        words = "-".join(_low_rank_text(self.rule, c.rank) for c in self.cards) + " low"
-        category = low_key(self.rule, tuple(c.rank for c in self.cards), _suited(self.cards))[0]
-        if category in (4, 5, 8):
-            words += f" ({CATEGORIES[category]})"
-        return words
-
-    def __repr__(self) -> str:
-        return f"evaluate_low({' '.join(str(c) for c in self.cards)!r}, rule={self.rule!r})"
+def _fives(source: tuple[Card, ...] | Choices) -> Iterator[tuple[Card, ...]]:
+    return source() if callable(source) else combinations(source, 5)
 
 
 def _suited(five: Sequence[Card]) -> bool:
     return len({c.suit for c in five}) == 1
 
 
-def _key_of(five: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
-    return class_key(tuple(sorted((c.rank for c in five), reverse=True)), _suited(five))
+def _ids(hand: Sequence[Card]) -> tuple[int, ...]:
+    return tuple(c.id for c in hand)
+
+
+@total_ordering
+class HandValue:
+    """A high hand: ordered, compared and hashed by :attr:`strength` alone (suits never break ties).
+
+    ``HandValue(strength, cards)``: ``cards`` are the five to ten cards it was made from.
+    """
+
+    __slots__ = ("_five", "_hand", "strength")
+    _five: tuple[Card, ...] | None
+    _hand: tuple[Card, ...] | Choices
+    strength: int
+    """1..7,462, larger is better; the same scale as ``evaluate_many``."""
+
+    def __init__(self, strength: int, cards: Sequence[Card] | Choices) -> None:
+        object.__setattr__(self, "strength", int(strength))
+        object.__setattr__(self, "_hand", cards if callable(cards) else tuple(cards))
+        object.__setattr__(self, "_five", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("HandValue is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.strength == other.strength
+
+    def __lt__(self, other: HandValue) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.strength < other.strength
+
+    def __hash__(self) -> int:
+        return hash(self.strength)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The five cards used, the most important first (``7-7-7-A-K``; a wheel ``5-4-3-2-A``)."""
+        five = self._five
+        if five is None:
+            chosen = next(f for f in _fives(self._hand) if five_high(_ids(f)) == self.strength)
+            five = _display_order(chosen, ace_low=False)
+            object.__setattr__(self, "_five", five)
+        return five
+
+    @property
+    def category(self) -> str:
+        """One of the contract's nine category words, e.g. ``'full house'``."""
+        starts = tables().category_start
+        return CATEGORIES[int((starts <= self.strength).sum()) - 1]
+
+    def __str__(self) -> str:
+        ranks = tuple(sorted((c.rank for c in self.cards), reverse=True))
+        category, order = class_key(ranks, _suited(self.cards))
+        return describe_high(category, order)
+
+    def __repr__(self) -> str:
+        return f"evaluate({' '.join(str(c) for c in self.cards)!r})"
+
+
+@total_ordering
+class LowValue:
+    """A low hand under one rule; a better low compares greater. Lows of different rules never compare.
+
+    ``LowValue(strength, rule, cards)``: ``cards`` are the five to ten cards it was made from.
+    """
+
+    __slots__ = ("_five", "_hand", "rule", "strength")
+    _five: tuple[Card, ...] | None
+    _hand: tuple[Card, ...] | Choices
+    strength: int
+    """Larger is a better low; the scale of ``evaluate_low_many`` for the same rule."""
+    rule: LowRule
+
+    def __init__(self, strength: int, rule: LowRule, cards: Sequence[Card] | Choices) -> None:
+        object.__setattr__(self, "strength", int(strength))
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "_hand", cards if callable(cards) else tuple(cards))
+        object.__setattr__(self, "_five", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("LowValue is immutable")
+
+    def _other(self, other: object) -> LowValue:
+        if not isinstance(other, LowValue):
+            raise TypeError(f"cannot compare a low with {type(other).__name__}")
+        if other.rule != self.rule:
+            raise ValueError(f"cannot compare an {self.rule} low with an {other.rule} low")
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LowValue):
+            return NotImplemented
+        return self.rule == other.rule and self.strength == other.strength
+
+    def __lt__(self, other: LowValue) -> bool:
+        return self.strength < self._other(other).strength
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.strength))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The five cards used, highest (worst) first: ``8-6-4-2-A``."""
+        five = self._five
+        if five is None:
+            rule = LOW_RULES.index(self.rule)
+            chosen = next(f for f in _fives(self._hand) if five_low(_ids(f), rule) == self.strength)
+            five = _display_order(chosen, ace_low=self.rule != "27", wheel_low=self.rule != "27")
+            object.__setattr__(self, "_five", five)
+        return five
+
+    def __str__(self) -> str:
+        five = self.cards
+        words = "-".join(_low_rank_text(self.rule, c.rank) for c in five) + " low"
+        category = low_key(self.rule, tuple(c.rank for c in five), _suited(five))[0]
+        if category in (4, 5, 8):
+            words += f" ({CATEGORIES[category]})"
+        return words
+
+    def __repr__(self) -> str:
+        return f"evaluate_low({' '.join(str(c) for c in self.cards)!r}, rule={self.rule!r})"
 
 
 def _low_rank_text(rule: LowRule, rank: int) -> str:
@@ -161,59 +235,32 @@ def describe_high(category: int, order: tuple[int, ...]) -> str:
     return f"High card, {RANK_NAMES[first]}"
 
 
-def _display_order(five: Sequence[Card], *, ace_low: bool, straight_high: int | None) -> tuple[Card, ...]:
+def _display_order(five: Sequence[Card], *, ace_low: bool, wheel_low: bool = True) -> tuple[Card, ...]:
     """The five cards with the most important first: bigger groups, then higher ranks."""
-    def value(card: Card) -> int:
-        return (card.rank + 1) % 13 if ace_low else card.rank
+    wheel = wheel_low and {c.rank for c in five} == {12, 0, 1, 2, 3}
 
-    if straight_high == 3 and not ace_low and {c.rank for c in five} == {12, 0, 1, 2, 3}:
-        return tuple(sorted(five, key=lambda c: -1 if c.rank == 12 else c.rank, reverse=True))
+    def value(card: Card) -> int:
+        if ace_low or wheel:
+            return (card.rank + 1) % 13
+        return card.rank
+
     counts: dict[int, int] = {}
     for card in five:
         counts[value(card)] = counts.get(value(card), 0) + 1
     return tuple(sorted(five, key=lambda c: (counts[value(c)], value(c)), reverse=True))
 
 
-def high_value(five: Sequence[Card]) -> HandValue:
-    """The :class:`HandValue` of exactly five distinct cards."""
-    ranks = tuple(sorted((c.rank for c in five), reverse=True))
-    suited = _suited(five) and len(set(ranks)) == 5
-    key = class_key(ranks, suited)
-    straight_high = key[1][0] if key[0] in (4, 8) else None
-    return HandValue(high_table()[ranks, suited], _display_order(five, ace_low=False, straight_high=straight_high))
+def high_value(hand: Sequence[Card]) -> HandValue:
+    """The :class:`HandValue` of 5 to 10 checked cards."""
+    return HandValue(high_strength_of([c.id for c in hand]), hand)
 
 
-def low_value(five: Sequence[Card], rule: LowRule) -> LowValue:
-    """The :class:`LowValue` of exactly five distinct cards under ``rule``."""
-    ranks = tuple(c.rank for c in five)
-    strength = low_strength(ranks, _suited(five), rule)
-    return LowValue(strength, rule, _display_order(five, ace_low=rule != "27", straight_high=None))
-
-
-def best_high_of(hand: Sequence[Card]) -> HandValue:
-    """The best high :class:`HandValue` of five or more checked cards."""
-    table = high_table()
-    best: tuple[int, tuple[Card, ...]] | None = None
-    for five in combinations(hand, 5):
-        ranks = tuple(sorted((c.rank for c in five), reverse=True))
-        strength = table[ranks, _suited(five) and len(set(ranks)) == 5]
-        if best is None or strength > best[0]:
-            best = strength, five
-    assert best is not None
-    return high_value(best[1])
-
-
-def best_low_of(hand: Sequence[Card], rule: LowRule, threshold: int) -> LowValue | None:
-    """The best low of five or more checked cards, or ``None`` if none reaches ``threshold``."""
-    best: tuple[int, tuple[Card, ...]] | None = None
-    for five in combinations(hand, 5):
-        strength = low_strength(tuple(c.rank for c in five), _suited(five), rule)
-        if best is None or strength > best[0]:
-            best = strength, five
-    assert best is not None
-    if best[0] < threshold:
+def low_value(hand: Sequence[Card], rule: LowRule, threshold: int = 0) -> LowValue | None:
+    """The best low of 5 to 10 checked cards, or ``None`` below ``threshold``."""
+    strength = low_strength_of([c.id for c in hand], LOW_RULES.index(rule))
+    if strength < threshold:
         return None
-    return low_value(best[1], rule)
+    return LowValue(strength, rule, hand)
 
 
 def evaluate(items: CardsLike) -> HandValue:
@@ -226,7 +273,7 @@ def evaluate(items: CardsLike) -> HandValue:
     ...
     homegame.evaluate.values.BadHand: a hand needs 5 to 10 cards, got 2
     """
-    return best_high_of(parse_hand(items))
+    return high_value(parse_hand(items))
 
 
 def evaluate_low(items: CardsLike, rule: str = "a5", qualifier: int | None = None) -> LowValue | None:
@@ -243,4 +290,7 @@ def evaluate_low(items: CardsLike, rule: str = "a5", qualifier: int | None = Non
     """
     checked = check_rule(rule)
     threshold = qualifier_threshold(checked, qualifier)
-    return best_low_of(parse_hand(items), checked, threshold)
+    return low_value(parse_hand(items), checked, threshold)
+
+
+__all__ = ["BadHand", "Choices", "HandValue", "LowValue", "evaluate", "evaluate_low"]

@@ -1,0 +1,317 @@
+# mypy: disable-error-code="untyped-decorator"
+"""numba kernels over the tables of :mod:`homegame.evaluate.tables` (compiled on first use, cached).
+
+Each hand is summed card by card into a 64-bit key (rank key below bit 32, suit counts above) and a
+64-bit mask of its cards (bit ``16 * suit + rank``). Five to seven cards: a flush is read from the
+suit's rank mask, anything else from the perfect hash of the rank key. Eight to ten cards: the
+non-flush hand is found from the masks of ranks held once, twice, three and four times, then looked up
+by the key of its five ranks. Lows use the rank tables, and every five-card subset where a flush may
+matter (``a6``, ``27``) or beyond seven cards.
+
+Kernels write ``-1`` for a row holding an id outside 0..51 or a card twice; callers raise on it.
+Each driver has a serial form and a ``_parallel`` form that splits the rows across numba's threads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+from numba import njit
+
+SUIT_START = 0x3333 << 32
+BAD = -1
+_opts: dict[str, Any] = {"cache": True, "nogil": True}
+_inline: dict[str, Any] = {"cache": True, "nogil": True, "inline": "always"}
+
+
+@njit(**_inline)
+def _hash(key: int, offsets: Any) -> int:
+    r = key & 0xFFFFFFFF
+    return offsets[r >> 12] + (r & 0xFFF)  # type: ignore[no-any-return]
+
+
+@njit(**_inline)
+def _flush_suit(key: int) -> int:
+    f = (key >> 32) & 0x8888
+    if f == 0:
+        return -1
+    if f & 0x8:
+        return 0
+    if f & 0x80:
+        return 1
+    if f & 0x800:
+        return 2
+    return 3
+
+
+@njit(**_inline)
+def _high_small(key: int, bits: int, offsets: Any, high_rank: Any, high_flush: Any) -> int:
+    suit = _flush_suit(key)
+    if suit >= 0:
+        return high_flush[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
+    return high_rank[_hash(key, offsets)]  # type: ignore[no-any-return]
+
+
+@njit(**_opts)
+def _high_large(key: int, bits: int, offsets: Any, high_rank: Any, high_flush: Any, rank_keys: Any,
+                top_keys: Any, straight_keys: Any, top_rank: Any) -> int:
+    """Eight to ten cards."""
+    best = 0
+    counts = key >> 32
+    for suit in range(4):
+        if (counts >> (4 * suit + 3)) & 1:
+            best = max(best, high_flush[(bits >> (16 * suit)) & 0x1FFF])
+    s0 = bits & 0x1FFF
+    s1 = (bits >> 16) & 0x1FFF
+    s2 = (bits >> 32) & 0x1FFF
+    s3 = (bits >> 48) & 0x1FFF
+    m1 = s0 | s1 | s2 | s3
+    m2 = (s0 & s1) | (s2 & s3) | ((s0 | s1) & (s2 | s3))
+    m3 = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    m4 = s0 & s1 & s2 & s3
+    if m4:
+        q = top_rank[m4]
+        five = 4 * rank_keys[q] + top_keys[1, m1 & ~(1 << q)]
+    elif m3 and (m2 & ~(1 << top_rank[m3])):
+        t3 = top_rank[m3]
+        five = 3 * rank_keys[t3] + 2 * rank_keys[top_rank[m2 & ~(1 << t3)]]
+    elif straight_keys[m1]:
+        five = straight_keys[m1]
+    elif m3:
+        t3 = top_rank[m3]
+        five = 3 * rank_keys[t3] + top_keys[2, m1 & ~(1 << t3)]
+    elif m2:
+        p1 = top_rank[m2]
+        rest = m2 & ~(1 << p1)
+        if rest:
+            p2 = top_rank[rest]
+            five = 2 * rank_keys[p1] + 2 * rank_keys[p2] + top_keys[1, m1 & ~((1 << p1) | (1 << p2))]
+        else:
+            five = 2 * rank_keys[p1] + top_keys[3, m1 & ~(1 << p1)]
+    else:
+        five = top_keys[5, m1]
+    return max(best, high_rank[_hash(five, offsets)])  # type: ignore[no-any-return]
+
+
+@njit(**_inline)
+def high_of(key: int, bits: int, n: int, offsets: Any, high_rank: Any, high_flush: Any, rank_keys: Any,
+            top_keys: Any, straight_keys: Any, top_rank: Any) -> int:
+    """The high strength of ``n`` (5..10) cards summed into ``key`` and ``bits``."""
+    if n <= 7:
+        return _high_small(key, bits, offsets, high_rank, high_flush)  # type: ignore[no-any-return]
+    return _high_large(key, bits, offsets, high_rank, high_flush, rank_keys, top_keys, straight_keys,  # type: ignore[no-any-return]
+                       top_rank)
+
+
+@njit(**_opts)
+def low_of(hand: Any, n: int, rule: int, card_keys: Any, card_bits: Any, offsets: Any, low_rank: Any,
+           low_flush: Any) -> int:
+    """The low strength (rule 0 ``a5``, 1 ``a6``, 2 ``27``) of the first ``n`` ids of ``hand``."""
+    key = SUIT_START
+    for j in range(n):
+        key += card_keys[hand[j]]
+    if n <= 7 and (rule == 0 or _flush_suit(key) < 0):
+        return low_rank[rule, _hash(key, offsets)]  # type: ignore[no-any-return]
+    best = 0
+    for a in range(n - 4):
+        ka = SUIT_START + card_keys[hand[a]]
+        for b in range(a + 1, n - 3):
+            kb = ka + card_keys[hand[b]]
+            for c in range(b + 1, n - 2):
+                kc = kb + card_keys[hand[c]]
+                for d in range(c + 1, n - 1):
+                    kd = kc + card_keys[hand[d]]
+                    for e in range(d + 1, n):
+                        k5 = kd + card_keys[hand[e]]
+                        suit = _flush_suit(k5)
+                        if suit >= 0:
+                            b5 = (card_bits[hand[a]] | card_bits[hand[b]] | card_bits[hand[c]]
+                                  | card_bits[hand[d]] | card_bits[hand[e]])
+                            value = low_flush[rule, (b5 >> (16 * suit)) & 0x1FFF]
+                        else:
+                            value = low_rank[rule, _hash(k5, offsets)]
+                        best = max(best, value)
+    return best
+
+
+@njit(**_inline)
+def _sum_row(ids: Any, i: int, k: int, card_keys: Any, card_bits: Any) -> tuple[int, int, bool]:
+    key = SUIT_START
+    bits = 0
+    dup = 0
+    for j in range(k):
+        c = np.int64(ids[i, j])
+        if c < 0 or c > 51:
+            return key, bits, False
+        b = card_bits[c]
+        dup |= bits & b
+        key += card_keys[c]
+        bits |= b
+    return key, bits, dup == 0
+
+
+@njit(**_inline)
+def _one_small(ids: Any, i: int, k: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
+               high_flush: Any) -> int:
+    key = SUIT_START
+    bits = 0
+    dup = 0
+    for j in range(k):
+        c = np.int64(ids[i, j])
+        if c < 0 or c > 51:
+            return BAD
+        b = cb[c]
+        dup |= bits & b
+        key += ck[c]
+        bits |= b
+    if dup:
+        return BAD
+    f = (key >> 32) & 0x8888
+    if f:
+        suit = 0
+        if f & 0x80:
+            suit = 1
+        elif f & 0x800:
+            suit = 2
+        elif f & 0x8000:
+            suit = 3
+        return high_flush[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
+    r = key & 0xFFFFFFFF
+    return high_rank[offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
+
+
+def _high_span(ids: Any, start: int, stop: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
+               high_flush: Any, rank_keys: Any, top_keys: Any, straight_keys: Any, top_rank: Any,
+               out: Any) -> None:
+    k = ids.shape[1]
+    if k > 7:
+        for i in range(start, stop):
+            key, bits, ok = _sum_row(ids, i, k, ck, cb)
+            out[i] = _high_large(key, bits, offsets, high_rank, high_flush, rank_keys, top_keys,
+                                 straight_keys, top_rank) if ok else BAD
+        return
+    for i in range(start, stop):
+        out[i] = _one_small(ids, i, k, ck, cb, offsets, high_rank, high_flush)
+
+
+_high_span_jit = njit(**_inline)(_high_span)
+
+
+@njit(**_opts)
+def high_rows(ids: Any, ck: Any, cb: Any, t: Any, out: Any, chunks: int) -> None:
+    """High strength of every row of ``ids`` into ``out`` (one thread)."""
+    n = ids.shape[0]
+    size = (n + chunks - 1) // chunks
+    for chunk in range(chunks):
+        _high_span_jit(ids, chunk * size, min(n, (chunk + 1) * size), ck, cb, t[0], t[1], t[2], t[3],
+                       t[4], t[5], t[6], out)
+
+
+@njit(parallel=True, **_opts)
+def high_rows_parallel(ids: Any, ck: Any, cb: Any, t: Any, out: Any, chunks: int) -> None:
+    """:func:`high_rows` split into chunks across numba's threads."""
+    n = ids.shape[0]
+    size = (n + chunks - 1) // chunks
+    for chunk in numba.prange(chunks):
+        _high_span_jit(ids, chunk * size, min(n, (chunk + 1) * size), ck, cb, t[0], t[1], t[2], t[3],
+                       t[4], t[5], t[6], out)
+
+
+def _low_span(ids: Any, start: int, stop: int, rule: int, threshold: int, ck: Any, cb: Any,
+              offsets: Any, low_rank: Any, low_flush: Any, out: Any) -> None:
+    k = ids.shape[1]
+    for i in range(start, stop):
+        _, _, ok = _sum_row(ids, i, k, ck, cb)
+        if not ok:
+            out[i] = BAD
+        else:
+            value = low_of(ids[i], k, rule, ck, cb, offsets, low_rank, low_flush)
+            out[i] = value if value >= threshold else 0
+
+
+_low_span_jit = njit(**_inline)(_low_span)
+
+
+@njit(**_opts)
+def low_rows(ids: Any, rule: int, threshold: int, ck: Any, cb: Any, t: Any, out: Any, chunks: int) -> None:
+    """Low strength of every row (0 below ``threshold``) into ``out``."""
+    _low_span_jit(ids, 0, ids.shape[0], rule, threshold, ck, cb, t[0], t[1], t[2], out)
+
+
+@njit(parallel=True, **_opts)
+def low_rows_parallel(ids: Any, rule: int, threshold: int, ck: Any, cb: Any, t: Any, out: Any,
+                      chunks: int) -> None:
+    """:func:`low_rows` across numba's threads."""
+    n = ids.shape[0]
+    size = (n + chunks - 1) // chunks
+    for chunk in numba.prange(chunks):
+        _low_span_jit(ids, chunk * size, min(n, (chunk + 1) * size), rule, threshold, ck, cb, t[0], t[1],
+                      t[2], out)
+
+
+def _group_span(own: Any, shared: Any, start: int, stop: int, own_sel: Any, shared_sel: Any,
+                rule: int, threshold: int, ck: Any, cb: Any, th: Any, tl: Any, out: Any) -> None:
+    h = own.shape[1]
+    b = shared.shape[1]
+    hand = np.empty(10, dtype=np.int64)
+    for i in range(start, stop):
+        bits = 0
+        ok = True
+        for j in range(h + b):
+            c = np.int64(own[i, j]) if j < h else np.int64(shared[i, j - h])
+            if c < 0 or c > 51 or bits & cb[c]:
+                ok = False
+                break
+            bits |= cb[c]
+        if not ok:
+            out[i] = BAD
+            continue
+        best = 0
+        for g in range(len(own_sel)):
+            m = 0
+            key = SUIT_START
+            gbits = 0
+            for j in range(h):
+                if (own_sel[g] >> j) & 1:
+                    c = np.int64(own[i, j])
+                    hand[m] = c
+                    key += ck[c]
+                    gbits |= cb[c]
+                    m += 1
+            for j in range(b):
+                if (shared_sel[g] >> j) & 1:
+                    c = np.int64(shared[i, j])
+                    hand[m] = c
+                    key += ck[c]
+                    gbits |= cb[c]
+                    m += 1
+            if rule < 0:
+                value = high_of(key, gbits, m, th[0], th[1], th[2], th[3], th[4], th[5], th[6])
+            else:
+                value = low_of(hand, m, rule, ck, cb, tl[0], tl[1], tl[2])
+            best = max(best, value)
+        out[i] = best if best >= threshold else 0
+
+
+_group_span_jit = njit(**_inline)(_group_span)
+
+
+@njit(**_opts)
+def group_rows(own: Any, shared: Any, own_sel: Any, shared_sel: Any, rule: int, threshold: int, ck: Any,
+               cb: Any, th: Any, tl: Any, out: Any, chunks: int) -> None:
+    """Best hand of each row over the card groups ``own_sel[g]``/``shared_sel[g]`` (position bit masks);
+    ``rule < 0`` for high, else that low rule (0 below ``threshold``)."""
+    _group_span_jit(own, shared, 0, own.shape[0], own_sel, shared_sel, rule, threshold, ck, cb, th, tl, out)
+
+
+@njit(parallel=True, **_opts)
+def group_rows_parallel(own: Any, shared: Any, own_sel: Any, shared_sel: Any, rule: int, threshold: int,
+                        ck: Any, cb: Any, th: Any, tl: Any, out: Any, chunks: int) -> None:
+    """:func:`group_rows` across numba's threads."""
+    n = own.shape[0]
+    size = (n + chunks - 1) // chunks
+    for chunk in numba.prange(chunks):
+        _group_span_jit(own, shared, chunk * size, min(n, (chunk + 1) * size), own_sel, shared_sel, rule,
+                        threshold, ck, cb, th, tl, out)
