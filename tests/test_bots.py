@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 
-from homegame.bots import BotError, EquityBot, RandomBot, RuleBot, UnknownBot, bot_names, make_bot, parse_legal
+from homegame.bots import (
+    BotError,
+    EquityBot,
+    RandomBot,
+    RuleBot,
+    UnknownBot,
+    bot_names,
+    make_bot,
+    parse_legal,
+)
 from homegame.bots.base import sized
 
 
