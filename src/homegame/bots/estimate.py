@@ -2,20 +2,21 @@
 
 The known cards are the seat's own, the board, and every face-up card on the table; everything else
 (opponents' face-down cards, cards still to come) is unknown. :func:`homegame.odds.equity` does the
-work when it is available; otherwise a small sampler over :func:`homegame.evaluate.usage.best_high`
-estimates the high-hand share.
+work when it is available; otherwise :func:`sampled_share` samples the unknown cards in one batch over
+the evaluator's batch kernels.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from homegame.bots.base import View, opponents
 from homegame.bots.shape import FINAL
-from homegame.cards import DECK, Card, cards
+from homegame.cards import Card, card_ids
 
 
 @lru_cache(maxsize=64)
@@ -47,14 +48,18 @@ def share(view: View, trials: int = 300, seed: int | None = None) -> float:
     try:
         from homegame.odds import equity
     except ImportError:
-        return sampled_high_share(view, trials, seed)
+        return sampled_share(view, trials, seed)
     result = equity(game, hole, board=board, exposed=exposed or None, trials=trials, seed=seed)
     return float(result.shares[0])
 
 
-def sampled_high_share(view: View, trials: int, seed: int | None) -> float:
-    """The share of the high pot by plain sampling (a fallback that ignores low halves)."""
-    from homegame.evaluate.usage import best_high
+def sampled_share(view: View, trials: int, seed: int | None) -> float:
+    """This seat's share by sampling the unknown cards in one batch over the evaluator's kernels.
+
+    Used when :mod:`homegame.odds` is not available. High-low games are judged cards-speak with the
+    game's qualifier (eight-or-better when none is set), declare games the same way.
+    """
+    from homegame.evaluate.usage import best_high_many, best_low_many
 
     game = game_of(view)
     name = str(view["game"])
@@ -63,29 +68,47 @@ def sampled_high_share(view: View, trials: int, seed: int | None) -> float:
         own_final, board_final = int(game.rules.get("keep", 7)), 0
     elif name == "stud":
         own_final, board_final = 7, 0
-    mine = list(cards(view["cards"]))
-    board = list(cards(view.get("board") or ()))
-    opps = [list(cards(s.get("up") or ())) for s in opponents(view)]
-    known = {c.id for c in mine + board} | {c.id for hand in opps for c in hand}
-    known |= {Card(c).id for s in view["seats"] for c in s.get("up") or ()}
-    rest = [c for c in DECK if c.id not in known]
-    rng = random.Random(seed)
-    total = 0.0
     three_hole = name == "three-hole"
-    for _ in range(trials):
-        draw = iter(rng.sample(rest, len(rest)))
-        full_board = board + [next(draw) for _ in range(max(0, board_final - len(board)))] if not three_hole \
-            else board
-        holdings = [mine + [next(draw) for _ in range(max(0, own_final - len(mine)))]]
-        holdings += [hand + [next(draw) for _ in range(max(0, own_final - len(hand)))] for hand in opps]
-        values = []
-        for i, hand in enumerate(holdings):
-            shared = full_board
-            if three_hole:
-                shared = [c for j, other in enumerate(holdings) if j != i for c in other[:2]]
-            values.append(best_high(hand, shared, game.usage))
-        best = max(values)
-        winners = sum(1 for v in values if v == best)
-        if values[0] == best:
-            total += 1.0 / winners
-    return total / trials
+    if three_hole:
+        board_final = 0
+    me = view.get("seat")
+    up_mine = list(view.get("up") or ())
+    holdings = [up_mine + [c for c in view["cards"] if c not in up_mine]]
+    holdings += [list(s.get("up") or ()) for s in opponents(view)]
+    dead_up = [c for s in view["seats"] if s["seat"] != me and s["folded"] for c in s.get("up") or ()]
+    board = list(view.get("board") or ())
+    known = {Card(c).id for c in board + dead_up} | {Card(c).id for h in holdings for c in h}
+    rest = np.array([i for i in range(52) if i not in known], dtype=np.int64)
+    missing = [max(0, own_final - len(h)) for h in holdings]
+    board_missing = max(0, board_final - len(board))
+    rng = np.random.default_rng(seed)
+    order = rng.random((trials, len(rest))).argsort(axis=1)[:, :board_missing + sum(missing)]
+    drawn = rest[order]
+    full_board = np.hstack([np.broadcast_to(np.array(card_ids(board), dtype=np.int64), (trials, len(board))),
+                            drawn[:, :board_missing]])
+    rows, at = [], board_missing
+    for held, need in zip(holdings, missing, strict=True):
+        known_part = np.broadcast_to(np.array(card_ids(held), dtype=np.int64), (trials, len(held)))
+        rows.append(np.hstack([known_part, drawn[:, at:at + need]]))
+        at += need
+    dead = np.broadcast_to(np.array(card_ids(dead_up), dtype=np.int64), (trials, len(dead_up)))
+    highs, lows = [], []
+    rules = game.rules
+    split = rules.get("split", "high")
+    qualifier = rules.get("qualifier")
+    qualifier = qualifier if isinstance(qualifier, int) else 8
+    for i, own in enumerate(rows):
+        shared = full_board
+        if three_hole:
+            shared = np.hstack([r[:, :2] for j, r in enumerate(rows) if j != i] + [dead])
+        highs.append(best_high_many(own, shared, game.usage))
+        if split != "high":
+            lows.append(best_low_many(own, shared, game.usage, rules.get("low", "a5"), qualifier))
+    high = np.vstack(highs)
+    won = (high[0] == high.max(axis=0)) / (high == high.max(axis=0)).sum(axis=0)
+    if lows:
+        low = np.vstack(lows)
+        best_low = low.max(axis=0)
+        low_won = np.where(best_low > 0, (low[0] == best_low) / np.maximum((low == best_low).sum(axis=0), 1), 0)
+        won = np.where(best_low > 0, 0.5 * won + 0.5 * low_won, won)
+    return float(won.mean())
