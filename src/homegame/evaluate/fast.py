@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -38,6 +38,19 @@ def _lists() -> _Lists:
     )
 
 
+_LISTS: list[_Lists] = []
+_FAST: dict[str, Any] = {}
+
+
+def _load() -> _Lists:
+    lists = _lists()
+    _LISTS.append(lists)
+    _FAST.update(card_key=lists.card_keys.__getitem__, card_bits=lists.card_bits, offsets=lists.offsets,
+                 high_rank=lists.high_rank, high_flush=lists.high_flush)
+    globals().update({f"_{name}": value for name, value in _FAST.items()})
+    return lists
+
+
 def _flush_suit(key: int) -> int:
     counts = key >> 32
     for suit in range(4):
@@ -50,17 +63,26 @@ def high_strength_of(ids: list[int]) -> int:
     """High strength of 5 to 10 distinct card ids (not checked here)."""
     if len(ids) > 7:
         return int(_kernel_high(ids))
-    t = _lists()
-    key = SUIT_START
-    bits = 0
-    for c in ids:
-        key += t.card_keys[c]
-        bits |= t.card_bits[c]
-    suit = _flush_suit(key)
-    if suit >= 0:
-        return t.high_flush[bits >> (16 * suit) & 0x1FFF]
+    if not _LISTS:
+        _load()
+    key = SUIT_START + sum(map(_card_key, ids))
+    flush = key >> 32 & 0x8888
+    if flush:
+        shift = 4 * (flush.bit_length() - 4)
+        bits = 0
+        for c in ids:
+            bits |= _card_bits[c]
+        return _high_flush[bits >> shift & 0x1FFF]  # type: ignore[no-any-return]
     r = key & 0xFFFFFFFF
-    return t.high_rank[t.offsets[r >> 12] + (r & 0xFFF)]
+    return _high_rank[_offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
+
+
+# Bound on first use by _load(): the tables as plain lists, read without attribute lookups.
+_card_key: Any = None
+_card_bits: Any = None
+_offsets: Any = None
+_high_rank: Any = None
+_high_flush: Any = None
 
 
 def low_strength_of(ids: list[int], rule: int) -> int:

@@ -29,6 +29,7 @@ from homegame.cards import Card, cards
 from homegame.evaluate import kernels
 from homegame.evaluate.batch import PARALLEL_ROWS, BadIds, Strengths, check_array, raise_bad_rows, threads
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
+from homegame.evaluate.fast import high_strength_of, low_strength_of
 from homegame.evaluate.tables import high_tables, low_tables, tables
 from homegame.evaluate.values import (
     MAX_CARDS,
@@ -125,6 +126,14 @@ def _parse(own: CardsLike, shared: CardsLike, usage: Usage) -> tuple[tuple[Card,
 
 
 def _one_row(mine: tuple[Card, ...], theirs: tuple[Card, ...], usage: Usage, rule: int, threshold: int) -> int:
+    groups = usage.groups(len(mine), len(theirs))
+    if len(groups) <= 12 and all(len(m) + len(t) <= 7 for m, t in groups):
+        own_ids, shared_ids = [c.id for c in mine], [c.id for c in theirs]
+        hands = [[own_ids[i] for i in m] + [shared_ids[j] for j in t] for m, t in groups]
+        if rule < 0:
+            return max(high_strength_of(hand) for hand in hands)
+        best = max(low_strength_of(hand, rule) for hand in hands)
+        return best if best >= threshold else 0
     own_ids = np.array([[c.id for c in mine]], dtype=np.int64)
     shared_ids = np.array([[c.id for c in theirs]], dtype=np.int64).reshape(1, len(theirs))
     return int(_run_groups(own_ids, shared_ids, usage, rule, threshold)[0])

@@ -96,9 +96,8 @@ class HandValue:
     """1..7,462, larger is better; the same scale as ``evaluate_many``."""
 
     def __init__(self, strength: int, cards: Sequence[Card] | Choices) -> None:
-        object.__setattr__(self, "strength", int(strength))
-        object.__setattr__(self, "_hand", cards if callable(cards) else tuple(cards))
-        object.__setattr__(self, "_five", None)
+        _set_strength(self, int(strength))
+        _set_hand(self, cards if callable(cards) else tuple(cards))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("HandValue is immutable")
@@ -119,7 +118,7 @@ class HandValue:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The five cards used, the most important first (``7-7-7-A-K``; a wheel ``5-4-3-2-A``)."""
-        five = self._five
+        five = getattr(self, "_five", None)
         if five is None:
             chosen = next(f for f in _fives(self._hand) if five_high(_ids(f)) == self.strength)
             five = _display_order(chosen, ace_low=False)
@@ -139,6 +138,10 @@ class HandValue:
 
     def __repr__(self) -> str:
         return f"evaluate({' '.join(str(c) for c in self.cards)!r})"
+
+
+_set_strength = HandValue.strength.__set__  # type: ignore[attr-defined]
+_set_hand = HandValue._hand.__set__  # type: ignore[attr-defined]
 
 
 @total_ordering
@@ -250,6 +253,9 @@ def _display_order(five: Sequence[Card], *, ace_low: bool, wheel_low: bool = Tru
     return tuple(sorted(five, key=lambda c: (counts[value(c)], value(c)), reverse=True))
 
 
+_new_value = object.__new__
+
+
 def high_value(hand: Sequence[Card]) -> HandValue:
     """The :class:`HandValue` of 5 to 10 checked cards."""
     return HandValue(high_strength_of([c.id for c in hand]), hand)
@@ -273,6 +279,17 @@ def evaluate(items: CardsLike) -> HandValue:
     ...
     homegame.evaluate.values.BadHand: a hand needs 5 to 10 cards, got 2
     """
+    if isinstance(items, (tuple, list)):
+        try:
+            ids = [c._id for c in items]  # Card's slot: the fast path for cards already parsed
+        except AttributeError:
+            pass
+        else:
+            if 5 <= len(ids) <= 7 and len(set(ids)) == len(ids):
+                value = _new_value(HandValue)
+                _set_strength(value, high_strength_of(ids))
+                _set_hand(value, tuple(items))
+                return value
     return high_value(parse_hand(items))
 
 
