@@ -128,8 +128,8 @@ def _parse(own: CardsLike, shared: CardsLike, usage: Usage) -> tuple[tuple[Card,
 def _one_row(mine: tuple[Card, ...], theirs: tuple[Card, ...], usage: Usage, rule: int, threshold: int) -> int:
     groups = usage.groups(len(mine), len(theirs))
     if len(groups) <= 12 and all(len(m) + len(t) <= 7 for m, t in groups):
-        own_ids, shared_ids = [c.id for c in mine], [c.id for c in theirs]
-        hands = [[own_ids[i] for i in m] + [shared_ids[j] for j in t] for m, t in groups]
+        own_list, shared_list = [c.id for c in mine], [c.id for c in theirs]
+        hands = [[own_list[i] for i in m] + [shared_list[j] for j in t] for m, t in groups]
         if rule < 0:
             return max(high_strength_of(hand) for hand in hands)
         best = max(low_strength_of(hand, rule) for hand in hands)

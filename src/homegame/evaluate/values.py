@@ -140,8 +140,8 @@ class HandValue:
         return f"evaluate({' '.join(str(c) for c in self.cards)!r})"
 
 
-_set_strength = HandValue.strength.__set__  # type: ignore[attr-defined]
-_set_hand = HandValue._hand.__set__  # type: ignore[attr-defined]
+_set_strength: Callable[[HandValue, int], None] = HandValue.__dict__["strength"].__set__
+_set_hand: Callable[[HandValue, object], None] = HandValue.__dict__["_hand"].__set__
 
 
 @total_ordering
