@@ -85,6 +85,8 @@ class Tally:
 
     hands: int = 0
     decisions: int = 0
+    showdowns: int = 0
+    side_pots: int = 0
     conventions: Counter[str] = field(default_factory=Counter)
     discrepancies: list[str] = field(default_factory=list)
 
@@ -111,8 +113,9 @@ def deal_homegame(setup: Setup) -> hg.Hand:
         board=" ".join(setup.board) if setup.board else None)
 
 
-def pokerkit_state(setup: Setup) -> pk.State:
-    """A PokerKit state for the setup, before any card is dealt."""
+def pokerkit_state(setup: Setup, *, pokerkit_caps: bool = False) -> pk.State:
+    """A PokerKit state for the setup, before any card is dealt; fixed-limit without PokerKit's cap on
+    raises unless ``pokerkit_caps`` (hands meant to load in stock PokerKit from PHH need it)."""
     st, n = setup.stakes, setup.players
     fixed = st.structure == "fixed-limit"
     definition: Any
@@ -127,7 +130,7 @@ def pokerkit_state(setup: Setup) -> pk.State:
     else:
         definition = pk.FixedLimitSevenCardStud(AUTOMATIONS, True, st.ante, st.bring_in, st.small_bet,
                                                 st.big_bet)
-    if fixed:  # the cap is judged by RaiseReference (Robert's Rules), see the module docstring
+    if fixed and not pokerkit_caps:  # the cap is judged by RaiseReference (Robert's Rules), see the module docstring
         definition.streets = tuple(replace(s, max_completion_betting_or_raising_count=None)
                                    for s in definition.streets)
     return definition([setup.stacks[setup.seat(i)] for i in range(n)], n)
@@ -266,9 +269,9 @@ def parse_legal(legal: list[str]) -> tuple[int | None, tuple[int, int] | None]:
 class PokerKitDriver:
     """Deals the setup's cards into a PokerKit state and shows every hand at the showdown."""
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Setup, *, pokerkit_caps: bool = False) -> None:
         self.setup = setup
-        self.state = pokerkit_state(setup)
+        self.state = pokerkit_state(setup, pokerkit_caps=pokerkit_caps)
         self.board_pos = 0
         self.warnings: list[str] = []
         self.advance()
@@ -322,10 +325,11 @@ def raise_choices(rng: random.Random, lo: int, hi: int) -> list[int]:
     return sorted({lo, hi, rng.randint(lo, hi), min(hi, lo + (hi - lo) // 4)})
 
 
-def play(setup: Setup, rng: random.Random, tally: Tally) -> tuple[hg.Hand, PokerKitDriver]:
+def play(setup: Setup, rng: random.Random, tally: Tally, *,
+         pokerkit_caps: bool = False) -> tuple[hg.Hand, PokerKitDriver]:
     """Play the setup on both engines move for move, comparing as it goes (see the module docstring)."""
     hand = deal_homegame(setup)
-    kit = PokerKitDriver(setup)
+    kit = PokerKitDriver(setup, pokerkit_caps=pokerkit_caps)
     state = kit.state
     reference = RaiseReference(setup.stakes.structure)
     street = -1
@@ -356,7 +360,7 @@ def play(setup: Setup, rng: random.Random, tally: Tally) -> tuple[hg.Hand, Poker
         if call != kit_call:
             tally.differ(setup, hand, f"seat {seat} call: homegame {call}, PokerKit {kit_call}")
             return hand, kit
-        totals = _comparable_raises(setup, hand, seat, hg_range, kit.raise_range(), reference, tally, rng)
+        totals = _comparable_raises(setup, hand, seat, hg_range, kit, reference, tally, rng)
         kind, total = choose(rng, call, totals)
         if kind == "fold":
             hand.act(seat, "fold")
@@ -375,6 +379,9 @@ def play(setup: Setup, rng: random.Random, tally: Tally) -> tuple[hg.Hand, Poker
         tally.differ(setup, hand, "homegame's hand is over, PokerKit's is not")
         return hand, kit
     _compare_payoffs(setup, hand, kit, tally)
+    results = hand.results or {}
+    tally.showdowns += len(results.get("shown", {})) >= 2
+    tally.side_pots += len(hand.view(None)["pots"]) >= 2
     return hand, kit
 
 
@@ -418,7 +425,7 @@ def _start_round(setup: Setup, hand: hg.Hand, state: pk.State, reference: RaiseR
 
 
 def _comparable_raises(setup: Setup, hand: hg.Hand, seat: int, hg_range: tuple[int, int] | None,
-                       kit_range: tuple[int, int] | None, reference: RaiseReference, tally: Tally,
+                       kit: PokerKitDriver, reference: RaiseReference, tally: Tally,
                        rng: random.Random) -> list[int]:
     """Compare the bet/raise options of homegame with Robert's Rules and PokerKit's with both; return
     totals legal on both engines."""
@@ -426,6 +433,7 @@ def _comparable_raises(setup: Setup, hand: hg.Hand, seat: int, hg_range: tuple[i
     others = any(o != seat and not hand.folded[o] and hand.stacks[o] + hand.bets[o] > max(hand.bets)
                  for o in range(setup.players))
     ref = reference.raise_range(seat, hand.stacks[seat], hand.bets[seat], others)
+    kit_range = kit.raise_range()
     if hg_range != ref:
         bug = known_engine_bug(setup, hand, seat, hg_range, ref, reference)
         if bug is None:
@@ -433,7 +441,7 @@ def _comparable_raises(setup: Setup, hand: hg.Hand, seat: int, hg_range: tuple[i
             return []
         tally.conventions[bug] += 1
     if kit_range != ref:
-        tally.conventions[pokerkit_convention(setup, hand, ref, kit_range)] += 1
+        tally.conventions[pokerkit_convention(setup, kit, ref, kit_range)] += 1
     if ref is None or kit_range is None or hg_range is None:
         return []
     lo, hi = max(ref[0], kit_range[0], hg_range[0]), min(ref[1], kit_range[1], hg_range[1])
@@ -453,12 +461,17 @@ def known_engine_bug(setup: Setup, hand: hg.Hand, seat: int, hg_range: tuple[int
     return None
 
 
-def pokerkit_convention(setup: Setup, hand: hg.Hand, ref: tuple[int, int] | None,
+def pokerkit_convention(setup: Setup, driver: PokerKitDriver, ref: tuple[int, int] | None,
                         kit: tuple[int, int] | None) -> str:
     """A label for a PokerKit raise option that differs from Robert's Rules (see the module docstring)."""
+    state = driver.state
     if setup.stakes.structure == "fixed-limit":
+        cap = state.streets[state.street_index].max_completion_betting_or_raising_count
         if ref is None:
-            return "pokerkit: fixed-limit raise allowed past Robert's Rules (cap off in PokerKit)"
+            return ("pokerkit: fixed-limit raise allowed past Robert's Rules (PokerKit's cap off, or four "
+                    "raises over the big blind)")
+        if kit is None and state.completion_betting_or_raising_count == cap:
+            return "pokerkit: caps heads-up too, and counts short all-ins towards the cap"
         if kit is None:
             return "pokerkit: an all-in of half a bet or more does not reopen the betting"
         return "pokerkit: facing an all-in under half a bet, raises over it rather than completing"
@@ -482,6 +495,11 @@ def _compare_payoffs(setup: Setup, hand: hg.Hand, kit: PokerKitDriver, tally: Ta
     diff = [a - b for a, b in zip(mine, theirs, strict=True)]
     if sum(diff) == 0 and max(map(abs, diff)) <= 1 and _lumped_odd_chips(state):
         tally.conventions["pokerkit: gives every odd chip to the first tied winner"] += 1
+        return
+    pots = len(hand.view(None)["pots"])
+    pushed = {op.pot_index for op in state.operations if isinstance(op, pk.ChipsPushing)}
+    if sum(diff) == 0 and max(map(abs, diff)) < pots and len(pushed) < pots:
+        tally.conventions["pokerkit: merges pots with the same contenders, so splits odd chips once"] += 1
         return
     tally.differ(setup, hand, f"payoffs: homegame {mine}, PokerKit {theirs}")
 
@@ -511,3 +529,33 @@ def mirror(setup: Setup, actions: list[tuple[int, str]]) -> tuple[hg.Hand, Poker
         else:
             kit.run(kit.state.complete_bet_or_raise_to, int(rest[0]))
     return hand, kit
+
+
+def run(game: str, structure: str, hands: int, *, players: tuple[int, int] = (2, 6),
+        pokerkit_caps: bool = False) -> tuple[Tally, list[tuple[Setup, hg.Hand]]]:
+    """Play ``hands`` random hands (seeds fixed by game, structure and number) on both engines."""
+    tally = Tally()
+    played = []
+    for number in range(hands):
+        rng = random.Random(f"{game}/{structure}/{number}")
+        setup = random_setup(rng, game, structure, players)
+        hand, _ = play(setup, rng, tally, pokerkit_caps=pokerkit_caps)
+        played.append((setup, hand))
+    return tally, played
+
+
+def summary(name: str, tally: Tally) -> str:
+    """One paragraph for the test log: what was compared, what PokerKit does its own way."""
+    lines = [f"{name}: {tally.hands} hands, {tally.decisions} decisions compared, {tally.showdowns} "
+             f"showdowns, {tally.side_pots} with side pots, {len(tally.discrepancies)} discrepancies"]
+    lines += [f"    {count:5d} x {label}" for label, count in sorted(tally.conventions.items())]
+    return "\n".join(lines)
+
+
+def assert_agrees(name: str, tally: Tally, hands: int) -> None:
+    """Every hand played to the end on both engines with nothing unexplained."""
+    print(summary(name, tally))
+    assert tally.hands == hands
+    assert not tally.discrepancies, "\n".join(tally.discrepancies[:5])
+    assert tally.showdowns >= hands // 5, "too few showdowns to compare hand values"
+    assert tally.side_pots >= hands // 20, "too few side pots"

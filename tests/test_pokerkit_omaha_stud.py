@@ -1,0 +1,21 @@
+"""Differential tests against PokerKit (issue 3): fixed-limit Omaha eight-or-better
+(``split="high-low"``) with 2 to 6 players and seven-card stud with 2 to 7, random stacks, played move
+for move on homegame and PokerKit with the same cards, compared at every decision and in the payoffs
+(see ``test_pokerkit_holdem`` and ``test_pokerkit_support``)."""
+
+from __future__ import annotations
+
+from test_pokerkit_support import assert_agrees, run
+
+OMAHA_HANDS = 300
+STUD_HANDS = 200
+
+
+def test_omaha_high_low_matches_pokerkit() -> None:
+    tally, _ = run("omaha", "fixed-limit", OMAHA_HANDS)
+    assert_agrees("omaha high-low fixed-limit", tally, OMAHA_HANDS)
+
+
+def test_stud_matches_pokerkit() -> None:
+    tally, _ = run("stud", "fixed-limit", STUD_HANDS, players=(2, 7))
+    assert_agrees("stud fixed-limit", tally, STUD_HANDS)
