@@ -82,13 +82,11 @@ def test_cap_lifted_when_heads_up_before_it() -> None:
     assert hand.legal(1) == ["fold", "call 2", "raise 12"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "stud, fourth street on: the best showing hand is all in (seat 0, a pair of kings showing). "
-    "homegame opens with the best showing hand among the seats that can still bet (seat 2, 9-8); "
-    "PokerKit, like cardroom practice, finds the best showing hand first and, as it cannot act, starts "
-    "with the next seat clockwise (seat 1). RULES.md §1.5 is silent on all-in; a judgement call for "
-    "the lead."))
 def test_best_showing_all_in() -> None:
+    """Stud, fourth street: the best showing hand (seat 0, a pair of kings) is all in. Found by the
+    differential run (homegame opened with the best hand among seats that could still bet, seat 2);
+    PokerKit and cardroom practice open with the best hand showing and, as it cannot act, the next seat
+    clockwise (seat 1). RULES.md §1.5 is silent on all-in; the engine now does the same."""
     setup = Setup("stud", STUD, [2, 50, 50], button=0, hole={
         0: ["As", "Ad", "Ks", "Kh", "7c", "7d", "7h"],
         1: ["Qc", "Jc", "2c", "3d", "8s", "9s", "Ts"],

@@ -340,9 +340,6 @@ def play(setup: Setup, rng: random.Random, tally: Tally, *,
         tally.decisions += 1
         _idle_checks(setup, hand, kit, tally)
         if state.actor_index != i:
-            if _all_in_best_showing(setup, hand, state):
-                tally.conventions["engine bug?: best-showing opener all in (test_best_showing_all_in)"] += 1
-                return hand, kit
             tally.differ(setup, hand, f"seat to act: homegame seat {seat}, PokerKit seat "
                          f"{None if state.actor_index is None else setup.seat(state.actor_index)}")
             return hand, kit
@@ -383,20 +380,6 @@ def play(setup: Setup, rng: random.Random, tally: Tally, *,
     tally.showdowns += len(results.get("shown", {})) >= 2
     tally.side_pots += len(hand.view(None)["pots"]) >= 2
     return hand, kit
-
-
-def _all_in_best_showing(setup: Setup, hand: hg.Hand, state: pk.State) -> bool:
-    """A stud round after third street where the best showing hand is all in: PokerKit opens with the
-    next seat clockwise from it, homegame with the best showing hand among the seats that can bet."""
-    from homegame.rules.showing import showing_strength
-
-    if setup.game != "stud" or state.street_index in (None, 0):
-        return False
-    live = [s for s in range(setup.players) if not hand.folded[s]]
-    up = {s: [c for c, f in zip(hand.cards[s], hand.faceup[s], strict=True) if f] for s in live}
-    order = sorted(live, key=lambda s: (s - setup.button - 1) % setup.players)
-    best = max(order, key=lambda s: (showing_strength(up[s]), -order.index(s)))
-    return hand.stacks[best] == 0
 
 
 def _idle_checks(setup: Setup, hand: hg.Hand, kit: PokerKitDriver, tally: Tally) -> None:
