@@ -72,7 +72,7 @@ def evaluate_many(ids: Any, *, parallel: bool | None = None) -> Strengths:
     out = np.empty(len(rows), dtype=np.int32)
     chunks = _chunks(len(rows), parallel)
     kernel = kernels.high_rows_parallel if chunks > 1 else kernels.high_rows
-    kernel(rows, t.card_keys, t.card_bits, high_tables(), out, chunks)
+    kernel(rows, t.card_keys, t.card_bits, *high_tables(), out, chunks)
     return raise_bad_rows(out)
 
 

@@ -122,7 +122,7 @@ def _kernel_high(ids: list[int]) -> int:
 
     t = tables()
     out = np.empty(1, dtype=np.int32)
-    kernels.high_rows(np.array([ids], dtype=np.int64), t.card_keys, t.card_bits, high_tables(), out, 1)
+    kernels.high_rows(np.array([ids], dtype=np.int64), t.card_keys, t.card_bits, *high_tables(), out, 1)
     return int(out[0])
 
 

@@ -182,6 +182,43 @@ def _one_small(ids: Any, i: int, k: int, ck: Any, cb: Any, offsets: Any, high_ra
     return high_rank[offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
 
 
+@njit(**_inline)
+def _card(c: int, ck: Any, cb: Any) -> tuple[int, int]:
+    """A card's key and bit; any id outside 0..51 reads entry 52, whose bit (15) marks the row bad."""
+    u = np.uint64(c)
+    if u > 52:
+        u = np.uint64(52)
+    return ck[u], cb[u]
+
+
+@njit(**_inline)
+def _one7(ids: Any, i: int, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any) -> int:
+    """Seven cards, unrolled; a repeated card shows as a sum of bits that differs from their union."""
+    k0, b0 = _card(ids[i, 0], ck, cb)
+    k1, b1 = _card(ids[i, 1], ck, cb)
+    k2, b2 = _card(ids[i, 2], ck, cb)
+    k3, b3 = _card(ids[i, 3], ck, cb)
+    k4, b4 = _card(ids[i, 4], ck, cb)
+    k5, b5 = _card(ids[i, 5], ck, cb)
+    k6, b6 = _card(ids[i, 6], ck, cb)
+    bits = b0 | b1 | b2 | b3 | b4 | b5 | b6
+    if (bits & 0x8000) != 0 or (b0 + b1 + b2 + b3 + b4 + b5 + b6) != bits:
+        return BAD
+    key = SUIT_START + k0 + k1 + k2 + k3 + k4 + k5 + k6
+    f = (key >> 32) & 0x8888
+    if f:
+        suit = 0
+        if f & 0x80:
+            suit = 1
+        elif f & 0x800:
+            suit = 2
+        elif f & 0x8000:
+            suit = 3
+        return high_flush[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
+    r = key & 0xFFFFFFFF
+    return high_rank[offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
+
+
 def _high_span(ids: Any, start: int, stop: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
                high_flush: Any, rank_keys: Any, top_keys: Any, straight_keys: Any, top_rank: Any,
                out: Any) -> None:
@@ -192,6 +229,10 @@ def _high_span(ids: Any, start: int, stop: int, ck: Any, cb: Any, offsets: Any, 
             out[i] = _high_large(key, bits, offsets, high_rank, high_flush, rank_keys, top_keys,
                                  straight_keys, top_rank) if ok else BAD
         return
+    if k == 7:
+        for i in range(start, stop):
+            out[i] = _one7(ids, i, ck, cb, offsets, high_rank, high_flush)
+        return
     for i in range(start, stop):
         out[i] = _one_small(ids, i, k, ck, cb, offsets, high_rank, high_flush)
 
@@ -200,23 +241,23 @@ _high_span_jit = njit(**_inline)(_high_span)
 
 
 @njit(**_opts)
-def high_rows(ids: Any, ck: Any, cb: Any, t: Any, out: Any, chunks: int) -> None:
+def high_rows(ids: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any, rank_keys: Any,
+              top_keys: Any, straight_keys: Any, top_rank: Any, out: Any, chunks: int) -> None:
     """High strength of every row of ``ids`` into ``out`` (one thread)."""
-    n = ids.shape[0]
-    size = (n + chunks - 1) // chunks
-    for chunk in range(chunks):
-        _high_span_jit(ids, chunk * size, min(n, (chunk + 1) * size), ck, cb, t[0], t[1], t[2], t[3],
-                       t[4], t[5], t[6], out)
+    _high_span_jit(ids, 0, ids.shape[0], ck, cb, offsets, high_rank, high_flush, rank_keys, top_keys,
+                   straight_keys, top_rank, out)
 
 
 @njit(parallel=True, **_opts)
-def high_rows_parallel(ids: Any, ck: Any, cb: Any, t: Any, out: Any, chunks: int) -> None:
-    """:func:`high_rows` split into chunks across numba's threads."""
+def high_rows_parallel(ids: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any,
+                       rank_keys: Any, top_keys: Any, straight_keys: Any, top_rank: Any, out: Any,
+                       chunks: int) -> None:
+    """:func:`high_rows` split into ``chunks`` across numba's threads."""
     n = ids.shape[0]
     size = (n + chunks - 1) // chunks
     for chunk in numba.prange(chunks):
-        _high_span_jit(ids, chunk * size, min(n, (chunk + 1) * size), ck, cb, t[0], t[1], t[2], t[3],
-                       t[4], t[5], t[6], out)
+        _high_span_jit(ids, chunk * size, min(n, (chunk + 1) * size), ck, cb, offsets, high_rank, high_flush,
+                       rank_keys, top_keys, straight_keys, top_rank, out)
 
 
 def _low_span(ids: Any, start: int, stop: int, rule: int, threshold: int, ck: Any, cb: Any,

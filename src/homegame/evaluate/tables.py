@@ -62,9 +62,12 @@ class Tables(NamedTuple):
 
 
 def card_keys() -> tuple[Array, Array]:
-    """Per card id: its 64-bit key (rank key plus one in its suit's count) and its bit ``16 * suit + rank``."""
-    keys = np.array([RANK_KEYS[c >> 2] + (1 << (32 + 4 * (c & 3))) for c in range(52)], dtype=np.int64)
-    bits = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.int64)
+    """Per card id: its 64-bit key (rank key plus one in its suit's count) and its bit ``16 * suit + rank``.
+
+    Entry 52 stands for any bad id: key 0 and bit 15, which no card has.
+    """
+    keys = np.array([RANK_KEYS[c >> 2] + (1 << (32 + 4 * (c & 3))) for c in range(52)] + [0], dtype=np.int64)
+    bits = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [1 << 15], dtype=np.int64)
     return keys, bits
 
 

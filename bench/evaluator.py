@@ -1,0 +1,208 @@
+"""Benchmark: homegame's evaluator against pokerfast (OMPEval), eval7, phevaluator, treys and PokerKit.
+
+Every evaluator sees the same 1,000,000 random 7-card hands (seeded). Batch calls run on all of them;
+per-hand peers, called from Python once per hand, run on a leading subsample and are scaled to
+evaluations per second (the table says how many hands each one saw). Each peer's order is checked
+against homegame's on the hands it saw. Also: the first-call cost in a fresh process (tables and
+kernels from the numba cache, and a cold compile with an empty cache) and peak memory.
+
+    .venv/bin/python bench/evaluator.py [--hands N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+import homegame as hg
+from homegame.cards import DECK
+from homegame.evaluate import evaluate_many
+from homegame.evaluate.batch import threads
+
+SUBSAMPLE = {"eval7": 200_000, "phevaluator": 200_000, "homegame evaluate()": 100_000, "treys": 20_000,
+             "pokerkit": 2_000}
+
+
+def deal(n: int, seed: int = 2026) -> np.ndarray:
+    """``n`` random 7-card hands as an (n, 7) uint8 array, each hand seven distinct cards."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, 7), dtype=np.uint8)
+    for start in range(0, n, 200_000):
+        stop = min(n, start + 200_000)
+        out[start:stop] = np.argsort(rng.random((stop - start, 52)), axis=1)[:, :7]
+    return out
+
+
+def best_of(fn: Callable[[], Any], repeat: int = 5) -> tuple[float, Any]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def same_order(ours: list[int], theirs: list[int], *, larger_is_better: bool) -> bool:
+    pairs = sorted(set(zip(ours, theirs, strict=True)))
+    column = [p[1] for p in pairs]
+    ok_ours = len({p[0] for p in pairs}) == len(pairs) and len(set(column)) == len(pairs)
+    return ok_ours and column == sorted(column, reverse=not larger_is_better)
+
+
+def first_call(cold: bool) -> dict[str, float]:
+    """Import, load and run a first small batch in a fresh interpreter; ``cold`` empties numba's cache."""
+    code = (
+        "import time, resource; t0 = time.perf_counter(); import homegame as hg; t1 = time.perf_counter();"
+        "import numpy as np; ids = np.array([[0, 4, 8, 12, 16, 20, 24]], dtype=np.uint8);"
+        "hg.evaluate_many(ids); t2 = time.perf_counter(); hg.evaluate('As Ks Qs Js Ts 2c 3d');"
+        "t3 = time.perf_counter(); import json;"
+        "print(json.dumps({'import': t1 - t0, 'first evaluate_many': t2 - t1, 'first evaluate': t3 - t2}))"
+    )
+    env = None
+    with tempfile.TemporaryDirectory() as cache:
+        if cold:
+            import os
+            env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def peak_memory(n: int) -> float:
+    """Peak resident memory (MB) of a fresh process evaluating ``n`` hands, and its baseline."""
+    code = (
+        "import resource, numpy as np, homegame as hg; import sys; sys.path.insert(0, 'bench');"
+        "from evaluator import deal; ids = deal(%d); base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss;"
+        "hg.evaluate_many(ids); peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss;"
+        "print(base / 1024, peak / 1024)" % n
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    base, peak = (float(x) for x in out.stdout.split())
+    return peak - base, peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    args = parser.parse_args()
+    console = Console(width=150)
+    n = args.hands
+    ids = deal(n)
+    console.print(f"[bold]7-card evaluation[/bold], {n:,} random hands, numba threads: {threads()}")
+
+    rows: list[tuple[str, int, float, str]] = []  # name, hands seen, seconds, order check
+    evaluate_many(ids[:1000])
+    evaluate_many(ids[:1000], parallel=True)
+    t_serial, ours = best_of(lambda: evaluate_many(ids, parallel=False))
+    t_parallel, ours_p = best_of(lambda: evaluate_many(ids, parallel=True))
+    assert (ours == ours_p).all()
+    t_default, _ = best_of(lambda: evaluate_many(ids))
+    rows.append(("homegame evaluate_many (default)", n, t_default, "-"))
+    rows.append(("homegame evaluate_many, 1 thread", n, t_serial, "-"))
+    rows.append((f"homegame evaluate_many, {threads()} threads", n, t_parallel, "-"))
+    ours_list = ours.tolist()
+
+    try:
+        import pokerfast.equity as pf_equity
+        lib = pf_equity._load()
+        buf = ids.tobytes()
+        out = (ctypes.c_uint16 * n)()
+        t_pf, _ = best_of(lambda: lib.pf_evaluate(buf, n, 7, out))
+        pf = list(out)
+        rows.append(("pokerfast batch (OMPEval, C call on a prepared buffer)", n, t_pf,
+                     str(same_order(ours_list, pf, larger_is_better=True))))
+        m = SUBSAMPLE["eval7"]
+        t_pfw, _ = best_of(lambda: pf_equity.evaluate(" ".join(str(DECK[c]) for c in h).replace(" ", "")
+                                                      for h in ids[:m // 10].tolist()), repeat=1)
+        rows.append(("pokerfast.equity.evaluate (its Python wrapper)", m // 10, t_pfw, "-"))
+    except ImportError:
+        console.print("pokerfast not installed: skipped")
+
+    try:
+        import eval7
+        m = SUBSAMPLE["eval7"]
+        deck = [eval7.Card(str(c)) for c in DECK]
+        hands = [[deck[c] for c in h] for h in ids[:m].tolist()]
+        t_e7, e7 = best_of(lambda: [eval7.evaluate(h) for h in hands], repeat=1)
+        rows.append(("eval7 (per hand)", m, t_e7, str(same_order(ours_list[:m], e7, larger_is_better=True))))
+    except ImportError:
+        console.print("eval7 not installed: skipped")
+
+    from phevaluator import evaluate_cards
+    m = SUBSAMPLE["phevaluator"]
+    hands_i = ids[:m].tolist()
+    t_ph, ph = best_of(lambda: [evaluate_cards(*h) for h in hands_i], repeat=1)
+    rows.append(("phevaluator (per hand)", m, t_ph, str(same_order(ours_list[:m], ph, larger_is_better=False))))
+
+    m = SUBSAMPLE["homegame evaluate()"]
+    card_hands = [tuple(DECK[c] for c in h) for h in ids[:m].tolist()]
+    t_hs, hs = best_of(lambda: [hg.evaluate(h).strength for h in card_hands], repeat=1)
+    assert hs == ours_list[:m]
+    rows.append(("homegame evaluate() (per hand, Card objects)", m, t_hs, "True"))
+
+    import treys
+    m = SUBSAMPLE["treys"]
+    evaluator = treys.Evaluator()
+    tdeck = [treys.Card.new(str(c)) for c in DECK]
+    t_hands = [[tdeck[c] for c in h] for h in ids[:m].tolist()]
+    t_tr, tr = best_of(lambda: [evaluator.evaluate(h[:2], h[2:]) for h in t_hands], repeat=1)
+    rows.append(("treys (per hand)", m, t_tr, str(same_order(ours_list[:m], tr, larger_is_better=False))))
+
+    from pokerkit import StandardHighHand
+    m = SUBSAMPLE["pokerkit"]
+    texts = [("".join(str(DECK[c]) for c in h[:2]), "".join(str(DECK[c]) for c in h[2:])) for h in ids[:m].tolist()]
+    t_pk, pk = best_of(lambda: [StandardHighHand.from_game(a, b) for a, b in texts], repeat=1)
+    pk_rank = {v: i for i, v in enumerate(sorted(set(pk)))}
+    rows.append(("pokerkit StandardHighHand.from_game (per hand)", m, t_pk,
+                 str(same_order(ours_list[:m], [pk_rank[v] for v in pk], larger_is_better=True))))
+
+    rate_home = n / t_default
+    table = Table(title="7-card hand evaluation (higher is faster)")
+    for col in ("evaluator", "hands run", "evaluations / s", "time for 1M", "homegame default ÷ it",
+                "same order as homegame"):
+        table.add_column(col, justify="left" if col == "evaluator" else "right")
+    for name, seen, seconds, order in rows:
+        rate = seen / seconds
+        table.add_row(name, f"{seen:,}" + ("" if seen == n else " (scaled)"), f"{rate / 1e6:,.2f} M",
+                      f"{1e6 / rate:.3f} s", f"{rate_home / rate:,.2f}×", order)
+    console.print(table)
+
+    cold, warm = first_call(True), first_call(False)
+    extra, peak = peak_memory(n)
+    t2 = Table(title="First-call cost and memory")
+    t2.add_column("measure")
+    t2.add_column("value", justify="right")
+    t2.add_row("import homegame", f"{warm['import'] * 1e3:.0f} ms")
+    t2.add_row("first evaluate_many, kernels from numba's cache (+ tables load)",
+               f"{warm['first evaluate_many'] * 1e3:.0f} ms")
+    t2.add_row("first evaluate_many, cold compile (empty cache)", f"{cold['first evaluate_many'] * 1e3:.0f} ms")
+    t2.add_row("first evaluate() after that", f"{warm['first evaluate'] * 1e3:.1f} ms")
+    from homegame.evaluate.tables import TABLE_FILE, tables
+    t = tables()
+    size = sum(a.nbytes for a in t)
+    t2.add_row("lookup tables in memory (all rules)", f"{size / 1024:,.0f} KB")
+    t2.add_row("  of which high-hand tables", f"{(t.offsets.nbytes + t.high_rank.nbytes + t.high_flush.nbytes) / 1024:,.0f} KB")
+    t2.add_row("tables file (package data)", f"{TABLE_FILE.stat().st_size / 1024:,.0f} KB")
+    t2.add_row(f"peak RSS evaluating {n:,} hands (fresh process)", f"{peak:,.0f} MB (+{extra:,.1f} MB for the call)")
+    console.print(t2)
+    pf_rate = next((seen / s for name, seen, s, _ in rows if name.startswith("pokerfast batch")), None)
+    if pf_rate:
+        console.print(f"homegame evaluate_many ÷ pokerfast batch: {rate_home / pf_rate:.2f}× "
+                      f"(best mode {max(n / t_serial, n / t_parallel) / pf_rate:.2f}×; target 1.5×)")
+    tr_rate = next(seen / s for name, seen, s, _ in rows if name.startswith("treys"))
+    hs_rate = next(seen / s for name, seen, s, _ in rows if name.startswith("homegame evaluate()"))
+    console.print(f"homegame evaluate() ÷ treys, per 7-card hand: {hs_rate / tr_rate:.2f}× (target 4×)")
+
+
+if __name__ == "__main__":
+    main()
