@@ -82,9 +82,9 @@ def peak_memory(n: int) -> float:
     """Peak resident memory (MB) of a fresh process evaluating ``n`` hands, and its baseline."""
     code = (
         "import resource, numpy as np, homegame as hg; import sys; sys.path.insert(0, 'bench');"
-        "from evaluator import deal; ids = deal(%d); base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss;"
+        f"from evaluator import deal; ids = deal({n}); base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss;"
         "hg.evaluate_many(ids); peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss;"
-        "print(base / 1024, peak / 1024)" % n
+        "print(base / 1024, peak / 1024)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     base, peak = (float(x) for x in out.stdout.split())
