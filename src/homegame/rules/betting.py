@@ -68,7 +68,8 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
     stack, mine, high = h.stacks[s], h.bets[s], h.high
     if stack <= high - mine or not _may_raise(h, s) or _capped(h):
         return None
-    if not any(o != s and not h.folded[o] and h.stacks[o] > 0 for o in range(h.players)):
+    # a raise must be one somebody else could put more chips against
+    if not any(o != s and not h.folded[o] and h.stacks[o] + h.bets[o] > high for o in range(h.players)):
         return None
     most = stack + mine
     structure = h.stakes.structure

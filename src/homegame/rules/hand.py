@@ -288,7 +288,8 @@ class Hand:
             elif seat >= 0:
                 first = seat
         elif step.opener == "best-showing" and can_act:
-            first = best_showing(self, can_act)
+            # the best hand showing among players still in; if it cannot act, the next seat that can
+            first = best_showing(self, self._live())
         else:
             first = (self.button + 1) % n
         s = betting.next_to_act(self, first)

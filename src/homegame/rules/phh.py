@@ -1,13 +1,170 @@
-"""Export a hand to PHH, PokerKit's hand-history format (holdem, omaha, stud)."""
+"""Export a hand to PHH, PokerKit's hand-history format (holdem, omaha, stud).
+
+PHH numbers players from the first seat left of the button (``p1``) round to the button. The export
+replays the hand's history and writes each deal, each action and, at the showdown, each hand shown,
+in the order PokerKit plays them (with all but one player all in, PokerKit shows the hands before the
+rest of the board is dealt).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from homegame.cards import Card
+
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
 
 
+def variant(h: Hand) -> str:
+    """The PHH variant code of the hand's game and structure; ValueError when PHH has none."""
+    g, structure = h.game, h.stakes.structure
+    split = g.split
+    codes = {
+        ("holdem", "no-limit", "high"): "NT",
+        ("holdem", "fixed-limit", "high"): "FT",
+        ("omaha", "pot-limit", "high"): "PO",
+        ("omaha", "fixed-limit", "high-low"): "FO/8",
+        ("stud", "fixed-limit", "high"): "F7S",
+        ("stud", "fixed-limit", "high-low"): "F7S/8",
+    }
+    code = codes.get((g.name, structure, split))
+    if code is None:
+        raise ValueError(f"PHH has no variant for {structure} {g.name} with split={split!r}; it has: "
+                         "no-limit and fixed-limit holdem, pot-limit omaha, fixed-limit omaha high-low, "
+                         "fixed-limit stud (high or high-low)")
+    if split == "high-low" and (g.low != "a5" or g.qualifier != 8):
+        raise ValueError("PHH's high-low games are eight-or-better with a5 lows")
+    return code
+
+
+def _cards(ids: list[int]) -> str:
+    return "".join(str(Card(c)) for c in ids)
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return "'" + value.replace("'", "\\'") + "'"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return str(value)
+
+
 def to_phh(h: Hand) -> str:
-    """The hand as PHH text."""
-    raise NotImplementedError("PHH export is not written yet")
+    """The hand as PHH text (TOML)."""
+
+    code = variant(h)
+    n, button, st = h.players, h.button, h.stakes
+    order = [(button + 1 + i) % n for i in range(n)]  # PHH index -> seat
+    fields: dict[str, object] = {"variant": code, "antes": [st.ante] * n}
+    if code.startswith("F7S"):
+        fields["bring_in"] = st.bring_in
+    else:
+        blinds = [0] * n
+        if st.blinds:  # (small, big) for p1, p2; PokerKit itself swaps them heads-up
+            blinds[0], blinds[1] = st.blinds
+        fields["blinds_or_straddles"] = blinds
+    if code in ("NT", "PO"):
+        fields["min_bet"] = st.min_bet
+    else:
+        fields["small_bet"], fields["big_bet"] = st.small_bet, st.big_bet
+    fields["starting_stacks"] = [h.starting[s] for s in order]
+
+    writer = _Writer(h, order)
+    lines = [f"{k} = {_toml(v)}" for k, v in fields.items()]
+    lines.append("actions = [\n" + "".join(f"  {_toml(a)},\n" for a in writer.actions) + "]")
+    return "\n".join(lines) + "\n"
+
+
+_VERBS = {"fold": "f", "check": "cc", "call": "cc"}
+
+
+class _Writer:
+    """Replays a hand's history and writes its PHH actions in PokerKit's order."""
+
+    def __init__(self, h: Hand, order: list[int]) -> None:
+        from homegame.rules.history import History, replay
+
+        hist = h.history
+        self.shadow = replay(History(game=hist.game, rules=hist.rules, stakes=hist.stakes,
+                                     stacks=hist.stacks, button=hist.button, deck=hist.deck,
+                                     hole=hist.hole, board=hist.board))
+        self.order = order
+        self.label = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
+        n = h.players
+        self.actions: list[str] = []
+        self.seen_hole = [0] * n
+        self.seen_board = 0
+        self.shown_count: list[int] | None = None
+        self.chunks: list[int] = []  # hole cards held after each deal step
+        self.streets: list[int] = []  # board size after each board step
+        for step in h.game.steps:
+            if step.kind == "deal":
+                self.chunks.append((self.chunks[-1] if self.chunks else 0) + len(step.faces))
+            elif step.kind == "board":
+                self.streets.append((self.streets[-1] if self.streets else 0) + step.count)
+        self.deals(first_street_only=True)
+        self.bring_ins(0)
+        self.show_if_all_in()
+        self.deals()
+        for seat, action in hist.actions:
+            verb, *rest = action.split()
+            self.actions.append(f"{self.label[seat]} " + _VERBS.get(verb, f"cbr {rest[0] if rest else ''}").strip())
+            before = len(self.shadow.events)
+            self.shadow.act(seat, action)
+            self.show_if_all_in()  # with all but one all in, PokerKit shows before the rest is dealt
+            self.deals()
+            self.bring_ins(before)
+        self.final_show()
+
+    def deals(self, *, first_street_only: bool = False) -> None:
+        sh = self.shadow
+        for top in self.chunks[:1] if first_street_only else self.chunks:  # street by street
+            for seat in self.order:
+                if self.seen_hole[seat] < top <= len(sh.cards[seat]):
+                    self.actions.append(f"d dh {self.label[seat]} {_cards(sh.cards[seat][self.seen_hole[seat]:top])}")
+                    self.seen_hole[seat] = top
+        if first_street_only:
+            return
+        while len(sh.board) > self.seen_board:
+            size = next(k for k in self.streets if k > self.seen_board) - self.seen_board
+            self.actions.append(f"d db {_cards(sh.board[self.seen_board:self.seen_board + size])}")
+            self.seen_board += size
+
+    def bring_ins(self, since: int) -> None:
+        for e in self.shadow.events[since:]:
+            if e["type"] == "bring-in":
+                self.actions.append(f"{self.label[e['seat']]} pb")
+
+    def _live(self) -> list[int]:
+        return [s for s in self.order if not self.shadow.folded[s]]
+
+    def show_if_all_in(self) -> None:
+        sh = self.shadow
+        live = self._live()
+        if self.shown_count is not None or len(live) < 2:
+            return
+        betting = sh.step is not None and sh.step.kind == "bet" and sh.to_act
+        if betting or (not sh.over and sum(1 for s in live if sh.stacks[s] > 0) > 1):
+            return
+        if sh.over and all(self.seen_hole[s] == len(sh.cards[s]) for s in live) and \
+                self.seen_board == len(sh.board):
+            return  # a plain showdown at the end: final_show writes it
+        self.shown_count = list(self.seen_hole)
+        for seat in live:
+            self.actions.append(f"{self.label[seat]} sm {_cards(sh.cards[seat][:self.seen_hole[seat]])}")
+
+    def final_show(self) -> None:
+        sh = self.shadow
+        live = self._live()
+        if len(live) < 2:
+            return
+        for seat in live:
+            if self.shown_count is None:
+                self.actions.append(f"{self.label[seat]} sm {_cards(sh.cards[seat])}")
+                continue
+            late = sh.faceup[seat][self.shown_count[seat]:]
+            if late and not all(late):  # cards dealt face down after an early showdown
+                self.actions.append(f"{self.label[seat]} sm {_cards(sh.cards[seat])}")
