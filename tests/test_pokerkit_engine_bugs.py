@@ -9,8 +9,6 @@ only ours.
 
 from __future__ import annotations
 
-import pytest
-
 import homegame as hg
 from test_pokerkit_support import Setup, mirror
 
@@ -30,21 +28,20 @@ def short_opening_bet() -> Setup:
 SHORT_OPENING = [(2, "call"), (0, "call"), (1, "check"), (0, "bet 1")]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "no-limit: facing an all-in opening bet below the minimum bet, homegame lets a player 'raise' to the "
-    "minimum bet (completing it); Robert's Rules, no-limit rules 2-3: completing is for limit poker "
-    "only, a raise must be at least the minimum bet over the all-in (here to 3). PokerKit agrees."))
 def test_no_limit_no_completing() -> None:
+    """Was a strict xfail, now fixed in the engine: no-limit: facing an all-in opening bet below the
+    minimum bet, homegame lets a player 'raise' to the minimum bet (completing it); Robert's Rules,
+    no-limit rules 2-3: completing is for limit poker only, a raise must be at least the minimum bet
+    over the all-in (here to 3). PokerKit agrees."""
     hand, kit = mirror(short_opening_bet(), SHORT_OPENING)
     assert kit.raise_range() == (3, 98)
     assert hand.legal(1) == ["fold", "call 1", "raise 3..98"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "no-limit: after an all-in opening bet of 1 (minimum 2), a raise to 5 is a raise of 4, so the next "
-    "raise must be to at least 9; homegame measures the raise from 0 (5) and asks for 10. Robert's "
-    "Rules, no-limit rule 3; PokerKit agrees."))
 def test_no_limit_raise_after_short_opening_bet() -> None:
+    """Was a strict xfail, now fixed in the engine: no-limit: after an all-in opening bet of 1 (minimum 2),
+    a raise to 5 is a raise of 4, so the next raise must be to at least 9; homegame measures the
+    raise from 0 (5) and asks for 10. Robert's Rules, no-limit rule 3; PokerKit agrees."""
     hand, kit = mirror(short_opening_bet(), [*SHORT_OPENING, (1, "raise 5")])
     assert kit.raise_range() == (9, 98)
     assert hand.legal(2) == ["fold", "call 5", "raise 9..98"]
@@ -61,12 +58,11 @@ def test_no_limit_short_opening_bet_does_not_reopen_for_a_checker() -> None:
     assert kit.raise_range() is not None  # PokerKit's convention, not ours
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "fixed-limit: three players cap the preflop betting (big blind, raise, raise, raise = four bets); "
-    "one folds and the two left are heads-up. Robert's Rules, betting and raising rule 4: 'Once the "
-    "raising is capped on a betting round, it cannot be uncapped by a subsequent fold that leaves two "
-    "players heads-up.' homegame offers 'raise 10'."))
 def test_cap_stays_after_fold() -> None:
+    """Was a strict xfail, now fixed in the engine: fixed-limit: three players cap the preflop betting (big
+    blind, raise, raise, raise = four bets); one folds and the two left are heads-up. Robert's
+    Rules, betting and raising rule 4: 'Once the raising is capped on a betting round, it cannot be
+    uncapped by a subsequent fold that leaves two players heads-up.' homegame offers 'raise 10'."""
     hand = hg.game("holdem").deal([100, 100, 100], stakes=FL, button=0, seed=1)
     for seat, action in [(0, "raise"), (1, "raise"), (2, "raise"), (0, "fold")]:
         hand.act(seat, action)

@@ -7,6 +7,8 @@ The functions work on a :class:`~homegame.rules.hand.Hand`'s betting state:
 - ``level``: the last *full* bet or raise (0 when nobody has made one yet);
 - ``last_raise``: the size of the last full bet or raise, the smallest raise in pot-/no-limit;
 - ``raises``: full bets and raises so far, for the fixed-limit cap (the big blind is the first);
+  ``capped`` once the cap was reached with three or more players not all in;
+- ``bring_in_open``: a stud bring-in is out and nobody has completed it yet;
 - ``seq``: bumped at each full bet or raise; a seat whose last action saw an older ``seq`` may raise
   again (the betting is reopened), one that saw the current one may only call or fold, unless
   short all-ins since then add up to a full raise (pot- and no-limit).
@@ -57,10 +59,16 @@ def _may_raise(h: Hand, s: int) -> bool:
     return h.high - h.faced[s] >= h.last_raise
 
 
+def _free_players(h: Hand) -> int:
+    return sum(1 for o in range(h.players) if not h.folded[o] and h.stacks[o] > 0)
+
+
 def _capped(h: Hand) -> bool:
+    """Fixed-limit: a bet and three raises at most while three or more players not all in are in the
+    pot; once reached, a fold that leaves two heads-up does not lift the cap (Robert's Rules)."""
     if h.stakes.structure != "fixed-limit" or h.raises < 4:
         return False
-    return sum(1 for o in range(h.players) if not h.folded[o] and h.stacks[o] > 0) >= 3
+    return h.capped or _free_players(h) >= 3
 
 
 def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
@@ -79,7 +87,9 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
             target = high + h.stakes.bet_size(big=h.round_big)
         t = min(target, most)
         return t, t
-    least = h.stakes.min_bet if h.level == 0 else high + h.last_raise
+    # a raise is at least the last full bet or raise over the amount to match (completing a short
+    # all-in is for fixed-limit only); a stud bring-in is completed to the smallest bet
+    least = h.stakes.min_bet if h.bring_in_open else high + h.last_raise
     least = max(least, high + 1)
     if structure == "pot-limit":
         pot = sum(h.totals) + (high - mine)
@@ -182,12 +192,18 @@ def _raise_to(h: Hand, total: int) -> None:
             h.level = total
             h.raises += 1
             h.seq += 1
-    else:
-        full = total >= h.stakes.min_bet if h.level == 0 else total - h.high >= h.last_raise
-        if full:
-            h.last_raise = total - (h.level if h.level == 0 else h.high)
+            if h.raises >= 4 and _free_players(h) >= 3:
+                h.capped = True
+    elif h.bring_in_open:
+        if total >= h.stakes.min_bet:  # the completion is the round's first full bet
+            h.bring_in_open = False
+            h.last_raise = total
             h.level = total
             h.seq += 1
+    elif total - h.high >= h.last_raise:
+        h.last_raise = total - h.high
+        h.level = total
+        h.seq += 1
     h.high = total
 
 

@@ -46,7 +46,8 @@ class Hand:
     __slots__ = (
         "game", "stakes", "button", "players", "starting", "stacks", "bets", "totals", "folded",
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
-        "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "seq", "acted", "faced",
+        "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
+        "seq", "acted", "faced",
         "seen_seq", "round_big", "in_round", "blinds_due", "bb_seat", "sb_seat", "history", "events",
         "results", "_stock", "_stock_pos", "_hole_preset", "_dealt", "_board_preset", "_payoffs",
         "_eval_cache",
@@ -122,6 +123,7 @@ class Hand:
         self.over = False
         self.to_act: tuple[int, ...] = ()
         self.high = self.level = self.last_raise = self.raises = self.seq = 0
+        self.capped = self.bring_in_open = False
         self.acted = [False] * n
         self.faced = [0] * n
         self.seen_seq = [0] * n
@@ -264,6 +266,7 @@ class Hand:
         limit = st.structure == "fixed-limit"
         self.last_raise = st.bet_size(big=step.big) if limit else st.min_bet
         self.level = self.raises = 0
+        self.capped = self.bring_in_open = False
         self.high = max(self.bets)
         can_act = [s for s in range(n) if not self.folded[s] and self.stacks[s] > 0]
         if self.blinds_due:
@@ -282,6 +285,7 @@ class Hand:
                 paid = betting.post(self, seat, st.bring_in, live=True)
                 self.log("bring-in", seat, f"Seat {seat} brings in for {paid}")
                 self.high = max(self.high, st.bring_in)
+                self.bring_in_open = True
                 self.acted[seat] = True
                 self.faced[seat] = self.high
                 first = (seat + 1) % n
