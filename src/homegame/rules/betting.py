@@ -165,7 +165,8 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
         total = int(args[0])
         if not lo <= total <= hi:
             what = f"{lo}" if lo == hi else f"from {lo} to {hi}"
-            raise IllegalAction(f"seat {s} may {'bet' if h.high == 0 else 'raise'} to {what}, not {total}")
+            raise IllegalAction(f"seat {s} may {'bet' if h.high == 0 else 'raise'} to {what}, not {total}; "
+                                f"legal now: {', '.join(legal(h, s))}")
     high_before = h.high
     _put(h, s, total - h.bets[s])
     _raise_to(h, total)
