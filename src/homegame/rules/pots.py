@@ -52,6 +52,32 @@ def side_pots(totals: list[int], folded: list[bool]) -> list[Pot]:
     return pots
 
 
+def live_pots(totals: list[int], folded: list[bool], stacks: list[int]) -> list[Pot]:
+    """The pots as they stand during a hand: a side pot is cut only at an all-in player's total; the
+    last pot takes everything above (current bets included).
+
+    >>> live_pots([10, 30, 30], [False, False, False], [0, 70, 70])
+    [Pot(amount=30, eligible=(0, 1, 2)), Pot(amount=40, eligible=(1, 2))]
+    """
+    caps = sorted({t for t, f, st in zip(totals, folded, stacks, strict=True) if not f and st == 0})
+    pots: list[Pot] = []
+    previous = 0
+    for cap in caps:
+        amount = sum(min(t, cap) - min(t, previous) for t in totals)
+        eligible = tuple(s for s, t in enumerate(totals) if not folded[s] and t >= cap)
+        if amount:
+            pots.append(Pot(amount, eligible))
+        previous = cap
+    rest = sum(t - min(t, previous) for t in totals)
+    if rest:
+        eligible = tuple(s for s, t in enumerate(totals) if not folded[s] and (t > previous or stacks[s] > 0))
+        if pots and pots[-1].eligible == eligible:
+            pots[-1].amount += rest
+        else:
+            pots.append(Pot(rest, eligible))
+    return pots
+
+
 def share(amount: int, winners: list[int], button: int, players: int) -> list[tuple[int, int]]:
     """Share ``amount`` equally among ``winners``; odd chips go one at a time from the first winner
     clockwise from the button (RULES.md §1.10).

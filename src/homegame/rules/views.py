@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
-from homegame.rules.pots import side_pots
+from homegame.rules.pots import live_pots, side_pots
 from homegame.rules.spec import SIMULTANEOUS
 
 if TYPE_CHECKING:
@@ -49,7 +49,8 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         "board": [_STR[c] for c in h.board],
         "seats": seats,
         "pot": sum(h.totals),
-        "pots": [p.to_dict() for p in side_pots(h.totals, h.folded)],
+        "pots": [p.to_dict() for p in (side_pots(h.totals, h.folded) if h.over
+                                        else live_pots(h.totals, h.folded, h.stacks))],
         "to_act": list(h.to_act),
         "legal": h.legal(seat) if seat is not None else [],
         "chosen": h.pending_text.get(seat) if seat is not None else None,
