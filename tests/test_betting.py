@@ -163,7 +163,7 @@ def test_stud_completion_then_small_bet_raises_and_big_bets_from_fifth_street() 
     script(h, [(2, "raise"), (0, "call"), (1, "raise 4")])
     assert h.bets == [2, 4, 2]
     script(h, [(2, "call"), (0, "call")])
-    assert h.to_act == (2,)  # fourth street: a pair of queens showing opens
+    assert h.to_act == (2,)  # fourth street: Q-9 showing is the best
     assert h.legal(2) == ["check", "bet 2"]
     script(h, [(2, "check"), (0, "check"), (1, "check")])
     assert h.legal(h.to_act[0])[-1] == "bet 4"

@@ -46,7 +46,8 @@ def test_folded_hand_is_mucked_unseen_but_its_up_cards_stay() -> None:
 
 
 def test_showdown_shows_every_hand_still_in() -> None:
-    h = play_out(hg.game("holdem").deal([50, 50], stakes=NL, button=0, hole={0: "As Ad", 1: "Ks Kd"}))
+    h = play_out(hg.game("holdem").deal([50, 50], stakes=NL, button=0, hole={0: "As Ad", 1: "Ks Kd"},
+                                        board="2c 7d 9h Jc 3s"))
     v = h.view(None)
     assert v["over"] and v["step"]["kind"] == "over"
     assert v["results"]["shown"] == {"0": ["As", "Ad"], "1": ["Ks", "Kd"]}
