@@ -1,7 +1,6 @@
 """Engine discrepancies found by the differential tests against PokerKit (issue 3), each as a minimal
-reproduction marked ``xfail(strict=True)``: when the engine is fixed the test passes, strict xfail
-turns that into a failure, and whoever fixed it removes the mark (and the matching label in
-``test_pokerkit_support.known_engine_bug``, which lets the random differential run go on past it).
+reproduction. They were strict xfails while open; all are fixed in the engine now and stay as
+regression tests (the random differential runs no longer excuse any of them).
 
 Where PokerKit agrees with Robert's Rules, the test checks PokerKit too, so that the expectation is not
 only ours.
