@@ -27,6 +27,18 @@ comparison is aligned and the case is counted under a ``pokerkit:`` label, not f
   payoffs checked to sum to zero, and PokerKit's payoffs not compared.
 - a tie of three or more with two or more odd chips: PokerKit gives every odd chip to the first winner
   left of the button, RULES.md §1.10 one at a time. Such payoff differences are counted, not failed.
+- PokerKit merges pots that the same players contend before splitting them, so a split pot's odd chips
+  are shared once rather than pot by pot (RULES.md §1.9: every pot is settled separately). Counted.
+- pot- and no-limit: PokerKit measures a round's first short all-in (under the big blind or the minimum
+  bet) against 0, so it reopens the betting for players who have acted; Robert's Rules (no-limit rule
+  3) and homegame do not. PokerKit's extra raise is not chosen; counted.
+- PokerKit asks for a check from a seat whose bet is matched when nobody left can bet against it (the
+  big blind after everyone else folded or went all in); homegame moves on. The check is played on
+  PokerKit alone (:func:`_idle_checks`); counted.
+- forced bets all in (:func:`forced_bet_convention`): the engines part ways and the hand is not compared
+  past that point; counted.
+- heads-up with equal blinds PokerKit takes the button's blind for the big one, so such setups are only
+  dealt with three or more players.
 """
 
 from __future__ import annotations
