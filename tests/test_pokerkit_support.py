@@ -52,6 +52,7 @@ from typing import Any
 import pokerkit as pk
 
 import homegame as hg
+from test_pokerkit_reference import RaiseReference
 
 RANKS = "23456789TJQKA"
 DECK = [r + s for r in RANKS for s in "cdhs"]
@@ -196,88 +197,6 @@ def random_setup(rng: random.Random, game: str, structure: str, players: tuple[i
     if short:
         stacks = [rng.randint(1, floor + 1) if rng.random() < 0.3 else s for s in stacks]
     return Setup(game, stakes, stacks, rng.randrange(n), hole, board)
-
-
-# --------------------------------------------------------------------------- Robert's Rules
-class RaiseReference:
-    """Who may bet or raise, and to what, by Robert's Rules of Poker (betting and raising, rules 3-6;
-    no-limit rules 2-3): an independent model the engine's raises are judged by.
-
-    Fixed-limit: the cap is a bet and three raises while three or more players not all in are in the
-    pot (the big blind is the bet; the completion of a stud bring-in is the bet); it is lifted when the
-    action is heads-up before the cap is reached and stays once reached. An all-in of half a bet or more
-    counts as a full bet and reopens the betting; less reopens nothing, and a player who may raise
-    raises to the last full wager plus a bet ("complete the wager").
-
-    No-limit and pot-limit: a bet is at least the minimum bet, a raise at least the last full bet or raise (so facing
-    an all-in bet below the minimum, a raise is to that all-in plus the minimum bet: completing is for
-    limit poker only); an all-in short of that does not reopen the betting for a player who has acted,
-    unless the all-ins since that player acted add up to a full raise. Pot-limit: the largest raise
-    makes the bet the pot after the call (no-limit rules, introduction).
-    """
-
-    def __init__(self, structure: str) -> None:
-        self.limit = structure == "fixed-limit"
-        self.pot_limit = structure == "pot-limit"
-        self.size = self.level = self.high = self.full = 0
-        self.capped = False
-        self.acted: dict[int, int] = {}  # seat -> the amount to match it last acted on
-
-    def start(self, size: int, *, big_blind: int = 0, bring_in: tuple[int, int] | None = None) -> None:
-        """A new round: ``size`` is the fixed-limit bet or the no-limit minimum bet."""
-        self.size, self.capped, self.acted = size, False, {}
-        self.level = self.high = big_blind
-        self.full = 1 if big_blind else 0
-        self.last = size  # no-limit: the size of the last full bet or raise
-        if bring_in is not None:
-            seat, amount = bring_in
-            self.high = amount
-            self.acted = {seat: amount}
-
-    def raised(self, seat: int, total: int, live_players: int) -> None:
-        """``live_players``: players still in who are not all in, after the raise."""
-        if self.limit:
-            full = 2 * (total - self.level) >= self.size
-            if full:
-                self.level = total
-                self.full += 1
-                if self.full >= 4 and live_players >= 3:
-                    self.capped = True
-        else:
-            full = total - self.high >= self.last
-            if full:
-                self.last = total - self.high
-        if full:
-            self.acted = {}
-        self.high = max(self.high, total)
-        self.acted[seat] = self.high
-
-    def called(self, seat: int) -> None:
-        self.acted[seat] = self.high
-
-    def reopened(self, seat: int) -> bool:
-        """The seat may raise: it has not acted since the last full wager, or all-ins since add up to
-        a full one."""
-        if seat not in self.acted:
-            return True
-        if self.limit:
-            return False
-        return self.high - self.acted[seat] >= self.last
-
-    def raise_range(self, seat: int, stack: int, bet: int, others_can_bet: bool,
-                    pot: int = 0) -> tuple[int, int] | None:
-        """The smallest and largest total the seat may bet or raise to, or None. ``pot``: every chip in
-        the middle, this round's bets included (pot-limit)."""
-        if self.capped or not self.reopened(seat) or stack <= self.high - bet or not others_can_bet:
-            return None
-        most = stack + bet
-        if self.limit:
-            least = min(self.level + self.size, most)
-            return least, least
-        least = min(self.high + self.last, most)
-        if self.pot_limit:
-            most = min(most, max(least, self.high + pot + (self.high - bet)))
-        return least, most
 
 
 # --------------------------------------------------------------------------- playing one hand
