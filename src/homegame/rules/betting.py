@@ -38,15 +38,26 @@ def needs_action(h: Hand, s: int) -> bool:
     if h.acted[s]:
         return False
     # an unacted seat with the bet matched acts only if someone else can still bet
-    return any(o != s and not h.folded[o] and h.stacks[o] > 0 for o in range(h.players))
+    folded, stacks = h.folded, h.stacks
+    return any(o != s and not folded[o] and stacks[o] > 0 for o in range(h.players))
 
 
 def next_to_act(h: Hand, start: int) -> int:
     """The first seat clockwise from ``start`` (inclusive) that owes a decision, or -1."""
     n = h.players
+    folded, stacks, bets, acted, high = h.folded, h.stacks, h.bets, h.acted, h.high
+    others = -1  # how many seats other than the first unacted one can still bet (computed once)
     for i in range(n):
         s = (start + i) % n
-        if needs_action(h, s):
+        if folded[s] or stacks[s] == 0:
+            continue
+        if bets[s] < high:
+            return s
+        if acted[s]:
+            continue
+        if others < 0:
+            others = sum(1 for o in range(n) if not folded[o] and stacks[o] > 0)
+        if others > 1:
             return s
     return -1
 
@@ -130,6 +141,7 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
             raise IllegalAction(f"seat {s} may check for free, so folding is not allowed; legal now: "
                                 f"{', '.join(legal(h, s))}")
         h.folded[s] = True
+        h.live -= 1
         _acted(h, s)
         h.log("fold", s, f"Seat {s} folds")
         return "fold"

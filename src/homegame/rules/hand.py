@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from homegame.rules.stakes import Stakes
 
 CardsIn = str | Iterable[str | int | Card]
+_STR = [str(Card(i)) for i in range(52)]
 
 
 def _ids(items: CardsIn) -> list[int]:
@@ -49,7 +50,8 @@ class Hand:
         "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
         "seq", "acted", "faced",
         "seen_seq", "round_big", "in_round", "blinds_due", "bb_seat", "sb_seat", "history", "events",
-        "results", "_stock", "_stock_pos", "_hole_preset", "_dealt", "_board_preset", "_payoffs",
+        "results", "_order", "_rng", "_taken", "_stock_pos", "_hole_preset", "_dealt", "_board_preset",
+        "_payoffs", "live",
         "_eval_cache",
     )
 
@@ -87,16 +89,19 @@ class Hand:
         if len(set(named)) != len(named):
             dup = next(c for c in named if named.count(c) > 1)
             raise ValueError(f"{Card(dup)} is named twice in hole/board")
+        rng: random.Random | None = None
         if deck is not None:
             order = _ids(deck)
             if sorted(order) != list(range(52)):
                 raise ValueError("deck must be an order of all 52 cards, each once")
         else:
+            # shuffled as it is dealt (Fisher-Yates, one card at a time): only the cards a hand uses
+            # cost anything; the history completes the order when it is read
             order = list(range(52))
-            rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
-            rng.shuffle(order)
-        taken = set(named)
-        self._stock = [c for c in order if c not in taken]
+            rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        self._order = order
+        self._rng = rng
+        self._taken = set(named)
         self._stock_pos = 0
         self._hole_preset = hole_preset
         self._board_preset = board_preset
@@ -135,8 +140,9 @@ class Hand:
         self.results: dict[str, Any] | None = None
         self._payoffs: list[int] | None = None
         self._eval_cache: dict[Any, Any] = {}
+        self.live = n
         self.history = History(game=game.name, rules=dict(game.rules), stakes=stakes.to_dict(),
-                               stacks=list(stacks), button=button, deck=list(order),
+                               stacks=list(stacks), button=button, deck=self.deck_order,
                                hole={s: list(v) for s, v in hole_preset.items()}, board=list(board_preset))
         self._forced_bets()
         self._advance()
@@ -151,9 +157,29 @@ class Hand:
 
     # ----------------------------------------------------------------- dealing
     def _draw(self) -> int:
-        c = self._stock[self._stock_pos]
-        self._stock_pos += 1
-        return c
+        """The next card of the deck that is not preset."""
+        order, rng, taken = self._order, self._rng, self._taken
+        while True:
+            i = self._stock_pos
+            if rng is not None:
+                j = i + int(rng.random() * (52 - i))
+                order[i], order[j] = order[j], order[i]
+            self._stock_pos = i + 1
+            c = order[i]
+            if c not in taken:
+                return c
+
+    def deck_order(self) -> list[int]:
+        """The full order of the deck for this hand (the shuffle completed; cards not yet dealt stay
+        where the shuffle puts them)."""
+        rng = self._rng
+        if rng is not None:
+            order = self._order
+            for i in range(self._stock_pos, 51):
+                j = i + int(rng.random() * (52 - i))
+                order[i], order[j] = order[j], order[i]
+            self._rng = None  # the order is now fixed
+        return list(self._order)
 
     def _give(self, s: int, up: bool) -> None:
         k = self._dealt[s]
@@ -173,7 +199,7 @@ class Hand:
         ups = [(s, self.cards[s][-len(step.faces) + i]) for s in live for i, f in enumerate(step.faces) if f]
         if ups:
             for s in live:
-                shown = [str(Card(c)) for seat, c in ups if seat == s]
+                shown = [_STR[c] for seat, c in ups if seat == s]
                 self.log("deal", s, f"Seat {s} is dealt {' '.join(shown)} face up", cards=shown)
 
     def _turn_board(self, step: Step) -> None:
@@ -184,7 +210,7 @@ class Hand:
             i = len(self.board)
             c = self._board_preset[i] if i < len(self._board_preset) else self._draw()
             self.board.append(c)
-            new.append(str(Card(c)))
+            new.append(_STR[c])
         self.log("board", None, f"{step.label}: {' '.join(new)}", cards=new)
 
     def _roll(self) -> None:
@@ -195,7 +221,7 @@ class Hand:
             for i, f in enumerate(ups):
                 if not f:
                     ups[i] = True
-                    c = str(Card(self.cards[s][i]))
+                    c = _STR[self.cards[s][i]]
                     self.log("roll", s, f"Seat {s} rolls {c}", cards=[c])
                     break
 
@@ -225,7 +251,7 @@ class Hand:
         """Run steps until one needs a decision or the hand is over."""
         steps = self.game.steps
         while True:
-            if sum(1 for f in self.folded if not f) <= 1:
+            if self.live <= 1:
                 self._settle()
                 return
             if self.step_index >= len(steps):
@@ -320,11 +346,11 @@ class Hand:
 
     def act(self, seat: int, action: str) -> None:
         """Take an action for ``seat``: see CONTRACT.md. Raises IllegalAction, the hand unchanged."""
-        if not isinstance(action, str):
+        if type(action) is not str:
             raise IllegalAction(f"an action is text such as 'call' or 'raise 40', not {action!r}")
         if self.over:
             raise IllegalAction("the hand is over; no action is allowed")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"{seat!r} is not a seat: seats are 0 to {self.players - 1}")
         if seat not in self.to_act:
             step = self.game.steps[self.step_index]
@@ -333,7 +359,7 @@ class Hand:
                                     f"{', '.join(map(str, self.to_act))}")
             raise IllegalAction(f"it is not seat {seat}'s turn; to act: "
                                 f"{', '.join(map(str, self.to_act)) or 'nobody'}")
-        words = action.replace(",", " ").split()
+        words = (action.replace(",", " ") if "," in action else action).split()
         if not words:
             raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
         verb, args = words[0].lower(), words[1:]
@@ -341,7 +367,7 @@ class Hand:
         if step.kind == "bet":
             text = betting.act(self, seat, verb, args)
             self.history.actions.append((seat, text))
-            if sum(1 for f in self.folded if not f) <= 1:
+            if self.live <= 1:
                 self._end_round()
                 self._settle()
                 return

@@ -7,7 +7,7 @@ The history is the source of truth: :func:`replay` deals the same cards and repl
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
@@ -18,19 +18,43 @@ if TYPE_CHECKING:
 FORMAT = "homegame-history/1"
 
 
-@dataclass(slots=True)
 class History:
-    """A hand's record: everything needed to deal it again, and each action as ``(seat, text)``."""
+    """A hand's record: everything needed to deal it again, and each action as ``(seat, text)``.
 
-    game: str
-    rules: dict[str, Any]
-    stakes: dict[str, Any]
-    stacks: list[int]
-    button: int
-    deck: list[int]
-    hole: dict[int, list[int]] = field(default_factory=dict)
-    board: list[int] = field(default_factory=list)
-    actions: list[tuple[int, str]] = field(default_factory=list)
+    ``deck`` is the full order of the 52 cards (given as a list, or as a function that returns it, so
+    a hand shuffled as it is dealt completes its order only when the history is read).
+    """
+
+    __slots__ = ("_deck", "_deck_source", "actions", "board", "button", "game", "hole", "rules", "stacks",
+                 "stakes")
+
+    def __init__(self, game: str, rules: dict[str, Any], stakes: dict[str, Any], stacks: list[int], button: int,
+                 deck: list[int] | Callable[[], list[int]], hole: dict[int, list[int]] | None = None,
+                 board: list[int] | None = None, actions: list[tuple[int, str]] | None = None) -> None:
+        self.game = game
+        self.rules = rules
+        self.stakes = stakes
+        self.stacks = stacks
+        self.button = button
+        self._deck: list[int] | None = None if callable(deck) else list(deck)
+        self._deck_source = deck if callable(deck) else None
+        self.hole = hole if hole is not None else {}
+        self.board = board if board is not None else []
+        self.actions: list[tuple[int, str]] = actions if actions is not None else []
+
+    @property
+    def deck(self) -> list[int]:
+        """The order of the 52 cards the hand was dealt from."""
+        if self._deck is None:
+            assert self._deck_source is not None
+            self._deck = self._deck_source()
+        return self._deck
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, History) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return f"History({self.game!r}, {len(self.actions)} actions)"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form (cards as two-character text)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
@@ -26,39 +27,93 @@ def _shared(h: Hand, s: int, contenders: list[int]) -> list[Card]:
     return [Card(c) for c in h.board]
 
 
-def _values(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, Any], dict[int, Any]]:
+_high_strength_of: Any = None
+with contextlib.suppress(ImportError):  # the evaluator's per-hand lookup: faster than a batch for a few
+    from homegame.evaluate.fast import high_strength_of as _high_strength_of
+
+
+def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
+    """High and low strengths (ints, larger is better; low 0 = no qualifying low) of every hand still
+    in, from the evaluator's batch kernels."""
+    import numpy as np
+
+    from homegame.evaluate import evaluate_low_many, evaluate_many
+    from homegame.evaluate.usage import best_high_many, best_low_many
+
+    g = h.game
+    owns = [h.cards[s] for s in contenders]
+    if g.usage_name in ("any", "own"):
+        rows = [own + h.board for own in owns] if g.usage_name == "any" else owns
+        if len({len(r) for r in rows}) == 1:
+            ids = np.array(rows, dtype=np.int64)
+            if len(rows[0]) <= 7 and _high_strength_of is not None:  # a handful of hands: skip numpy
+                highs = [_high_strength_of(r) for r in rows]
+            else:
+                highs = evaluate_many(ids).tolist()
+            lows = evaluate_low_many(ids, g.low, g.qualifier).tolist() if low else []
+            return dict(zip(contenders, highs, strict=True)), dict(zip(contenders, lows, strict=False))
+    shared = [[c.id for c in _shared(h, s, contenders)] for s in contenders]
+    if len({len(o) for o in owns}) == 1 and len({len(x) for x in shared}) == 1:
+        own_ids = np.array(owns, dtype=np.int64)
+        shared_ids = np.array(shared, dtype=np.int64).reshape(len(contenders), len(shared[0]))
+        highs = best_high_many(own_ids, shared_ids, g.usage).tolist()
+        lows = best_low_many(own_ids, shared_ids, g.usage, g.low, g.qualifier).tolist() if low else []
+        return dict(zip(contenders, highs, strict=True)), dict(zip(contenders, lows, strict=False))
+    high_map: dict[int, int] = {}
+    low_map: dict[int, int] = {}
+    for s in contenders:
+        hv, lv = _value(h, s, contenders, low=False), _value(h, s, contenders, low=True) if low else None
+        high_map[s] = hv.strength if hv is not None else 0
+        if low:
+            low_map[s] = lv.strength if lv is not None else 0
+    return high_map, low_map
+
+
+def _value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
+    """The seat's HandValue (or LowValue / None) for describing it."""
     from homegame.evaluate.usage import best_high, best_low
 
     g = h.game
-    usage = g.usage
-    highs: dict[int, Any] = {}
-    lows: dict[int, Any] = {}
-    for s in contenders:
-        own = [Card(c) for c in h.cards[s]]
-        shared = _shared(h, s, contenders)
-        highs[s] = best_high(own, shared, usage)
-        if low:
-            lows[s] = best_low(own, shared, usage, rule=g.low, qualifier=g.qualifier)
-    return highs, lows
+    own = [Card(c) for c in h.cards[s]]
+    shared = _shared(h, s, contenders)
+    if low:
+        return best_low(own, shared, g.usage, rule=g.low, qualifier=g.qualifier)
+    return best_high(own, shared, g.usage)
 
 
-def _best(values: dict[int, Any], seats: list[int]) -> list[int]:
-    """The seats holding the best value (None values never win)."""
-    live = [s for s in seats if values.get(s) is not None]
+def describe(h: Hand) -> None:
+    """Fill in the words and five cards of every award (done once, when a view first needs them)."""
+    results = h.results
+    if results is None or results.get("described"):
+        return
+    contenders = [s for s in range(h.players) if not h.folded[s]]
+    for award in results["awards"]:
+        if award.get("by") is None:
+            continue
+        v = _value(h, award["seat"], contenders, low=award["by"] == "low")
+        if v is not None:
+            award["hand"] = str(v)
+            award["cards"] = [str(c) for c in v.cards]
+    results["described"] = True
+
+
+def _best(values: dict[int, int], seats: list[int]) -> list[int]:
+    """The seats holding the best strength (0, no qualifying low, never wins)."""
+    live = [s for s in seats if values.get(s, 0) > 0]
     if not live:
         return []
     top = max(values[s] for s in live)
     return [s for s in live if values[s] == top]
 
 
-def _declare_winners(h: Hand, eligible: list[int], highs: dict[int, Any],
-                     lows: dict[int, Any]) -> tuple[list[int], list[int]]:
+def _declare_winners(h: Hand, eligible: list[int], highs: dict[int, int],
+                     lows: dict[int, int]) -> tuple[list[int], list[int]]:
     """High and low winners of one pot under declarations, removing failed swings until stable."""
     swing_ties = h.game.swing_ties
     seats = list(eligible)
     while True:
         hi_side = [s for s in seats if h.declared[s] in ("high", "both")]
-        lo_side = [s for s in seats if h.declared[s] in ("low", "both") and lows.get(s) is not None]
+        lo_side = [s for s in seats if h.declared[s] in ("low", "both") and lows.get(s, 0) > 0]
         hi_win = _best(highs, hi_side)
         lo_win = _best(lows, lo_side)
         failed = []
@@ -92,50 +147,47 @@ def settle(h: Hand) -> None:
         h.log("win", s, f"Seat {s} wins {total} uncontested")
     else:
         split = h.game.split
-        highs, lows = _values(h, contenders, split != "high")
+        highs, lows = _strengths(h, contenders, split != "high")
         for s in contenders:
             shown[str(s)] = [str(Card(c)) for c in h.cards[s]]
-            h.log("show", s, f"Seat {s} shows {' '.join(shown[str(s)])}: {highs[s]}", cards=shown[str(s)])
+            h.log("show", s, f"Seat {s} shows {' '.join(shown[str(s)])}", cards=shown[str(s)])
         for i, pot in enumerate(pots):
             eligible = list(pot.eligible)
             if len(eligible) == 1:
-                parts = [("all", pot.amount, eligible)]
+                parts: list[tuple[str, int, list[int], str | None]] = [("all", pot.amount, eligible, None)]
             else:
                 parts = _split_pot(h, pot.amount, eligible, highs, lows)
-            for side, amount, winners in parts:
-                vals = lows if side == "low" else highs
+            for side, amount, winners, by in parts:
                 for seat, chips in share(amount, winners, h.button, n):
                     if not chips:
                         continue
                     won[seat] += chips
-                    v = vals.get(seat)
-                    awards.append({"seat": seat, "amount": chips, "pot": i, "side": side,
-                                   "hand": str(v) if v is not None else None,
-                                   "cards": [str(c) for c in v.cards] if v is not None else None})
+                    awards.append({"seat": seat, "amount": chips, "pot": i, "side": side, "hand": None,
+                                   "cards": None, "by": by})
                     pot_name = "the main pot" if i == 0 else f"side pot {i}"
-                    how = f" with {v}" if v is not None and len(eligible) > 1 else ""
                     half = {"high": " (high)", "low": " (low)"}.get(side, "")
-                    h.log("win", seat, f"Seat {seat} wins {chips} from {pot_name}{half}{how}")
+                    h.log("win", seat, f"Seat {seat} wins {chips} from {pot_name}{half}")
     for s in range(n):
         h.stacks[s] += won[s]
     h.results = {"awards": awards, "shown": shown}
 
 
-def _split_pot(h: Hand, amount: int, eligible: list[int], highs: dict[int, Any],
-               lows: dict[int, Any]) -> list[tuple[str, int, list[int]]]:
+def _split_pot(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
+               lows: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
+    """(side, chips, winners, judged by "high" or "low") for one pot of two or more hands."""
     split = h.game.split
     if split == "high":
-        return [("all", amount, _best(highs, eligible))]
+        return [("all", amount, _best(highs, eligible), "high")]
     if split == "high-low":
         hi_win = _best(highs, eligible)
         lo_win = _best(lows, eligible)
     else:
         hi_win, lo_win = _declare_winners(h, eligible, highs, lows)
         if not hi_win and not lo_win:
-            return [("all", amount, _best(highs, eligible))]
+            return [("all", amount, _best(highs, eligible), "high")]
     if not lo_win:
-        return [("all", amount, hi_win)]
+        return [("all", amount, hi_win, "high")]
     if not hi_win:
-        return [("all", amount, lo_win)]
+        return [("all", amount, lo_win, "low")]
     high_half = amount - amount // 2
-    return [("high", high_half, hi_win), ("low", amount // 2, lo_win)]
+    return [("high", high_half, hi_win, "high"), ("low", amount // 2, lo_win, "low")]

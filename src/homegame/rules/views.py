@@ -39,7 +39,11 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         own_up = [_STR[c] for c, f in zip(h.cards[seat], h.faceup[seat], strict=True) if f]
     results = None
     if h.over and h.results is not None and h._payoffs is not None:
-        results = {"payoffs": list(h._payoffs), "awards": [dict(a) for a in h.results["awards"]],
+        from homegame.rules.showdown import describe
+
+        describe(h)
+        awards = [{k: v for k, v in a.items() if k != "by"} for a in h.results["awards"]]
+        results = {"payoffs": list(h._payoffs), "awards": awards,
                    "shown": {k: list(v) for k, v in shown.items()}}
     return {
         "game": g.name, "title": g.title, "rules": dict(g.rules), "stakes": h.stakes.to_dict(),
