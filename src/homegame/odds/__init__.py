@@ -1,0 +1,25 @@
+"""Odds: each player's expected share of the pot, exact where feasible, sampled otherwise.
+
+>>> import homegame as hg
+>>> result = hg.equity("holdem", ["As Ks", "Qh Qd"], board="2c 7d 9h Tc")  # 6 outs of 44
+>>> result.exact, [round(s, 4) for s in result.shares]
+(True, [0.3409, 0.6591])
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from homegame.odds.calculator import BadOdds, Equity, equity
+
+__all__ = ["BadOdds", "Equity", "equity"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        raise AttributeError(f"module 'homegame.odds' has no attribute {name!r}")
+    value = getattr(importlib.import_module("homegame.odds.calculator"), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,122 @@
+"""Run the odds kernels in chunks on a thread pool (the kernels release the GIL), summing the chunks."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from homegame.evaluate.batch import threads
+from homegame.evaluate.tables import high_tables, tables
+from homegame.odds import kernels
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+
+
+@cache
+def _pool(workers: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="homegame-odds")
+
+
+def _map(jobs: list[Any]) -> None:
+    workers = threads()
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            job()
+        return
+    for future in [_pool(workers).submit(job) for job in jobs]:
+        future.result()
+
+
+def _chunks(total: int, per_chunk_min: int) -> int:
+    return max(1, min(4 * threads(), total // max(per_chunk_min, 1)))
+
+
+def _binom() -> Ints:
+    return kernels.binomials()  # type: ignore[no-any-return]
+
+
+def exact_board(slots: Ints, board_known: Ints, k: int, deck: Ints, own_idx: Ints, own_len: Ints,
+                total_n: Ints) -> tuple[Floats, int]:
+    """Sum of shares over every board when only ``k`` board cards are unknown (high hands, all own cards
+    known, each player using all own cards and the whole board)."""
+    t = tables()
+    players = len(own_len)
+    board_key = int(t.card_keys[board_known].sum()) + (0x3333 << 32)
+    board_bits = int(np.bitwise_or.reduce(t.card_bits[board_known])) if len(board_known) else 0
+    own_key = np.array([int(t.card_keys[slots[own_idx[p, :own_len[p]]]].sum()) for p in range(players)],
+                       dtype=np.int64)
+    own_bits = np.array([int(np.bitwise_or.reduce(t.card_bits[slots[own_idx[p, :own_len[p]]]]))
+                         for p in range(players)], dtype=np.int64)
+    binom = _binom()
+    total = int(binom[len(deck), k])
+    chunks = _chunks(total, 20_000)
+    size = -(-total // chunks)
+    totals = np.zeros((chunks, players), dtype=np.float64)
+    counts = np.zeros(chunks, dtype=np.int64)
+    high = high_tables()
+
+    def job(chunk: int) -> Any:
+        def run() -> None:
+            start = chunk * size
+            count = min(size, total - start)
+            if count > 0:
+                counts[chunk] = kernels.board_sweep(
+                    deck, len(deck), k, start, count, board_key, board_bits, own_key, own_bits, total_n, binom,
+                    np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64),
+                    t.card_keys, t.card_bits, *high, np.zeros(players, dtype=np.int64), totals, chunk)
+        return run
+
+    _map([job(c) for c in range(chunks)])
+    return totals.sum(axis=0), int(counts.sum())
+
+
+def exact(slots: Ints, group_slots: Ints, group_len: Ints, deck: Ints, common: tuple[Any, ...],
+          first_total: int) -> tuple[Floats, int]:
+    """Sum of shares over every outcome (the odometer over all unknown groups)."""
+    players = len(common[1])
+    groups = len(group_len)
+    chunks = _chunks(first_total, 1)
+    totals = np.zeros((chunks, players), dtype=np.float64)
+    counts = np.zeros(chunks, dtype=np.int64)
+    binom = _binom()
+
+    def job(chunk: int) -> Any:
+        def run() -> None:
+            kernels.exact_chunk(
+                chunk, chunks, slots, group_slots, group_len, deck, *common, binom, totals, counts,
+                np.empty(len(slots), dtype=np.int64), np.empty(10, dtype=np.int64),
+                np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
+                np.zeros(players, dtype=np.float64), np.empty((groups + 1, 52), dtype=np.int64),
+                np.zeros(groups + 1, dtype=np.int64), np.zeros((groups, 52), dtype=np.int64))
+        return run
+
+    _map([job(c) for c in range(chunks)])
+    return totals.sum(axis=0), int(counts.sum())
+
+
+def sample(slots: Ints, unknown: Ints, deck: Ints, common: tuple[Any, ...], trials: int, seed: int,
+           chunks: int) -> tuple[Floats, Floats]:
+    """Sums of shares and of squared shares over ``trials`` sampled outcomes in ``chunks`` seeded chunks."""
+    players = len(common[1])
+    totals = np.zeros((chunks, players), dtype=np.float64)
+    squares = np.zeros((chunks, players), dtype=np.float64)
+    size = -(-trials // chunks)
+
+    def job(chunk: int) -> Any:
+        def run() -> None:
+            count = min(size, trials - chunk * size)
+            if count > 0:
+                kernels.sample_chunk(
+                    chunk, count, seed + 7919 * chunk, slots, unknown, deck, *common, totals, squares,
+                    np.empty(len(slots), dtype=np.int64), np.empty(len(deck), dtype=np.int64),
+                    np.empty(10, dtype=np.int64), np.zeros(players, dtype=np.int64),
+                    np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.float64))
+        return run
+
+    _map([job(c) for c in range(chunks)])
+    return totals.sum(axis=0), squares.sum(axis=0)
