@@ -3,7 +3,7 @@
 >>> import homegame as hg
 >>> result = hg.equity("holdem", ["As Ks", "Qh Qd"], board="2c 7d 9h Tc")  # 6 outs of 44
 >>> result.exact, [round(s, 4) for s in result.shares]
-(True, [0.3409, 0.6591])
+(True, [0.1364, 0.8636])
 """
 
 from __future__ import annotations
