@@ -104,12 +104,12 @@ def test_phh_export_replays_in_pokerkit(game: str, structure: str) -> None:
     assert not failures, "\n".join(failures[:3])
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason=(
-    "PHH export: when everyone else has folded or is all in, PokerKit still asks the big blind to act "
-    "(a check) before the showdown; homegame rightly skips that turn, but the export must write it "
-    "('p2 cc'). Without it PokerKit's HandHistory only replays the file by 'repairing' it (inserting the "
-    "check), and a strict replay fails with 'There is no player to showdown.'"))
 def test_phh_writes_the_check_pokerkit_asks_for() -> None:
+    """Was a strict xfail, now fixed in the engine: PHH export: when everyone else has folded or is all in,
+    PokerKit still asks the big blind to act  (a check) before the showdown; homegame rightly skips
+    that turn, but the export must write it  ('p2 cc'). Without it PokerKit's HandHistory only
+    replays the file by 'repairing' it (inserting the  check), and a strict replay fails with 'There
+    is no player to showdown.'"""
     hand = hg.game("holdem").deal([2, 68, 5], stakes=hg.Stakes("no-limit", blinds=(1, 2)), button=2,
                                   hole={0: "Qs 5c", 1: "Ad As", 2: "Td 8d"}, board="Ts 6h 7h 3d 6c")
     hand.act(2, "fold")

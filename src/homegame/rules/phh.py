@@ -109,15 +109,58 @@ class _Writer:
         self.bring_ins(0)
         self.show_if_all_in()
         self.deals()
+        self.queue: list[int] = []  # PokerKit's actors still to act this round, in order
+        self.round = -1
         for seat, action in hist.actions:
             verb, *rest = action.split()
+            self.before_action(seat)
             self.actions.append(f"{self.label[seat]} " + _VERBS.get(verb, f"cbr {rest[0] if rest else ''}").strip())
             before = len(self.shadow.events)
+            step_before = self.shadow.step_index
             self.shadow.act(seat, action)
+            if verb in ("bet", "raise"):
+                self.queue = self.after_raise(seat)
+            if self.shadow.over or self.shadow.step_index != step_before:
+                self.flush()
             self.show_if_all_in()  # with all but one all in, PokerKit shows before the rest is dealt
             self.deals()
             self.bring_ins(before)
         self.final_show()
+
+    def _clockwise(self, start: int) -> list[int]:
+        n = self.shadow.players
+        return [(start + i) % n for i in range(n)]
+
+    def before_action(self, seat: int) -> None:
+        """PokerKit asks every player it queued at the start of a round, or after the last raise, even
+        one with nothing left to decide (all the others all in): write those checks."""
+        sh = self.shadow
+        if sh.step_index != self.round:  # a new round: PokerKit queues everyone who could bet
+            self.round = sh.step_index
+            live = [s for s in range(sh.players) if not sh.folded[s]]
+            totals = sorted(sh.bets[s] + sh.stacks[s] for s in live)
+            second = totals[-2] if len(totals) > 1 else 0
+            self.queue = [s for s in self._clockwise(seat) if not sh.folded[s] and sh.stacks[s] > 0
+                          and not sh.acted[s]  # a stud bring-in has acted already
+                          and min(sh.stacks[s], max(0, second - sh.bets[s])) > 0]
+        while self.queue and self.queue[0] != seat:
+            self.actions.append(f"{self.label[self.queue.pop(0)]} cc")
+        if self.queue:
+            self.queue.pop(0)
+
+    def after_raise(self, seat: int) -> list[int]:
+        sh = self.shadow
+        return [s for s in self._clockwise(seat)[1:] if not sh.folded[s] and sh.stacks[s] > 0]
+
+    def flush(self) -> None:
+        """The round is over for homegame: PokerKit still asks the players left in its queue."""
+        sh = self.shadow
+        if sum(1 for f in sh.folded if not f) >= 2:
+            for s in self.queue:
+                if not sh.folded[s] and sh.stacks[s] > 0:
+                    self.actions.append(f"{self.label[s]} cc")
+        self.queue = []
+        self.round = -1
 
     def deals(self, *, first_street_only: bool = False) -> None:
         sh = self.shadow
