@@ -171,7 +171,7 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
             raise IllegalAction(f"say the total: '{verb} N' with N from {lo} to {hi}")
         total = lo
     else:
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()):
             raise IllegalAction(f"{verb} needs one whole number, the total of the seat's bet this round, "
                                 f"from {lo} to {hi}; got {' '.join(args)!r}")
         total = int(args[0])

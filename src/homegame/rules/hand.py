@@ -18,6 +18,7 @@ from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
 from homegame.rules.showing import best_showing, bring_in_seat
 from homegame.rules.spec import SIMULTANEOUS
+from homegame.rules.stakes import Stakes as StakesType
 
 if TYPE_CHECKING:
     from homegame.rules.spec import Game, Step
@@ -65,11 +66,10 @@ class Hand:
         if game.cards_needed(n) > 52:
             raise ValueError(f"{n} players need {game.cards_needed(n)} cards in {game.name}; the deck has 52")
         for s in stacks:
-            if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
+            if type(s) is not int or s <= 0:
                 raise ValueError(f"every stack must be a whole number of chips above 0, not {s!r}")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+        if type(button) is not int or not 0 <= button < n:
             raise ValueError(f"button must be a seat from 0 to {n - 1}, not {button!r}")
-        from homegame.rules.stakes import Stakes as StakesType
         if not isinstance(stakes, StakesType):
             raise ValueError("stakes must be a homegame Stakes")
         hole_preset: dict[int, list[int]] = {}
@@ -181,25 +181,23 @@ class Hand:
             self._rng = None  # the order is now fixed
         return list(self._order)
 
-    def _give(self, s: int, up: bool) -> None:
-        k = self._dealt[s]
-        preset = self._hole_preset.get(s)
-        c = preset[k] if preset is not None and k < len(preset) else self._draw()
-        self._dealt[s] = k + 1
-        self.cards[s].append(c)
-        self.faceup[s].append(up)
-
     def _deal(self, step: Step) -> None:
-        n = self.players
-        order = [(self.button + i) % n for i in range(1, n + 1)]
-        live = [s for s in order if not self.folded[s]]
+        """One card at a time clockwise from the button's left, to every player still in."""
+        n, button, folded = self.players, self.button, self.folded
+        live = [s for s in ((button + i) % n for i in range(1, n + 1)) if not folded[s]]
+        presets, dealt, cards, faceup = self._hole_preset, self._dealt, self.cards, self.faceup
+        draw = self._draw
         for up in step.faces:
             for s in live:
-                self._give(s, up)
-        ups = [(s, self.cards[s][-len(step.faces) + i]) for s in live for i, f in enumerate(step.faces) if f]
-        if ups:
+                k = dealt[s]
+                preset = presets.get(s) if presets else None
+                cards[s].append(preset[k] if preset is not None and k < len(preset) else draw())
+                dealt[s] = k + 1
+                faceup[s].append(up)
+        if any(step.faces):
+            m = len(step.faces)
             for s in live:
-                shown = [_STR[c] for seat, c in ups if seat == s]
+                shown = [_STR[c] for c, f in zip(cards[s][-m:], step.faces, strict=True) if f]
                 self.log("deal", s, f"Seat {s} is dealt {' '.join(shown)} face up", cards=shown)
 
     def _turn_board(self, step: Step) -> None:

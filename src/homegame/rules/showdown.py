@@ -5,11 +5,17 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from homegame.cards import Card
+from homegame.evaluate import evaluate_low_many, evaluate_many
+from homegame.evaluate.usage import best_high, best_high_many, best_low, best_low_many
 from homegame.rules.pots import share, side_pots
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
+
+_STR = [str(Card(i)) for i in range(52)]
 
 
 def _shared(h: Hand, s: int, contenders: list[int]) -> list[Card]:
@@ -35,21 +41,15 @@ with contextlib.suppress(ImportError):  # the evaluator's per-hand lookup: faste
 def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
     """High and low strengths (ints, larger is better; low 0 = no qualifying low) of every hand still
     in, from the evaluator's batch kernels."""
-    import numpy as np
-
-    from homegame.evaluate import evaluate_low_many, evaluate_many
-    from homegame.evaluate.usage import best_high_many, best_low_many
-
     g = h.game
     owns = [h.cards[s] for s in contenders]
     if g.usage_name in ("any", "own"):
         rows = [own + h.board for own in owns] if g.usage_name == "any" else owns
         if len({len(r) for r in rows}) == 1:
+            if len(rows[0]) <= 7 and _high_strength_of is not None and not low:  # a few hands: no numpy
+                return {s: _high_strength_of(r) for s, r in zip(contenders, rows, strict=True)}, {}
             ids = np.array(rows, dtype=np.int64)
-            if len(rows[0]) <= 7 and _high_strength_of is not None:  # a handful of hands: skip numpy
-                highs = [_high_strength_of(r) for r in rows]
-            else:
-                highs = evaluate_many(ids).tolist()
+            highs = evaluate_many(ids).tolist()
             lows = evaluate_low_many(ids, g.low, g.qualifier).tolist() if low else []
             return dict(zip(contenders, highs, strict=True)), dict(zip(contenders, lows, strict=False))
     shared = [[c.id for c in _shared(h, s, contenders)] for s in contenders]
@@ -71,7 +71,6 @@ def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int
 
 def _value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
     """The seat's HandValue (or LowValue / None) for describing it."""
-    from homegame.evaluate.usage import best_high, best_low
 
     g = h.game
     own = [Card(c) for c in h.cards[s]]
@@ -149,8 +148,8 @@ def settle(h: Hand) -> None:
         split = h.game.split
         highs, lows = _strengths(h, contenders, split != "high")
         for s in contenders:
-            shown[str(s)] = [str(Card(c)) for c in h.cards[s]]
-            h.log("show", s, f"Seat {s} shows {' '.join(shown[str(s)])}", cards=shown[str(s)])
+            mine = shown[str(s)] = [_STR[c] for c in h.cards[s]]
+            h.log("show", s, f"Seat {s} shows {' '.join(mine)}", cards=mine)
         for i, pot in enumerate(pots):
             eligible = list(pot.eligible)
             if len(eligible) == 1:
