@@ -60,6 +60,7 @@ class Connection:
     limiter: RateLimiter = field(default_factory=RateLimiter)
     last_error_at: float = 0.0
     closed: bool = False
+    acked: int = 0  # ``act`` messages of this connection the table has handled
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (a stuck connection is closed instead)."""
@@ -152,16 +153,19 @@ class Room:
         """Consume the queue forever: one message at a time, then whatever the clocks say is due."""
         while True:
             now = self.clock()
-            wake = self.table.next_wakeup()
-            timeout = None if wake is None else max(0.0, wake - now)
+            wake = self.table.next_wakeup(now)
+            # never spin: something due now still waits a moment for the queue
+            timeout = None if wake is None else max(0.001, wake - now)
             item: tuple[Connection | None, Any] | None = None
-            try:
-                if timeout is None:
-                    item = await self.queue.get()
-                elif timeout > 0:
+            if not self.queue.empty():
+                item = self.queue.get_nowait()
+            elif timeout is None:
+                item = await self.queue.get()
+            else:
+                try:
                     item = await asyncio.wait_for(self.queue.get(), timeout)
-            except TimeoutError:
-                item = None
+                except TimeoutError:
+                    item = None
             try:
                 self.step(item)
             except Exception:  # noqa: BLE001 - one bad step must not take the table down
@@ -207,7 +211,7 @@ class Room:
     # ----- messages ----------------------------------------------------------------------------
     def error(self, conn: Connection, code: str, message: str, about: str | None = None) -> None:
         """Send ``conn`` an error message."""
-        conn.send(p.error(code, message, about))
+        conn.send({**p.error(code, message, about), "acked": conn.acked})
 
     def handle(self, conn: Connection, msg: Any) -> None:
         """Apply one validated client message (or a connect/disconnect marker)."""
@@ -224,6 +228,8 @@ class Room:
         if isinstance(msg, p.Ping):
             conn.send({"type": "pong", "v": p.VERSION, "now": self.clock()})
             return
+        if isinstance(msg, p.Act):
+            conn.acked += 1
         if msg.type in p.HOST_TYPES and not conn.host:
             self.error(conn, "forbidden", f"only the host may send {msg.type!r}", msg.type)
             return
@@ -344,6 +350,7 @@ class Room:
         """The ``state`` message for one connection: the table plus its own seat's view only."""
         seat = conn.seat if conn.role != "watcher" else None
         return {"type": "state", "v": p.VERSION, "hand": self.table.hand_number, "seq": len(self.table.actions),
+                "acked": conn.acked,
                 "table": public, "view": self.table.view(seat), "shuffle": self.shuffle_info(),
                 "you": {"role": conn.role, "host": conn.host, "seat": seat,
                         "hand_seat": None if seat is None else self.table.hand_seat(seat)}}

@@ -405,12 +405,16 @@ class Table:
         return str(self.hand.default_action(hs))
 
     # ----- time --------------------------------------------------------------------------------
-    def next_wakeup(self) -> float | None:
-        """The earliest time something is due (a bot, a timeout, a choice, the next deal)."""
-        times = list(self.deadlines.values())
+    def next_wakeup(self, now: float) -> float | None:
+        """The earliest time something is due (a bot, a timeout, a choice, the next deal).
+
+        A deal time already past is not counted: what holds the deal up then (too few players, a
+        pause) changes only when a message arrives.
+        """
+        times = list(self.deadlines.values()) if self.live else []
         if self.choose_deadline is not None:
             times.append(self.choose_deadline)
-        if not self.live and not self.paused and self.next_hand_at is not None:
+        if not self.live and not self.paused and self.next_hand_at is not None and self.next_hand_at > now:
             times.append(self.next_hand_at)
         return min(times) if times else None
 
@@ -422,6 +426,9 @@ class Table:
             if not due or not self.live:
                 break
             pos = due[0][1]
+            if pos not in self.owing():
+                del self.deadlines[pos]
+                continue
             seat = self.seats.get(pos)
             human = seat is not None and seat.kind == "human" and seat.status != "leaving"
             action = self._default_for(pos)

@@ -1,0 +1,94 @@
+"""``homegame serve``, ``homegame bot --url LINK`` and ``homegame verify HAND``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from homegame.cli import app
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(help="Database URL or SQLite file (default $HOMEGAME_DB or ./data/homegame.db).")] = None,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Run the home-game server: open http://HOST:PORT, open a table, send the link."""
+    import uvicorn
+
+    from homegame.server.app import create_app
+    from homegame.server.storage import database_url
+
+    url = database_url(db)
+    application = create_app(url)
+    typer.echo(f"homegame: http://{host}:{port}  (database {url})")
+    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=65536,
+                ws_ping_interval=20, ws_ping_timeout=20)
+
+
+@app.command()
+def bot(
+    url: Annotated[str, typer.Option("--url", help="The table's invite link (or a seat link).")],
+    kind: Annotated[str, typer.Option(help="Bot style: rule, random or equity.")] = "rule",
+    name: Annotated[str, typer.Option(help="Name to sit under.")] = "Bot",
+    count: Annotated[int, typer.Option(help="How many bots to seat from this link.")] = 1,
+    hands: Annotated[int | None, typer.Option(help="Stop after this many hands (default: play on).")] = None,
+) -> None:
+    """Play a seat over the public websocket protocol, like a browser would."""
+    from homegame.server.client import BotClient, LinkError, parse_link
+
+    try:
+        parse_link(url)
+    except LinkError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    bots = [BotClient(url, name=name if count == 1 else f"{name} {i + 1}", kind=kind, seed=i, hands=hands)
+            for i in range(count)]
+
+    async def main() -> None:
+        await asyncio.gather(*(b.run() for b in bots))
+
+    try:
+        asyncio.run(main())
+    except LinkError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        pass
+
+
+@app.command()
+def verify(
+    hand: Annotated[str, typer.Argument(help="A hand file (JSON from the table page) or its URL.")],
+) -> None:
+    """Check a hand's provable shuffle: commitment, deck and replay."""
+    from homegame.server.verify import verify_hand
+
+    try:
+        if hand.startswith(("http://", "https://")):
+            import httpx
+
+            response = httpx.get(hand, timeout=10)
+            response.raise_for_status()
+            data = response.json()
+        else:
+            data = json.loads(Path(hand).read_text())
+    except (OSError, ValueError) as exc:
+        typer.echo(f"error: cannot read {hand}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if not isinstance(data, dict):
+        typer.echo("error: a hand file is a JSON object", err=True)
+        raise typer.Exit(2)
+    verdict = verify_hand(data)
+    for what, passed in verdict.checks:
+        typer.echo(f"{'ok  ' if passed else 'FAIL'} {what}")
+    typer.echo("verified" if verdict.ok else "NOT verified")
+    raise typer.Exit(0 if verdict.ok else 1)
+
+

@@ -1,0 +1,126 @@
+"""A seat played over the public websocket protocol: what ``homegame bot --url LINK`` runs.
+
+The bot sees exactly what a browser at that seat sees: the ``state`` messages built from its view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import websockets
+
+from homegame.table import SEED_GAMES, make_bot
+
+
+class LinkError(ValueError):
+    """A table link that cannot be used: it must look like ``http://host:port/t/TABLE#TOKEN``."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """The parts of a table link."""
+
+    ws_url: str
+    table_id: str
+    token: str
+
+
+def parse_link(link: str) -> Link:
+    """Split a table link into its websocket URL, table id and token.
+
+    >>> parse_link("http://127.0.0.1:8000/t/abc123#s3cr3t-token")
+    Link(ws_url='ws://127.0.0.1:8000/ws/abc123', table_id='abc123', token='s3cr3t-token')
+    """
+    parts = urlsplit(link)
+    segments = [s for s in parts.path.split("/") if s]
+    if parts.scheme not in ("http", "https") or len(segments) != 2 or segments[0] != "t" or not parts.fragment:
+        raise LinkError(f"not a table link: {link!r}; expected http://HOST/t/TABLE#TOKEN")
+    scheme = "wss" if parts.scheme == "https" else "ws"
+    return Link(f"{scheme}://{parts.netloc}/ws/{segments[1]}", segments[1], parts.fragment)
+
+
+@dataclass
+class BotClient:
+    """Plays one seat: sits under ``name`` if the link is not a seat link, then acts when asked."""
+
+    link: str
+    name: str = "Bot"
+    kind: str = "rule"
+    seed: int | None = None
+    hands: int | None = None  # stop after this many finished hands
+    seat_token: str | None = None
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
+
+    async def run(self) -> None:
+        """Connect (and reconnect) until ``hands`` hands have finished."""
+        target = parse_link(self.link)
+        policy = make_bot(self.kind, self.seed)
+        rng = random.Random(self.seed)
+        while self.hands is None or self.finished < self.hands:
+            try:
+                async with websockets.connect(target.ws_url, max_size=2**22) as ws:
+                    await self._play(ws, target, policy, rng)
+                    return
+            except (OSError, websockets.ConnectionClosed):
+                await asyncio.sleep(0.5)
+
+    async def _play(self, ws: Any, target: Link, policy: Any, rng: random.Random) -> None:
+        hello: dict[str, Any] = {"type": "hello", "v": 1, "token": target.token}
+        if self.seat_token:
+            hello["seat_token"] = self.seat_token
+        await ws.send(json.dumps(hello))
+        sent = acked = 0  # act messages sent, and handled by the table (so no stale view is acted on)
+        last_over = 0
+        sitting = False
+        chose_after = -1
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg.get("type")
+            if kind == "error":
+                self.errors.append(msg["message"])
+                acked = max(acked, int(msg.get("acked", acked)))
+                if msg.get("code") in ("bad_token", "no_table"):
+                    raise LinkError(msg["message"])
+            elif kind == "seated":
+                self.seat_token = msg["seat_token"]
+            elif kind == "state":
+                you, table, view = msg["you"], msg["table"], msg["view"]
+                acked = max(acked, int(msg.get("acked", acked)))
+                if you["seat"] is None and you["role"] in ("guest", "host"):
+                    if not sitting:
+                        sitting = True
+                        await ws.send(json.dumps({"type": "sit", "v": 1, "name": self.name}))
+                    continue
+                if view and view.get("over") and msg["hand"] != last_over:
+                    last_over = msg["hand"]
+                    self.finished += 1
+                    if self.hands is not None and self.finished >= self.hands:
+                        return
+                if table.get("chooser") is not None and table["chooser"] == you["seat"]:
+                    if chose_after == table["hand_number"]:
+                        continue
+                    chose_after = table["hand_number"]
+                    await ws.send(json.dumps({"type": "choose", "v": 1, "game": rng.choice(SEED_GAMES)}))
+                    continue
+                if view and view.get("legal") and view.get("seat") is not None and acked >= sent:
+                    sent += 1
+                    action = policy(view)
+                    await ws.send(json.dumps({"type": "act", "v": 1, "action": action, "hand": msg["hand"]}))
+
+
+async def run_bots(link: str, count: int = 1, kind: str = "rule", hands: int | None = None) -> None:
+    """Run ``count`` bots on one invite link at once."""
+    bots = [BotClient(link, name=f"{kind.capitalize()} {i + 1}", kind=kind, seed=i, hands=hands)
+            for i in range(count)]
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.gather(*(b.run() for b in bots))
+
+
+__all__ = ["BotClient", "Link", "LinkError", "parse_link", "run_bots"]
