@@ -14,8 +14,8 @@ from homegame.sim import SimulationError, simulate, win_rate
 
 def test_the_same_seed_gives_the_same_run_on_any_number_of_workers() -> None:
     game = hg.game("passem")
-    one = simulate(game, ["rule", "random", "random"], 60, seed=5, workers=1)
-    two = simulate(game, ["rule", "random", "random"], 60, seed=5, workers=2)
+    one = simulate(game, ["equity", "rule", "random"], 60, seed=5, workers=1)
+    two = simulate(game, ["equity", "rule", "random"], 60, seed=5, workers=2)
     assert np.array_equal(one.payoffs, two.payoffs)
     assert (one.payoffs.sum(axis=1) == 0).all()
     assert [s.chips for s in one.seats] == list(one.payoffs.sum(axis=0))

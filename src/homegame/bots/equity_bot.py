@@ -2,14 +2,16 @@
 
 It estimates its share of the pot at the showdown from its view (:func:`homegame.bots.estimate.share`),
 calls when that share is at least the pot odds (``call / (pot + call)``), bets and raises when the share
-is well above a fair share among the players still in, and otherwise checks or folds. Its other
-decisions (passing, exposing, arranging, declaring) are the rule-based bot's.
+is well above a fair share among the players still in, and otherwise checks or folds. It declares the
+side it is likelier to win. Its other decisions (passing, exposing, arranging) are the rule-based bot's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from homegame.bots.base import LegalOptions, View, opponents, sized
-from homegame.bots.estimate import share
+from homegame.bots.estimate import share, side_chances
 from homegame.bots.rule_bot import RuleBot
 
 
@@ -20,6 +22,8 @@ class EquityBot(RuleBot):
 
     #: How far above a fair share (as a fraction of the rest) its share must be to bet or raise.
     aggression = 0.3
+    #: The same for a re-raise after its own bet or raise in the round.
+    reraise = 0.6
 
     def __init__(self, seed: int | None = None, trials: int = 250) -> None:
         super().__init__(seed)
@@ -30,7 +34,9 @@ class EquityBot(RuleBot):
         equity = share(view, self.trials, seed=self.rng.randrange(2**31))
         fair = 1.0 / players
         pot = int(view.get("pot") or 0)
-        if options.raise_range is not None and equity >= fair + (1.0 - fair) * self.aggression:
+        # Having bet or raised this round already, it re-raises only when far ahead: no endless raise wars.
+        push = self.reraise if self._my_bet(view) > 0 else self.aggression
+        if options.raise_range is not None and self.may_raise(view) and equity >= fair + (1.0 - fair) * push:
             return sized(options, self._top_bet(view) + int(pot * equity))
         if options.check:
             return "check"
@@ -39,3 +45,11 @@ class EquityBot(RuleBot):
             if equity >= price:
                 return "call"
         return "fold" if options.fold else "call"
+
+    def choose_declare(self, view: View, allowed: Sequence[str]) -> str:
+        """The side it is likelier to win; both only when it is a strong favourite both ways."""
+        high, low = side_chances(view, self.trials * 2, seed=self.rng.randrange(2**31))
+        if high >= 0.85 and low >= 0.85 and "both" in allowed:
+            return "both"
+        choice = "low" if low > high else "high"
+        return choice if choice in allowed else allowed[0]

@@ -2,8 +2,8 @@
 
 The known cards are the seat's own, the board, and every face-up card on the table; everything else
 (opponents' face-down cards, cards still to come) is unknown. :func:`homegame.odds.equity` does the
-work when it is available; otherwise :func:`sampled_share` samples the unknown cards in one batch over
-the evaluator's batch kernels.
+work in high and high-low games when it is available; otherwise, and in declare games, :func:`sides`
+samples the unknown cards in one batch over the evaluator's batch kernels.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from homegame.bots.base import View, opponents
 from homegame.bots.shape import FINAL
@@ -33,11 +34,21 @@ def game_of(view: View) -> Any:
 
 
 def share(view: View, trials: int = 300, seed: int | None = None) -> float:
-    """This seat's expected share of the pot at the showdown against the seats still in (0..1)."""
+    """This seat's expected share of the pot at the showdown against the seats still in (0..1).
+
+    In declare games the seat is taken to declare the side it is likelier to win, and its share is its
+    chance of winning that side (:func:`declared_share`).
+    """
     opps = opponents(view)
     if not opps:
         return 1.0
     game = game_of(view)
+    if game.rules.get("split") == "declare":
+        return declared_share(view, trials, seed)
+    try:
+        from homegame.odds import equity
+    except ImportError:
+        return sampled_share(view, trials, seed)
     hole = [" ".join(view["cards"])] + [" ".join(s.get("up") or ()) for s in opps]
     board = " ".join(view.get("board") or ())
     exposed: dict[int, str] | None = None
@@ -45,20 +56,34 @@ def share(view: View, trials: int = 300, seed: int | None = None) -> float:
         exposed = {0: " ".join(view.get("up") or ())}
         exposed.update({i + 1: " ".join(s.get("up") or ()) for i, s in enumerate(opps)})
         exposed = {k: v for k, v in exposed.items() if v}
-    try:
-        from homegame.odds import equity
-    except ImportError:
-        return sampled_share(view, trials, seed)
     result = equity(game, hole, board=board, exposed=exposed or None, trials=trials, seed=seed)
     return float(result.shares[0])
 
 
 def sampled_share(view: View, trials: int, seed: int | None) -> float:
-    """This seat's share by sampling the unknown cards in one batch over the evaluator's kernels.
+    """The share by sampling: the high pot, or in a high-low game half of each pot (cards speak)."""
+    high, low = sides(view, trials, seed)
+    if low is None:
+        return float(high.mean())
+    return float(np.where(low >= 0, 0.5 * high + 0.5 * low, high).mean())
 
-    Used when :mod:`homegame.odds` is not available. High-low games are judged cards-speak with the
-    game's qualifier (eight-or-better when none is set), declare games the same way.
-    """
+
+def declared_share(view: View, trials: int, seed: int | None) -> float:
+    """In a declare game: the chance of winning the side (high or low) the seat is likelier to win."""
+    high, low = sides(view, trials, seed)
+    return max(float(high.mean()), float(np.clip(low, 0, 1).mean()) if low is not None else 0.0)
+
+
+def side_chances(view: View, trials: int = 300, seed: int | None = None) -> tuple[float, float]:
+    """The chances (ties shared) of holding the best high hand and the best low among the seats still in."""
+    high, low = sides(view, trials, seed)
+    return float(high.mean()), float(np.clip(low, 0, 1).mean()) if low is not None else 0.0
+
+
+def sides(view: View, trials: int, seed: int | None) -> tuple[npt.NDArray[np.float64],
+                                                              npt.NDArray[np.float64] | None]:
+    """Per sampled outcome: this seat's part of the high side and of the low side (``None`` in a high
+    game; ``-1`` where nobody has a qualifying low), ties shared."""
     from homegame.evaluate.usage import best_high_many, best_low_many
 
     game = game_of(view)
@@ -82,33 +107,35 @@ def sampled_share(view: View, trials: int, seed: int | None) -> float:
     missing = [max(0, own_final - len(h)) for h in holdings]
     board_missing = max(0, board_final - len(board))
     rng = np.random.default_rng(seed)
-    order = rng.random((trials, len(rest))).argsort(axis=1)[:, :board_missing + sum(missing)]
-    drawn = rest[order]
-    full_board = np.hstack([np.broadcast_to(np.array(card_ids(board), dtype=np.int64), (trials, len(board))),
-                            drawn[:, :board_missing]])
+    drawn = rest[rng.random((trials, len(rest))).argsort(axis=1)[:, :board_missing + sum(missing)]]
+    full_board = np.hstack([_fixed(board, trials), drawn[:, :board_missing]])
     rows, at = [], board_missing
     for held, need in zip(holdings, missing, strict=True):
-        known_part = np.broadcast_to(np.array(card_ids(held), dtype=np.int64), (trials, len(held)))
-        rows.append(np.hstack([known_part, drawn[:, at:at + need]]))
+        rows.append(np.hstack([_fixed(held, trials), drawn[:, at:at + need]]))
         at += need
-    dead = np.broadcast_to(np.array(card_ids(dead_up), dtype=np.int64), (trials, len(dead_up)))
-    highs, lows = [], []
+    dead = _fixed(dead_up, trials)
     rules = game.rules
     split = rules.get("split", "high")
     qualifier = rules.get("qualifier")
-    qualifier = qualifier if isinstance(qualifier, int) else 8
+    highs, lows = [], []
     for i, own in enumerate(rows):
         shared = full_board
         if three_hole:
             shared = np.hstack([r[:, :2] for j, r in enumerate(rows) if j != i] + [dead])
         highs.append(best_high_many(own, shared, game.usage))
         if split != "high":
-            lows.append(best_low_many(own, shared, game.usage, rules.get("low", "a5"), qualifier))
+            lows.append(best_low_many(own, shared, game.usage, str(rules.get("low", "a5")),
+                                      qualifier if isinstance(qualifier, int) else None))
     high = np.vstack(highs)
-    won = (high[0] == high.max(axis=0)) / (high == high.max(axis=0)).sum(axis=0)
-    if lows:
-        low = np.vstack(lows)
-        best_low = low.max(axis=0)
-        low_won = np.where(best_low > 0, (low[0] == best_low) / np.maximum((low == best_low).sum(axis=0), 1), 0)
-        won = np.where(best_low > 0, 0.5 * won + 0.5 * low_won, won)
-    return float(won.mean())
+    best = high.max(axis=0)
+    high_part = (high[0] == best) / (high == best).sum(axis=0)
+    if not lows:
+        return high_part, None
+    low = np.vstack(lows)
+    best_low = low.max(axis=0)
+    low_part = np.where(best_low > 0, (low[0] == best_low) / np.maximum((low == best_low).sum(axis=0), 1), -1.0)
+    return high_part, low_part
+
+
+def _fixed(items: list[str], trials: int) -> npt.NDArray[np.int64]:
+    return np.broadcast_to(np.array(card_ids(items), dtype=np.int64).reshape(1, -1), (trials, len(items)))

@@ -2,7 +2,7 @@
 
 - Betting: the made hand (own cards with the board, or with the best table cards in Three-Hole) is
   measured against a per-game par, scaled by how much of the hand has been seen; well above par it
-  bets, near par it calls, below it checks or calls only a cheap bet.
+  bets (re-raising only when far above), near par it calls, below it checks or calls only a cheap bet.
 - Passing and discarding (Pass'Em, Pass The Trash): the least useful cards, low unpaired ones first,
   which also "keeps the gift small" as the Pass'Em page advises.
 - Exposing (Three-Hole): a card that pairs nobody's upcard, low before high, as the page warns.
@@ -14,7 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from homegame.bots.base import BaseBot, BotError, LegalOptions, View, face_down, others_up, passive, sized
+from homegame.bots.base import (
+    BaseBot,
+    BotError,
+    LegalOptions,
+    View,
+    big_bet,
+    face_down,
+    others_up,
+    passive,
+    sized,
+)
 from homegame.bots.shape import PAR, low_top, made_category, progress, usable_cards, usefulness
 from homegame.cards import Card
 
@@ -42,6 +52,8 @@ class RuleBot(BaseBot):
 
     #: How often it bets a weak hand when checking is free.
     bluff = 0.05
+    #: How far below par a hand may be and still call a bet.
+    call_margin = -0.75
 
     # -- judging the hand ---------------------------------------------------------------------------
     def strength(self, view: View) -> float:
@@ -66,15 +78,15 @@ class RuleBot(BaseBot):
     def choose_bet(self, view: View, options: LegalOptions) -> str:
         margin = self.margin(view)
         pot = int(view.get("pot") or 0)
-        if options.raise_range is not None and (
-            margin >= 1.0 or (options.check and self.rng.random() < self.bluff)
+        if options.raise_range is not None and self.may_raise(view) and (
+            margin >= (2.0 if self._my_bet(view) else 1.0) or (options.check and self.rng.random() < self.bluff)
         ):
             return sized(options, self._top_bet(view) + max(pot // 2, 1))
-        if margin >= 0 and options.call is not None:
+        if margin >= self.call_margin and options.call is not None:
             return "call"
         if options.check:
             return "check"
-        if options.call is not None and options.call * 4 <= pot:
+        if options.call is not None and options.call * 3 <= pot:
             return "call"
         return "fold" if options.fold else passive(options)
 
@@ -112,6 +124,15 @@ class RuleBot(BaseBot):
         else:
             choice = "low"
         return choice if choice in allowed else allowed[0]
+
+    def may_raise(self, view: View) -> bool:
+        """Raise at all only while its own bet this round is under two big bets: no endless raise wars."""
+        return self._my_bet(view) < 2 * big_bet(view)
+
+    @staticmethod
+    def _my_bet(view: View) -> int:
+        me = view.get("seat")
+        return next((int(s.get("bet") or 0) for s in view["seats"] if s["seat"] == me), 0)
 
     @staticmethod
     def _top_bet(view: View) -> int:

@@ -25,7 +25,7 @@ CATEGORIES = (
 
 #: A rough "typical winning hand" per game, as a category index: Same'Em's ten cards need more.
 PAR = {"holdem": 1.5, "omaha": 3.0, "stud": 2.0, "passem": 2.0, "sameem": 4.5, "pass-the-trash": 3.0,
-       "three-hole": 2.5}
+       "three-hole": 1.5}
 
 #: Cards a player ends with (own, shared) per game, for how much of the hand is still to come.
 FINAL = {"holdem": (2, 5), "omaha": (4, 5), "stud": (7, 0), "passem": (3, 3), "sameem": (5, 5),

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import secrets
 from collections.abc import Callable, Sequence
@@ -175,7 +176,7 @@ def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, 
         raise SimulationError(f"stack must be more than 0 chips, not {stack}")
     workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
     base = seed if seed is not None else secrets.randbelow(2**31)
-    size = max(10, min(200, -(-hands // (workers * 8))))
+    size = max(10, min(200, -(-hands // 16)))  # not tied to workers: the same chunks, the same run
     chunks = [_Chunk(game.name, dict(game.rules), stakes, names, first, min(size, hands - first),
                      base + first, stack, carry, history is not None) for first in range(0, hands, size)]
     payoffs = np.zeros((hands, len(names)), dtype=np.int64)
@@ -191,7 +192,10 @@ def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, 
         for chunk in chunks:
             take(*_run_chunk(chunk))
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+        # A fresh interpreter per worker (forkserver): forking a process whose numba or odds threads are
+        # running can deadlock the child.
+        context = multiprocessing.get_context("forkserver")
+        with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
             for future in as_completed([pool.submit(_run_chunk, c) for c in chunks]):
                 take(*future.result())
     if history is not None:
