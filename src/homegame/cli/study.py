@@ -113,6 +113,7 @@ def _save_chart(result: Any, path: Path) -> None:
     right.barh(labels, [s.rate.bb100 for s in result.seats], xerr=[s.rate.ci95 for s in result.seats],
                color=["tab:green" if s.rate.low > 0 else "tab:red" if s.rate.high < 0 else "tab:olive"
                       for s in result.seats], capsize=4)
+    right.invert_yaxis()
     right.axvline(0, color="black", linewidth=0.8)
     right.set_xlabel("big bets per 100 hands (95% CI)")
     right.set_title("Win rate")
@@ -161,8 +162,9 @@ def simulate(
                          workers=workers, history=save,
                          progress=lambda done: progress.advance(task, done))
         elapsed = time.perf_counter() - started
-    table = Table(title=f"{chosen.title}: {hands} hands in {elapsed:.1f} s "
-                        f"(1 big bet = {result.big_bet} chips)", title_justify="left")
+    console.print(f"[bold]{chosen.title}[/]: {hands} hands in {elapsed:.1f} s; win rates in big bets per 100 "
+                  f"hands (1 big bet = {result.big_bet} chips)")
+    table = Table()
     for column in ("seat", "bot", "chips", "bb/100", "95% CI"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for seat in result.seats:
@@ -174,6 +176,7 @@ def simulate(
     if len(pooled) < len(result.seats):
         for name, rate in pooled.items():
             console.print(f"{name} (all its seats): {rate}")
+    console.print("[dim]bb/100, whiskers the 95% interval[/]")
     for line in _bar_chart([(s.label, s.rate.bb100, s.rate.ci95) for s in result.seats]):
         console.print(line)
     if save is not None:
