@@ -306,3 +306,72 @@ def board_sweep(avail: Any, navail: int, k: int, start: int, count: int, board_k
             part_key[level] = prev_key + ck[c]
             part_bits[level] = prev_bits | cb[c]
     return done
+
+
+@njit(inline="always", **_opts)
+def _small_high(key: int, bits: int, offsets: Any, high_rank: Any, high_flush: Any) -> int:
+    f = (key >> 32) & 0x8888
+    if f:
+        suit = 0
+        if f & 0x80:
+            suit = 1
+        elif f & 0x800:
+            suit = 2
+        elif f & 0x8000:
+            suit = 3
+        return high_flush[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
+    r = key & 0xFFFFFFFF
+    return high_rank[offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
+
+
+@njit(inline="always", **_opts)
+def _settle(key: int, bits: int, own_key: Any, own_bits: Any, offsets: Any, high_rank: Any, high_flush: Any,
+            highs: Any, acc: Any) -> None:
+    players = own_key.shape[0]
+    top = 0
+    winners = 0
+    for p in range(players):
+        value = _small_high(key + own_key[p], bits | own_bits[p], offsets, high_rank, high_flush)
+        highs[p] = value
+        if value > top:
+            top = value
+            winners = 1
+        elif value == top:
+            winners += 1
+    if winners == 1:
+        for p in range(players):
+            if highs[p] == top:
+                acc[p] += 1.0
+    else:
+        share = 1.0 / winners
+        for p in range(players):
+            if highs[p] == top:
+                acc[p] += share
+
+
+@njit(**_opts)
+def board_sweep5(avail: Any, a_start: int, a_stop: int, board_key: int, board_bits: int, own_key: Any,
+                 own_bits: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any, highs: Any,
+                 acc: Any) -> int:
+    """Five board cards to come, every player with at most two own cards (seven in all): nested loops
+    over the boards whose first card is ``avail[a]`` for ``a_start <= a < a_stop``, one card added per
+    level. Shares add up in ``acc``; returns the boards scored."""
+    n = avail.shape[0]
+    count = 0
+    for a in range(a_start, a_stop):
+        ka = board_key + ck[avail[a]]
+        ba = board_bits | cb[avail[a]]
+        for b in range(a + 1, n - 3):
+            kb = ka + ck[avail[b]]
+            bb = ba | cb[avail[b]]
+            for c in range(b + 1, n - 2):
+                kc = kb + ck[avail[c]]
+                bc = bb | cb[avail[c]]
+                for d in range(c + 1, n - 1):
+                    kd = kc + ck[avail[d]]
+                    bd = bc | cb[avail[d]]
+                    for e in range(d + 1, n):
+                        _settle(kd + ck[avail[e]], bd | cb[avail[e]], own_key, own_bits, offsets, high_rank,
+                                high_flush, highs, acc)
+                        count += 1
+    return count

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import Any
@@ -53,12 +54,14 @@ def exact_board(slots: Ints, board_known: Ints, k: int, deck: Ints, own_idx: Int
     own_bits = np.array([int(np.bitwise_or.reduce(t.card_bits[slots[own_idx[p, :own_len[p]]]]))
                          for p in range(players)], dtype=np.int64)
     binom = _binom()
+    high = high_tables()
+    if k == 5 and int(total_n.max()) <= 7:
+        return _sweep5(deck, board_key, board_bits, own_key, own_bits)
     total = int(binom[len(deck), k])
     chunks = _chunks(total, 20_000)
     size = -(-total // chunks)
     totals = np.zeros((chunks, players), dtype=np.float64)
     counts = np.zeros(chunks, dtype=np.int64)
-    high = high_tables()
 
     def job(chunk: int) -> Any:
         def run() -> None:
@@ -73,6 +76,36 @@ def exact_board(slots: Ints, board_known: Ints, k: int, deck: Ints, own_idx: Int
 
     _map([job(c) for c in range(chunks)])
     return totals.sum(axis=0), int(counts.sum())
+
+
+def _sweep5(deck: Ints, board_key: int, board_bits: int, own_key: Ints, own_bits: Ints) -> tuple[Floats, int]:
+    """Five boards cards to come: first-card ranges of about equal work, one per chunk."""
+    t = tables()
+    n = len(deck)
+    players = len(own_key)
+    work = [math.comb(n - a - 1, 4) for a in range(n - 4)]
+    chunks = max(1, min(2 * threads(), len(work)))
+    bounds = [0]
+    target = sum(work) / chunks
+    running = 0.0
+    for a, w in enumerate(work):
+        running += w
+        if running >= target * len(bounds) and len(bounds) < chunks:
+            bounds.append(a + 1)
+    bounds.append(n - 4)
+    spans = [(lo, hi) for lo, hi in zip(bounds, bounds[1:], strict=False) if hi > lo]
+    acc = np.zeros((len(spans), players), dtype=np.float64)
+    counts = np.zeros(len(spans), dtype=np.int64)
+
+    def job(i: int) -> Any:
+        def run() -> None:
+            counts[i] = kernels.board_sweep5(deck, spans[i][0], spans[i][1], board_key, board_bits, own_key,
+                                             own_bits, t.card_keys, t.card_bits, t.offsets, t.high_rank,
+                                             t.high_flush, np.zeros(players, dtype=np.int64), acc[i])
+        return run
+
+    _map([job(i) for i in range(len(spans))])
+    return acc.sum(axis=0), int(counts.sum())
 
 
 def exact(slots: Ints, group_slots: Ints, group_len: Ints, deck: Ints, common: tuple[Any, ...],
