@@ -2,8 +2,9 @@
 
 The known cards are the seat's own, the board, and every face-up card on the table; everything else
 (opponents' face-down cards, cards still to come) is unknown. :func:`homegame.odds.equity` does the
-work in high and high-low games when it is available; otherwise, and in declare games, :func:`sides`
-samples the unknown cards in one batch over the evaluator's batch kernels.
+work in high and high-low games when it is available; otherwise, in declare games and when a folded
+seat left cards face up, :func:`sides` samples the unknown cards in one batch over the evaluator's batch
+kernels.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ def share(view: View, trials: int = 300, seed: int | None = None) -> float:
     game = game_of(view)
     if game.rules.get("split") == "declare":
         return declared_share(view, trials, seed)
+    if any(s["folded"] and s.get("up") for s in view["seats"]):
+        return sampled_share(view, trials, seed)  # folded seats' upcards: dead, or table cards in Three-Hole
     try:
         from homegame.odds import equity
     except ImportError:

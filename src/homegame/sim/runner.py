@@ -14,6 +14,7 @@ import json
 import multiprocessing
 import os
 import secrets
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -109,6 +110,18 @@ def _run_chunk(chunk: _Chunk) -> tuple[int, npt.NDArray[np.int64], list[str]]:
     return chunk.first, payoffs, histories
 
 
+def _process_context() -> multiprocessing.context.BaseContext:
+    """``fork`` while this process runs no other thread (fast), else ``forkserver``: a child forked from a
+    process with live threads (the odds thread pool, for one) can hang on a lock or a pool that has no
+    threads left. With ``forkserver`` a script that calls :func:`simulate` needs the usual
+    ``if __name__ == "__main__":`` guard."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["homegame.sim.runner", "homegame.bots"])
+    return context
+
+
 @dataclass(frozen=True, slots=True)
 class SeatResult:
     """One seat's bot and its results."""
@@ -192,9 +205,7 @@ def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, 
         for chunk in chunks:
             take(*_run_chunk(chunk))
     else:
-        # A fresh interpreter per worker (forkserver): forking a process whose numba or odds threads are
-        # running can deadlock the child.
-        context = multiprocessing.get_context("forkserver")
+        context = _process_context()
         with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
             for future in as_completed([pool.submit(_run_chunk, c) for c in chunks]):
                 take(*future.result())
