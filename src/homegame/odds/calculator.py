@@ -44,8 +44,10 @@ from homegame.odds.games import EXPOSED_AT_SHOWDOWN, GAMES, GameFacts
 EXACT_BUDGET: Final = 60_000_000
 #: Outcomes sampled when enumeration is too big and no ``trials`` is given.
 DEFAULT_TRIALS: Final = 200_000
-#: Sampling is split into this many chunks, each seeded from the seed, whatever the core count.
+#: Sampling is split into up to this many chunks of at least SAMPLE_CHUNK_MIN outcomes, each seeded from
+#: the seed; the split depends only on ``trials``, never on the core count, so a seed reproduces a result.
 SAMPLE_CHUNKS: Final = 16
+SAMPLE_CHUNK_MIN: Final = 5_000
 
 CardsLike = str | Iterable[str | int | Card]
 Ints = npt.NDArray[np.int64]
@@ -268,7 +270,8 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     n = DEFAULT_TRIALS if trials is None else trials
     unknown = np.array([s for g in lay.groups for s in g], dtype=np.int64)
     base = secrets.randbits(31) if seed is None else seed % (2**31)
-    totals, squares = run.sample(slots, unknown, deck, common, n, base, min(SAMPLE_CHUNKS, n))
+    chunks = max(1, min(SAMPLE_CHUNKS, n // SAMPLE_CHUNK_MIN))
+    totals, squares = run.sample(slots, unknown, deck, common, n, base, chunks)
     means = totals / n
     variance = np.maximum(squares / n - means * means, 0.0) * (n / max(n - 1, 1))
     stderr = np.sqrt(variance / n)

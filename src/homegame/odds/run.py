@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
+import os
 from concurrent.futures import ThreadPoolExecutor
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -18,9 +18,15 @@ Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 
 
-@cache
+_POOLS: dict[tuple[int, int], ThreadPoolExecutor] = {}
+
+
 def _pool(workers: int) -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="homegame-odds")
+    """This process's pool (a forked child, e.g. a simulation worker, must not reuse its parent's)."""
+    key = (os.getpid(), workers)
+    if key not in _POOLS:
+        _POOLS[key] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="homegame-odds")
+    return _POOLS[key]
 
 
 def _map(jobs: list[Any]) -> None:
