@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 import homegame as hg
-from homegame.evaluate.batch import threads
+from homegame.evaluate.pool import threads
 
 
 def best_time(fn: Callable[[], Any], repeat: int = 7) -> tuple[float, Any]:

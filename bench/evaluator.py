@@ -28,7 +28,7 @@ from rich.table import Table
 import homegame as hg
 from homegame.cards import DECK
 from homegame.evaluate import evaluate_many
-from homegame.evaluate.batch import threads
+from homegame.evaluate.pool import threads
 
 SUBSAMPLE = {"eval7": 200_000, "phevaluator": 200_000, "homegame evaluate()": 100_000, "treys": 20_000,
              "pokerkit": 2_000}

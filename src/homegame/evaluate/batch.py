@@ -10,14 +10,15 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Final
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from homegame.evaluate import kernels
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
+from homegame.evaluate.pool import run_all, spans, threads
 from homegame.evaluate.tables import high_tables, low_tables, tables
 
 #: Batches of at least this many hand evaluations are split across numba's threads.
@@ -50,15 +51,10 @@ def raise_bad_rows(out: Strengths, name: str = "ids") -> Strengths:
     return out
 
 
-def threads() -> int:
-    """How many threads numba may use (``NUMBA_NUM_THREADS``; the cores by default)."""
-    return int(numba.get_num_threads())
-
-
-def _chunks(rows: int, parallel: bool | None) -> int:
+def _spans(rows: int, parallel: bool | None) -> list[tuple[int, int]]:
     if parallel is None:
-        parallel = rows >= PARALLEL_ROWS and threads() > 1
-    return 4 * threads() if parallel else 1
+        parallel = rows >= PARALLEL_ROWS
+    return spans(rows, threads() if parallel else 1)
 
 
 def evaluate_many(ids: Any, *, parallel: bool | None = None) -> Strengths:
@@ -70,9 +66,9 @@ def evaluate_many(ids: Any, *, parallel: bool | None = None) -> Strengths:
     rows = check_array(ids, low=5, high=10)
     t = tables()
     out = np.empty(len(rows), dtype=np.int32)
-    chunks = _chunks(len(rows), parallel)
-    kernel = kernels.high_rows_parallel if chunks > 1 else kernels.high_rows
-    kernel(rows, t.card_keys, t.card_bits, *high_tables(), out, chunks)
+    high = high_tables()
+    run_all([partial(kernels.high_rows, rows[a:b], t.card_keys, t.card_bits, *high, out[a:b], 1)
+             for a, b in _spans(len(rows), parallel)])
     return raise_bad_rows(out)
 
 
@@ -84,10 +80,11 @@ def evaluate_low_many(ids: Any, rule: str = "a5", qualifier: int | None = None, 
     rows = check_array(ids, low=5, high=10)
     t = tables()
     out = np.empty(len(rows), dtype=np.int32)
-    chunks = _chunks(len(rows), parallel)
-    kernel = kernels.low_rows_parallel if chunks > 1 else kernels.low_rows
-    kernel(rows, LOW_RULES.index(checked), threshold, t.card_keys, t.card_bits, low_tables(), out, chunks)
+    low = low_tables()
+    rule_index = LOW_RULES.index(checked)
+    run_all([partial(kernels.low_rows, rows[a:b], rule_index, threshold, t.card_keys, t.card_bits, *low, out[a:b], 1)
+             for a, b in _spans(len(rows), parallel)])
     return raise_bad_rows(out)
 
 
-__all__ = ["BadIds", "check_array", "evaluate_low_many", "evaluate_many", "raise_bad_rows", "threads"]
+__all__ = ["BadIds", "check_array", "evaluate_low_many", "evaluate_many", "raise_bad_rows"]

@@ -131,5 +131,5 @@ def _kernel_low(ids: list[int], rule: int) -> int:
 
     t = tables()
     out = np.empty(1, dtype=np.int32)
-    kernels.low_rows(np.array([ids], dtype=np.int64), rule, 0, t.card_keys, t.card_bits, low_tables(), out, 1)
+    kernels.low_rows(np.array([ids], dtype=np.int64), rule, 0, t.card_keys, t.card_bits, *low_tables(), out, 1)
     return int(out[0])

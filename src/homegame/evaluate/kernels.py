@@ -9,21 +9,24 @@ by the key of its five ranks. Lows use the rank tables, and every five-card subs
 matter (``a6``, ``27``) or beyond seven cards.
 
 Kernels write ``-1`` for a row holding an id outside 0..51 or a card twice; callers raise on it.
-Each driver has a serial form and a ``_parallel`` form that splits the rows across numba's threads.
+Large batches run as several spans on a thread pool (:mod:`homegame.evaluate.pool`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 from numba import njit
 
 SUIT_START = 0x3333 << 32
 BAD = -1
-_opts: dict[str, Any] = {"cache": True, "nogil": True}
-_inline: dict[str, Any] = {"cache": True, "nogil": True, "inline": "always"}
+# Everything that runs per hand is compiled without numba's reference counting (``_nrt=False``): with it,
+# every call passing arrays, inlined or not, pays atomic increments that cost more than the evaluation.
+# Only the drivers, which allocate and split work across threads, keep it; they call the spans once per chunk.
+_opts: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+_inline: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False, "inline": "always"}
+_driver: dict[str, Any] = {"cache": True, "nogil": True}
 
 
 @njit(**_inline)
@@ -237,7 +240,7 @@ def _high_span(ids: Any, start: int, stop: int, ck: Any, cb: Any, offsets: Any, 
         out[i] = _one_small(ids, i, k, ck, cb, offsets, high_rank, high_flush)
 
 
-_high_span_jit = njit(**_inline)(_high_span)
+_high_span_jit = njit(**_opts)(_high_span)
 
 
 @njit(**_opts)
@@ -246,18 +249,6 @@ def high_rows(ids: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flu
     """High strength of every row of ``ids`` into ``out`` (one thread)."""
     _high_span_jit(ids, 0, ids.shape[0], ck, cb, offsets, high_rank, high_flush, rank_keys, top_keys,
                    straight_keys, top_rank, out)
-
-
-@njit(parallel=True, **_opts)
-def high_rows_parallel(ids: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any,
-                       rank_keys: Any, top_keys: Any, straight_keys: Any, top_rank: Any, out: Any,
-                       chunks: int) -> None:
-    """:func:`high_rows` split into ``chunks`` across numba's threads."""
-    n = ids.shape[0]
-    size = (n + chunks - 1) // chunks
-    for chunk in numba.prange(chunks):
-        _high_span_jit(ids, chunk * size, min(n, (chunk + 1) * size), ck, cb, offsets, high_rank, high_flush,
-                       rank_keys, top_keys, straight_keys, top_rank, out)
 
 
 def _low_span(ids: Any, start: int, stop: int, rule: int, threshold: int, ck: Any, cb: Any,
@@ -272,31 +263,22 @@ def _low_span(ids: Any, start: int, stop: int, rule: int, threshold: int, ck: An
             out[i] = value if value >= threshold else 0
 
 
-_low_span_jit = njit(**_inline)(_low_span)
+_low_span_jit = njit(**_opts)(_low_span)
 
 
 @njit(**_opts)
-def low_rows(ids: Any, rule: int, threshold: int, ck: Any, cb: Any, t: Any, out: Any, chunks: int) -> None:
+def low_rows(ids: Any, rule: int, threshold: int, ck: Any, cb: Any, offsets: Any, low_rank: Any, low_flush: Any,
+             out: Any, chunks: int) -> None:
     """Low strength of every row (0 below ``threshold``) into ``out``."""
-    _low_span_jit(ids, 0, ids.shape[0], rule, threshold, ck, cb, t[0], t[1], t[2], out)
-
-
-@njit(parallel=True, **_opts)
-def low_rows_parallel(ids: Any, rule: int, threshold: int, ck: Any, cb: Any, t: Any, out: Any,
-                      chunks: int) -> None:
-    """:func:`low_rows` across numba's threads."""
-    n = ids.shape[0]
-    size = (n + chunks - 1) // chunks
-    for chunk in numba.prange(chunks):
-        _low_span_jit(ids, chunk * size, min(n, (chunk + 1) * size), rule, threshold, ck, cb, t[0], t[1],
-                      t[2], out)
+    _low_span_jit(ids, 0, ids.shape[0], rule, threshold, ck, cb, offsets, low_rank, low_flush, out)
 
 
 def _group_span(own: Any, shared: Any, start: int, stop: int, own_sel: Any, shared_sel: Any,
-                rule: int, threshold: int, ck: Any, cb: Any, th: Any, tl: Any, out: Any) -> None:
+                rule: int, threshold: int, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any,
+                rank_keys: Any, top_keys: Any, straight_keys: Any, top_rank: Any, low_rank: Any, low_flush: Any,
+                out: Any, hand: Any) -> None:
     h = own.shape[1]
     b = shared.shape[1]
-    hand = np.empty(10, dtype=np.int64)
     for i in range(start, stop):
         bits = 0
         ok = True
@@ -329,30 +311,26 @@ def _group_span(own: Any, shared: Any, start: int, stop: int, own_sel: Any, shar
                     gbits |= cb[c]
                     m += 1
             if rule < 0:
-                value = high_of(key, gbits, m, th[0], th[1], th[2], th[3], th[4], th[5], th[6])
+                value = high_of(key, gbits, m, offsets, high_rank, high_flush, rank_keys, top_keys,
+                                straight_keys, top_rank)
             else:
-                value = low_of(hand, m, rule, ck, cb, tl[0], tl[1], tl[2])
+                value = low_of(hand, m, rule, ck, cb, offsets, low_rank, low_flush)
             best = max(best, value)
         out[i] = best if best >= threshold else 0
 
 
-_group_span_jit = njit(**_inline)(_group_span)
+_group_span_jit = njit(**_opts)(_group_span)
 
 
-@njit(**_opts)
+@njit(**_driver)
 def group_rows(own: Any, shared: Any, own_sel: Any, shared_sel: Any, rule: int, threshold: int, ck: Any,
-               cb: Any, th: Any, tl: Any, out: Any, chunks: int) -> None:
+               cb: Any, offsets: Any, high_rank: Any, high_flush: Any, rank_keys: Any, top_keys: Any,
+               straight_keys: Any, top_rank: Any, low_rank: Any, low_flush: Any, out: Any, chunks: int) -> None:
     """Best hand of each row over the card groups ``own_sel[g]``/``shared_sel[g]`` (position bit masks);
     ``rule < 0`` for high, else that low rule (0 below ``threshold``)."""
-    _group_span_jit(own, shared, 0, own.shape[0], own_sel, shared_sel, rule, threshold, ck, cb, th, tl, out)
+    hand = np.empty(10, dtype=np.int64)
+    _group_span_jit(own, shared, 0, own.shape[0], own_sel, shared_sel, rule, threshold, ck, cb, offsets,
+                    high_rank, high_flush, rank_keys, top_keys, straight_keys, top_rank, low_rank, low_flush, out,
+                    hand)
 
 
-@njit(parallel=True, **_opts)
-def group_rows_parallel(own: Any, shared: Any, own_sel: Any, shared_sel: Any, rule: int, threshold: int,
-                        ck: Any, cb: Any, th: Any, tl: Any, out: Any, chunks: int) -> None:
-    """:func:`group_rows` across numba's threads."""
-    n = own.shape[0]
-    size = (n + chunks - 1) // chunks
-    for chunk in numba.prange(chunks):
-        _group_span_jit(own, shared, chunk * size, min(n, (chunk + 1) * size), own_sel, shared_sel, rule,
-                        threshold, ck, cb, th, tl, out)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import combinations
 from typing import Any, Final, Literal
 
@@ -27,10 +27,11 @@ import numpy.typing as npt
 
 from homegame.cards import Card, cards
 from homegame.evaluate import kernels
-from homegame.evaluate.batch import PARALLEL_ROWS, BadIds, Strengths, check_array, raise_bad_rows, threads
+from homegame.evaluate.batch import PARALLEL_ROWS, BadIds, Strengths, check_array, raise_bad_rows
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
 from homegame.evaluate.fast import high_strength_of, low_strength_of
-from homegame.evaluate.tables import high_tables, low_tables, tables
+from homegame.evaluate.pool import run_all, spans, threads
+from homegame.evaluate.tables import high_tables, tables
 from homegame.evaluate.values import (
     MAX_CARDS,
     BadHand,
@@ -177,10 +178,11 @@ def _run_groups(own: npt.NDArray[Any], shared: npt.NDArray[Any], usage: Usage, r
     own_sel, shared_sel = _selections(usage, own.shape[1], shared.shape[1])
     t = tables()
     out = np.empty(len(own), dtype=np.int32)
-    parallel = len(own) * len(own_sel) >= PARALLEL_ROWS and threads() > 1
-    kernel = kernels.group_rows_parallel if parallel else kernels.group_rows
-    kernel(own, shared, own_sel, shared_sel, rule, threshold, t.card_keys, t.card_bits, high_tables(),
-           low_tables(), out, 4 * threads() if parallel else 1)
+    parallel = len(own) * len(own_sel) >= PARALLEL_ROWS
+    high = high_tables()
+    run_all([partial(kernels.group_rows, own[a:b], shared[a:b], own_sel, shared_sel, rule, threshold, t.card_keys,
+                     t.card_bits, *high, t.low_rank, t.low_flush, out[a:b], 1)
+             for a, b in spans(len(own), threads() if parallel else 1)])
     return out
 
 

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import math
-import os
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from homegame.evaluate.batch import threads
+from homegame.evaluate.pool import run_all, threads
 from homegame.evaluate.tables import high_tables, tables
 from homegame.odds import kernels
 
@@ -18,25 +16,7 @@ Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 
 
-_POOLS: dict[tuple[int, int], ThreadPoolExecutor] = {}
-
-
-def _pool(workers: int) -> ThreadPoolExecutor:
-    """This process's pool (a forked child, e.g. a simulation worker, must not reuse its parent's)."""
-    key = (os.getpid(), workers)
-    if key not in _POOLS:
-        _POOLS[key] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="homegame-odds")
-    return _POOLS[key]
-
-
-def _map(jobs: list[Any]) -> None:
-    workers = threads()
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            job()
-        return
-    for future in [_pool(workers).submit(job) for job in jobs]:
-        future.result()
+_map = run_all
 
 
 def _chunks(total: int, per_chunk_min: int) -> int:
