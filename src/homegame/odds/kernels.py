@@ -375,3 +375,40 @@ def board_sweep5(avail: Any, a_start: int, a_stop: int, board_key: int, board_bi
                                 high_flush, highs, acc)
                         count += 1
     return count
+
+
+@njit(**_opts)
+def board_sweep5_heads_up(avail: Any, a_start: int, a_stop: int, board_key: int, board_bits: int, key0: int,
+                          bits0: int, key1: int, bits1: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
+                          high_flush: Any, acc: Any) -> int:
+    """:func:`board_sweep5` for two players, with wins and ties counted in registers."""
+    n = avail.shape[0]
+    wins0 = 0
+    wins1 = 0
+    ties = 0
+    for a in range(a_start, a_stop):
+        ka = board_key + ck[avail[a]]
+        ba = board_bits | cb[avail[a]]
+        for b in range(a + 1, n - 3):
+            kb = ka + ck[avail[b]]
+            bb = ba | cb[avail[b]]
+            for c in range(b + 1, n - 2):
+                kc = kb + ck[avail[c]]
+                bc = bb | cb[avail[c]]
+                for d in range(c + 1, n - 1):
+                    kd = kc + ck[avail[d]]
+                    bd = bc | cb[avail[d]]
+                    for e in range(d + 1, n):
+                        key = kd + ck[avail[e]]
+                        bits = bd | cb[avail[e]]
+                        v0 = _small_high(key + key0, bits | bits0, offsets, high_rank, high_flush)
+                        v1 = _small_high(key + key1, bits | bits1, offsets, high_rank, high_flush)
+                        if v0 > v1:
+                            wins0 += 1
+                        elif v1 > v0:
+                            wins1 += 1
+                        else:
+                            ties += 1
+    acc[0] += wins0 + 0.5 * ties
+    acc[1] += wins1 + 0.5 * ties
+    return wins0 + wins1 + ties
