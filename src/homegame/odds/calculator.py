@@ -41,7 +41,7 @@ from homegame.evaluate.tables import high_tables, tables
 from homegame.odds.games import EXPOSED_AT_SHOWDOWN, GAMES, GameFacts
 
 #: Exact enumeration when outcomes x card groups tried per outcome (all players) is at most this.
-EXACT_BUDGET: Final = 60_000_000
+EXACT_BUDGET: Final = 30_000_000
 #: Outcomes sampled when enumeration is too big and no ``trials`` is given.
 DEFAULT_TRIALS: Final = 200_000
 #: Sampling is split into up to this many chunks of at least SAMPLE_CHUNK_MIN outcomes, each seeded from
