@@ -163,3 +163,16 @@ def test_bad_usage_and_cards() -> None:
         best_high_many(np.array([[1, 2]]), np.array([[3, 4, 2]]), ANY)
     with pytest.raises(BadIds, match="outside 0..51"):
         best_low_many(np.array([[1, 2, 60, 9]]), np.array([[3, 4, 5, 6, 7]]), OMAHA)
+
+
+def test_values_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    high = best_high("Ah Kh 2c 3d", "Qh Jh Th 9s 8s", OMAHA)
+    low = best_low("Ah 2h Kc Kd", "3s 4s 5s Qd Jc", OMAHA, "a5", 8)
+    assert low is not None
+    for value in (high, low, evaluate("As Ks Qs Js Ts 2c"), evaluate_low("5h 4d 3c 2s Ah 9c")):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and again.cards == value.cards and str(again) == str(value)
+        assert copy.deepcopy(value) == value

@@ -115,6 +115,9 @@ class HandValue:
     def __hash__(self) -> int:
         return hash(self.strength)
 
+    def __reduce__(self) -> tuple[type[HandValue], tuple[int, tuple[Card, ...]]]:
+        return (HandValue, (self.strength, self.cards))
+
     @property
     def cards(self) -> tuple[Card, ...]:
         """The five cards used, the most important first (``7-7-7-A-K``; a wheel ``5-4-3-2-A``)."""
@@ -184,6 +187,9 @@ class LowValue:
 
     def __hash__(self) -> int:
         return hash((self.rule, self.strength))
+
+    def __reduce__(self) -> tuple[type[LowValue], tuple[int, LowRule, tuple[Card, ...]]]:
+        return (LowValue, (self.strength, self.rule, self.cards))
 
     @property
     def cards(self) -> tuple[Card, ...]:
