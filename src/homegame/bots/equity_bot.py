@@ -24,6 +24,8 @@ class EquityBot(RuleBot):
     aggression = 0.3
     #: The same for a re-raise after its own bet or raise in the round.
     reraise = 0.6
+    #: Facing a bet, its share is raised to the power ``1 + caution`` before the pot odds are applied.
+    caution = 0.25
 
     def __init__(self, seed: int | None = None, trials: int = 250) -> None:
         super().__init__(seed)
@@ -41,6 +43,8 @@ class EquityBot(RuleBot):
         if options.check:
             return "check"
         if options.call is not None:
+            # A bet says the bettor is stronger than a random holding: discount, the weak hands most.
+            equity **= 1.0 + self.caution
             price = options.call / (pot + options.call) if pot + options.call else 0.0
             if equity >= price:
                 return "call"
