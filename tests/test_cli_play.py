@@ -97,3 +97,25 @@ def test_bad_options_exit_nonzero_without_traceback() -> None:
     child.close()
     assert child.exitstatus == 2
     assert "Usage" in output and "Traceback" not in output
+
+
+def test_raises_are_typed_with_an_amount_in_no_limit() -> None:
+    child = spawn("play", "holdem", "--seats", "2", "--hands", "1", "--seed", "3", "--bots", "rule",
+                  "--stakes", "nl 1/2", "--stack", "60")
+    raised = 0
+    while True:
+        index = child.expect([PROMPT, r"hand\(s\) played", pexpect.EOF])
+        if index != 0:
+            break
+        legal = [item.strip() for item in child.match.group(2).split("|")]
+        opening = next((a for a in legal if a.startswith(("bet ", "raise "))), None)
+        if opening is not None and raised < 3:
+            verb, amounts = opening.split()
+            child.sendline(f"{verb} {amounts.split('..')[0]}")
+            raised += 1
+        else:
+            child.sendline("call" if any(a.startswith("call") for a in legal) else "check")
+    assert index == 1
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and raised >= 1
