@@ -324,85 +324,79 @@ def _small_high(key: int, bits: int, offsets: Any, high_rank: Any, high_flush: A
     return high_rank[offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
 
 
-@njit(inline="always", **_opts)
-def _settle(key: int, bits: int, own_key: Any, own_bits: Any, offsets: Any, high_rank: Any, high_flush: Any,
-            highs: Any, acc: Any) -> None:
-    players = own_key.shape[0]
-    top = 0
-    winners = 0
-    for p in range(players):
-        value = _small_high(key + own_key[p], bits | own_bits[p], offsets, high_rank, high_flush)
-        highs[p] = value
-        if value > top:
-            top = value
-            winners = 1
-        elif value == top:
-            winners += 1
-    if winners == 1:
-        for p in range(players):
-            if highs[p] == top:
-                acc[p] += 1.0
-    else:
-        share = 1.0 / winners
-        for p in range(players):
-            if highs[p] == top:
-                acc[p] += share
-
-
 @njit(**_opts)
-def board_sweep5(avail: Any, a_start: int, a_stop: int, board_key: int, board_bits: int, own_key: Any,
-                 own_bits: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any, highs: Any,
-                 acc: Any) -> int:
-    """Five board cards to come, every player with at most two own cards (seven in all): nested loops
-    over the boards whose first card is ``avail[a]`` for ``a_start <= a < a_stop``, one card added per
-    level. Shares add up in ``acc``; returns the boards scored."""
-    n = avail.shape[0]
+def board_sweep5(deck_keys: Any, deck_bits: Any, a_start: int, a_stop: int, own_key: Any, own_bits: Any,
+                 offsets: Any, high_rank: Any, high_flush: Any, keys: Any, bits: Any, highs: Any, acc: Any) -> int:
+    """Five board cards to come, every player with at most seven cards in all: nested loops over the
+    boards whose first card is deck card ``a`` for ``a_start <= a < a_stop``, one card added per level.
+    ``deck_keys``/``deck_bits`` are the remaining cards' keys and bits; ``own_key``/``own_bits`` each
+    player's known cards (the known board and the suit counters' start included). Shares add up in
+    ``acc``; returns the boards scored."""
+    n = deck_keys.shape[0]
+    players = own_key.shape[0]
     count = 0
     for a in range(a_start, a_stop):
-        ka = board_key + ck[avail[a]]
-        ba = board_bits | cb[avail[a]]
+        ka = deck_keys[a]
+        ba = deck_bits[a]
         for b in range(a + 1, n - 3):
-            kb = ka + ck[avail[b]]
-            bb = ba | cb[avail[b]]
+            kb = ka + deck_keys[b]
+            bb = ba | deck_bits[b]
             for c in range(b + 1, n - 2):
-                kc = kb + ck[avail[c]]
-                bc = bb | cb[avail[c]]
+                kc = kb + deck_keys[c]
+                bc = bb | deck_bits[c]
                 for d in range(c + 1, n - 1):
-                    kd = kc + ck[avail[d]]
-                    bd = bc | cb[avail[d]]
+                    kd = kc + deck_keys[d]
+                    bd = bc | deck_bits[d]
+                    for p in range(players):
+                        keys[p] = kd + own_key[p]
+                        bits[p] = bd | own_bits[p]
                     for e in range(d + 1, n):
-                        _settle(kd + ck[avail[e]], bd | cb[avail[e]], own_key, own_bits, offsets, high_rank,
-                                high_flush, highs, acc)
+                        top = 0
+                        winners = 0
+                        for p in range(players):
+                            value = _small_high(keys[p] + deck_keys[e], bits[p] | deck_bits[e], offsets,
+                                                high_rank, high_flush)
+                            highs[p] = value
+                            if value > top:
+                                top = value
+                                winners = 1
+                            elif value == top:
+                                winners += 1
+                        share = 1.0 / winners
+                        for p in range(players):
+                            if highs[p] == top:
+                                acc[p] += share
                         count += 1
     return count
 
 
 @njit(**_opts)
-def board_sweep5_heads_up(avail: Any, a_start: int, a_stop: int, board_key: int, board_bits: int, key0: int,
-                          bits0: int, key1: int, bits1: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
-                          high_flush: Any, acc: Any) -> int:
+def board_sweep5_heads_up(deck_keys: Any, deck_bits: Any, a_start: int, a_stop: int, key0: int, bits0: int,
+                          key1: int, bits1: int, offsets: Any, high_rank: Any, high_flush: Any, acc: Any) -> int:
     """:func:`board_sweep5` for two players, with wins and ties counted in registers."""
-    n = avail.shape[0]
+    n = deck_keys.shape[0]
     wins0 = 0
     wins1 = 0
     ties = 0
     for a in range(a_start, a_stop):
-        ka = board_key + ck[avail[a]]
-        ba = board_bits | cb[avail[a]]
+        ka = deck_keys[a]
+        ba = deck_bits[a]
         for b in range(a + 1, n - 3):
-            kb = ka + ck[avail[b]]
-            bb = ba | cb[avail[b]]
+            kb = ka + deck_keys[b]
+            bb = ba | deck_bits[b]
             for c in range(b + 1, n - 2):
-                kc = kb + ck[avail[c]]
-                bc = bb | cb[avail[c]]
+                kc = kb + deck_keys[c]
+                bc = bb | deck_bits[c]
                 for d in range(c + 1, n - 1):
-                    kd = kc + ck[avail[d]]
-                    bd = bc | cb[avail[d]]
+                    kd = kc + deck_keys[d]
+                    bd = bc | deck_bits[d]
+                    k0 = kd + key0
+                    b0 = bd | bits0
+                    k1 = kd + key1
+                    b1 = bd | bits1
                     for e in range(d + 1, n):
-                        key = kd + ck[avail[e]]
-                        bits = bd | cb[avail[e]]
-                        v0 = _small_high(key + key0, bits | bits0, offsets, high_rank, high_flush)
-                        v1 = _small_high(key + key1, bits | bits1, offsets, high_rank, high_flush)
+                        v0 = _small_high(k0 + deck_keys[e], b0 | deck_bits[e], offsets, high_rank, high_flush)
+                        v1 = _small_high(k1 + deck_keys[e], b1 | deck_bits[e], offsets, high_rank, high_flush)
                         if v0 > v1:
                             wins0 += 1
                         elif v1 > v0:

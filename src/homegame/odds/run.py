@@ -83,17 +83,23 @@ def _sweep5(deck: Ints, board_key: int, board_bits: int, own_key: Ints, own_bits
     acc = np.zeros((len(spans), players), dtype=np.float64)
     counts = np.zeros(len(spans), dtype=np.int64)
 
+    deck_keys = t.card_keys[deck].copy()
+    deck_bits = t.card_bits[deck].copy()
+    start_key = own_key + board_key
+    start_bits = own_bits | board_bits
+
     def job(i: int) -> Any:
         def run() -> None:
+            lo, hi = spans[i]
             if players == 2:
                 counts[i] = kernels.board_sweep5_heads_up(
-                    deck, spans[i][0], spans[i][1], board_key, board_bits, int(own_key[0]), int(own_bits[0]),
-                    int(own_key[1]), int(own_bits[1]), t.card_keys, t.card_bits, t.offsets, t.high_rank,
-                    t.high_flush, acc[i])
+                    deck_keys, deck_bits, lo, hi, int(start_key[0]), int(start_bits[0]), int(start_key[1]),
+                    int(start_bits[1]), t.offsets, t.high_rank, t.high_flush, acc[i])
             else:
-                counts[i] = kernels.board_sweep5(deck, spans[i][0], spans[i][1], board_key, board_bits, own_key,
-                                                 own_bits, t.card_keys, t.card_bits, t.offsets, t.high_rank,
-                                                 t.high_flush, np.zeros(players, dtype=np.int64), acc[i])
+                counts[i] = kernels.board_sweep5(
+                    deck_keys, deck_bits, lo, hi, start_key, start_bits, t.offsets, t.high_rank, t.high_flush,
+                    np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
+                    np.zeros(players, dtype=np.int64), acc[i])
         return run
 
     _map([job(i) for i in range(len(spans))])
