@@ -17,6 +17,10 @@ from homegame.cli.render import plain_cards, render_view, showdown_words
 
 YOU = 0
 
+GAME_HELP = ("The game: passem, sameem, pass-the-trash, three-hole, holdem, omaha, stud (aliases such as "
+             "trash or 3-hole work too).")
+BOTS_HELP = "Bots for the other seats, comma-separated, repeated round the table: random, rule, equity."
+
 HELP_TEXT = """Type an action as the legal list shows it:
   fold · check · call · bet 20 · raise 40 (the total of your bet this round)
   pass 7c (Pass'Em) · pass 2c 3d 9h (Pass The Trash) · discard 4s · expose Kd · arrange 2c 3d ... As
@@ -129,12 +133,9 @@ class TerminalGame:
 @app.command()
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="The game: passem, sameem, pass-the-trash, three-hole, holdem, omaha, "
-        "stud (aliases such as trash or 3-hole work too).")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     seats: Annotated[int, typer.Option("--seats", "-n", help="Players at the table, you included.")] = 4,
-    bots: Annotated[str, typer.Option("--bots",
-        help="Bots for the other seats, comma-separated, repeated round the table: "
-        "random, rule, equity.")] = "equity,rule",
+    bots: Annotated[str, typer.Option("--bots", help=BOTS_HELP)] = "equity,rule",
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,
     stakes: Annotated[str | None, typer.Option("--stakes", help=STAKES_HELP)] = None,
     stack: Annotated[int | None, typer.Option("--stack", help="Starting chips per seat (default 50 big bets).")] = None,

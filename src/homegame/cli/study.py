@@ -15,6 +15,12 @@ from homegame.cli import app
 from homegame.cli.options import RULE_HELP, STAKES_HELP, load_game, parse_stakes, user_errors
 from homegame.cli.render import cards_markup
 
+HOLE_HELP = ('Each player\'s known cards, one argument per player, e.g. "As Ks" "Qh Qd"; "" for a player whose '
+             "cards are unknown.")
+EXPOSED_HELP = 'Three-Hole: PLAYER=CARDS turned face up (players from 1), e.g. --exposed "1=Ks 9d".'
+TRIALS_HELP = "Sample this many outcomes (default: exact when feasible)."
+SIM_BOTS_HELP = "One bot per seat, comma-separated, in seat order: random, rule, equity."
+
 
 def _parse_exposed(items: list[str] | None, players: int) -> dict[int, str] | None:
     """``["1=Kd 9h", ...]`` (player numbers from 1, as listed) to the contract's ``{index: cards}``."""
@@ -35,15 +41,11 @@ def _parse_exposed(items: list[str] | None, players: int) -> dict[int, str] | No
 @app.command()
 def odds(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="The game (passem, sameem, pass-the-trash, three-hole, holdem, ...).")],
-    hole: Annotated[list[str], typer.Argument(help='Each player\'s known cards, one argument per player, e.g. '
-        '"As Ks" "Qh Qd"; "" for a player whose cards are unknown.')],
+    game: Annotated[str, typer.Argument(help="The game (passem, sameem, pass-the-trash, three-hole, ...).")],
+    hole: Annotated[list[str], typer.Argument(help=HOLE_HELP)],
     board: Annotated[str, typer.Option("--board", "-b", help="Community cards already turned.")] = "",
-    exposed: Annotated[list[str] | None, typer.Option("--exposed", "-e",
-        help='Three-Hole: PLAYER=CARDS turned face up (players from 1), '
-        'e.g. --exposed "1=Ks 9d".')] = None,
-    trials: Annotated[int | None, typer.Option("--trials", "-t",
-        help="Sample this many outcomes (default: exact when feasible).")] = None,
+    exposed: Annotated[list[str] | None, typer.Option("--exposed", "-e", help=EXPOSED_HELP)] = None,
+    trials: Annotated[int | None, typer.Option("--trials", "-t", help=TRIALS_HELP)] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed the sampling.")] = None,
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,
 ) -> None:
@@ -127,8 +129,7 @@ def _save_chart(result: Any, path: Path) -> None:
 def simulate(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
-    bots: Annotated[str, typer.Option("--bots",
-        help="One bot per seat, comma-separated, in seat order: random, rule, equity.")] = "equity,random",
+    bots: Annotated[str, typer.Option("--bots", help=SIM_BOTS_HELP)] = "equity,random",
     hands: Annotated[int, typer.Option("--hands", help="How many hands to play.")] = 1000,
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,
     stakes: Annotated[str | None, typer.Option("--stakes", help=STAKES_HELP)] = None,
