@@ -181,6 +181,13 @@ def test_bad_card_text_names_the_token() -> None:
     (np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, -1]]), "row 1 holds an id outside"),
     (np.array([[0, 1, 2, 3, 4, 5, 5]]), "the same card twice"),
     (np.array([[0, 1, 2, 3, 4, 5, 300]], dtype=np.int64), "outside 0..51"),
+    (np.array([[0, 1, 2, 3, 4, 5, 60]], dtype=np.uint8), "outside 0..51"),
+    (np.array([[0, 1, 2, 3, 4, -1, 6]], dtype=np.int8), "outside 0..51"),
+    (np.array([[0, 1, 2, 3, 4, 5, 52 + 64]], dtype=np.int16), "outside 0..51"),
+    (np.array([[9, 1, 2, 3, 4, 5, 9]], dtype=np.int32), "the same card twice"),
+    (np.array([[0, 1, 2, 3, 4, 5, 6, 6]]), "the same card twice"),
+    (np.array([[0, 1, 2, 3, 4, 5, 6, 52]]), "outside 0..51"),
+    (np.array([[0, 1, 2, 3, 4, 4]]), "the same card twice"),
 ])
 def test_bad_id_arrays(ids: object, message: str) -> None:
     with pytest.raises(BadIds, match=message):

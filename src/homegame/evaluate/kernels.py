@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 from numba import njit
+from numba.core.extending import intrinsic
 
 SUIT_START = 0x3333 << 32
 BAD = -1
@@ -185,29 +186,31 @@ def _one_small(ids: Any, i: int, k: int, ck: Any, cb: Any, offsets: Any, high_ra
     return high_rank[offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
 
 
-@njit(**_inline)
-def _card(c: int, ck: Any, cb: Any) -> tuple[int, int]:
-    """A card's key and bit; any id outside 0..51 reads entry 52, whose bit (15) marks the row bad."""
-    u = np.uint64(c)
-    if u > 52:
-        u = np.uint64(52)
-    return ck[u], cb[u]
+@intrinsic
+def _popcount(typingctx: Any, src: Any) -> Any:
+    """The number of set bits of an integer (LLVM's ctpop)."""
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+    return src(src), codegen
 
 
 @njit(**_inline)
 def _one7(ids: Any, i: int, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any) -> int:
-    """Seven cards, unrolled; a repeated card shows as a sum of bits that differs from their union."""
-    k0, b0 = _card(ids[i, 0], ck, cb)
-    k1, b1 = _card(ids[i, 1], ck, cb)
-    k2, b2 = _card(ids[i, 2], ck, cb)
-    k3, b3 = _card(ids[i, 3], ck, cb)
-    k4, b4 = _card(ids[i, 4], ck, cb)
-    k5, b5 = _card(ids[i, 5], ck, cb)
-    k6, b6 = _card(ids[i, 6], ck, cb)
-    bits = b0 | b1 | b2 | b3 | b4 | b5 | b6
-    if (bits & 0x8000) != 0 or (b0 + b1 + b2 + b3 + b4 + b5 + b6) != bits:
+    """Seven cards, unrolled. Tables are read at ``id & 63`` (ids 52..63 carry a key with bit 56 set);
+    an id outside 0..63 shows in the OR of all ids, a repeated card as a carry: the sum of the cards'
+    bits then has fewer than seven bits set. For seven distinct cards the sum is their union."""
+    c0 = np.int64(ids[i, 0])
+    c1 = np.int64(ids[i, 1])
+    c2 = np.int64(ids[i, 2])
+    c3 = np.int64(ids[i, 3])
+    c4 = np.int64(ids[i, 4])
+    c5 = np.int64(ids[i, 5])
+    c6 = np.int64(ids[i, 6])
+    key = (SUIT_START + ck[c0 & 63] + ck[c1 & 63] + ck[c2 & 63] + ck[c3 & 63] + ck[c4 & 63] + ck[c5 & 63]
+           + ck[c6 & 63])
+    bits = cb[c0 & 63] + cb[c1 & 63] + cb[c2 & 63] + cb[c3 & 63] + cb[c4 & 63] + cb[c5 & 63] + cb[c6 & 63]
+    if ((c0 | c1 | c2 | c3 | c4 | c5 | c6) & ~63) | (key >> 56) or _popcount(bits) != 7:  # type: ignore[call-arg]
         return BAD
-    key = SUIT_START + k0 + k1 + k2 + k3 + k4 + k5 + k6
     f = (key >> 32) & 0x8888
     if f:
         suit = 0
