@@ -130,3 +130,23 @@ def test_registry() -> None:
     assert isinstance(make_bot("Equity", seed=3), EquityBot)
     with pytest.raises(UnknownBot, match="choose one of random, rule, equity"):
         make_bot("shark")
+
+
+def test_equity_bot_remembers_the_card_it_passed_in_passem() -> None:
+    # 000_4d47a75da2826cb4.txt: "You know one card in your left-hand neighbour's hand".
+    bot = EquityBot(seed=2)
+    others = [{"up": [], "down": 3}, {"up": [], "down": 3}]
+    assert bot.act(view("Ks 4d 9c", ["pass 1"], others=others)) == "pass 4d"
+    after = view("Ks 9c 2h", ["check", "bet 2"], others=others)
+    assert bot.known_cards(after) == {1: ["4d"]}
+    next_hand = view("Qs Jd 3c", ["check", "bet 2"], others=others)
+    assert bot.known_cards(next_hand) == {}
+
+
+def test_a_known_card_changes_the_estimate() -> None:
+    from homegame.bots.estimate import sampled_share
+
+    # Holding trip sevens on 7h Ks 2d, knowing the neighbour was given the case seven... and an ace.
+    mine = view("7s 7d 4c", ["check"], board="7h Ks 2d", others=[{"up": [], "down": 3}])
+    plain = sampled_share(mine, 4000, 1)
+    assert sampled_share(mine, 4000, 1, known={1: ["Kd", "Kc"]}) < plain - 0.3

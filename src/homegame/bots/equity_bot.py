@@ -3,7 +3,8 @@
 It estimates its share of the pot at the showdown from its view (:func:`homegame.bots.estimate.share`),
 calls when that share is at least the pot odds (``call / (pot + call)``), bets and raises when the share
 is well above a fair share among the players still in, and otherwise checks or folds. It declares the
-side it is likelier to win. Its other decisions (passing, exposing, arranging) are the rule-based bot's.
+side it is likelier to win. Its other decisions (passing, exposing, arranging) are the rule-based bot's;
+in Pass'Em it remembers the card it passed, which its neighbour holds for the rest of the hand.
 """
 
 from __future__ import annotations
@@ -30,10 +31,32 @@ class EquityBot(RuleBot):
     def __init__(self, seed: int | None = None, trials: int = 250) -> None:
         super().__init__(seed)
         self.trials = trials
+        self._gift: tuple[int, frozenset[str], tuple[str, ...]] | None = None
+
+    def choose_pass(self, view: View, count: int) -> list[str]:
+        """The rule-based choice, remembered in Pass'Em: the neighbour it went to holds it till the end."""
+        chosen = super().choose_pass(view, count)
+        if view.get("game") == "passem" and view.get("seat") is not None:
+            seats, me = len(view["seats"]), int(view["seat"])
+            right = (view.get("rules") or {}).get("pass_direction") == "right"
+            kept = frozenset(c for c in view["cards"] if c not in chosen)
+            self._gift = ((me - 1) % seats if right else (me + 1) % seats, kept, tuple(chosen))
+        return chosen
+
+    def known_cards(self, view: View) -> dict[int, list[str]]:
+        """Cards it knows another seat holds: the card it passed this hand, while that is still true."""
+        if self._gift is None:
+            return {}
+        target, kept, given = self._gift
+        held = set(view["cards"])
+        if not kept <= held or held & set(given):  # another hand by now
+            self._gift = None
+            return {}
+        return {target: list(given)}
 
     def choose_bet(self, view: View, options: LegalOptions) -> str:
         players = 1 + len(opponents(view))
-        equity = share(view, self.trials, seed=self.rng.randrange(2**31))
+        equity = share(view, self.trials, seed=self.rng.randrange(2**31), known=self.known_cards(view))
         fair = 1.0 / players
         pot = int(view.get("pot") or 0)
         # Having bet or raised this round already, it re-raises only when far ahead: no endless raise wars.
@@ -52,7 +75,7 @@ class EquityBot(RuleBot):
 
     def choose_declare(self, view: View, allowed: Sequence[str]) -> str:
         """The side it is likelier to win; both only when it is a strong favourite both ways."""
-        high, low = side_chances(view, self.trials * 2, seed=self.rng.randrange(2**31))
+        high, low = side_chances(view, self.trials * 2, seed=self.rng.randrange(2**31), known=self.known_cards(view))
         if high >= 0.85 and low >= 0.85 and "both" in allowed:
             return "both"
         choice = "low" if low > high else "high"

@@ -10,6 +10,7 @@ kernels.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -34,8 +35,19 @@ def game_of(view: View) -> Any:
     return _game(str(view["game"]), json.dumps(view.get("rules") or {}, sort_keys=True))
 
 
-def share(view: View, trials: int = 300, seed: int | None = None) -> float:
+Known = Mapping[int, Sequence[str]]
+
+
+def _extra(known: Known | None, seat: Mapping[str, Any]) -> list[str]:
+    up = set(seat.get("up") or ())
+    return [c for c in (known or {}).get(int(seat["seat"]), ()) if c not in up]
+
+
+def share(view: View, trials: int = 300, seed: int | None = None, known: Known | None = None) -> float:
     """This seat's expected share of the pot at the showdown against the seats still in (0..1).
+
+    ``known`` adds cards this seat knows another seat holds face down (``{seat: cards}``), such as the
+    card it passed to its neighbour in Pass'Em.
 
     In declare games the seat is taken to declare the side it is likelier to win, and its share is its
     chance of winning that side (:func:`declared_share`).
@@ -45,14 +57,14 @@ def share(view: View, trials: int = 300, seed: int | None = None) -> float:
         return 1.0
     game = game_of(view)
     if game.rules.get("split") == "declare":
-        return declared_share(view, trials, seed)
+        return declared_share(view, trials, seed, known)
     if any(s["folded"] and s.get("up") for s in view["seats"]):
-        return sampled_share(view, trials, seed)  # folded seats' upcards: dead, or table cards in Three-Hole
+        return sampled_share(view, trials, seed, known)  # folded seats' upcards: dead, or table cards in Three-Hole
     try:
         from homegame.odds import equity
     except ImportError:
-        return sampled_share(view, trials, seed)
-    hole = [" ".join(view["cards"])] + [" ".join(s.get("up") or ()) for s in opps]
+        return sampled_share(view, trials, seed, known)
+    hole = [" ".join(view["cards"])] + [" ".join([*(s.get("up") or ()), *_extra(known, s)]) for s in opps]
     board = " ".join(view.get("board") or ())
     exposed: dict[int, str] | None = None
     if game.name == "three-hole":
@@ -63,28 +75,29 @@ def share(view: View, trials: int = 300, seed: int | None = None) -> float:
     return float(result.shares[0])
 
 
-def sampled_share(view: View, trials: int, seed: int | None) -> float:
+def sampled_share(view: View, trials: int, seed: int | None, known: Known | None = None) -> float:
     """The share by sampling: the high pot, or in a high-low game half of each pot (cards speak)."""
-    high, low = sides(view, trials, seed)
+    high, low = sides(view, trials, seed, known)
     if low is None:
         return float(high.mean())
     return float(np.where(low >= 0, 0.5 * high + 0.5 * low, high).mean())
 
 
-def declared_share(view: View, trials: int, seed: int | None) -> float:
+def declared_share(view: View, trials: int, seed: int | None, known: Known | None = None) -> float:
     """In a declare game: the chance of winning the side (high or low) the seat is likelier to win."""
-    high, low = sides(view, trials, seed)
+    high, low = sides(view, trials, seed, known)
     return max(float(high.mean()), float(np.clip(low, 0, 1).mean()) if low is not None else 0.0)
 
 
-def side_chances(view: View, trials: int = 300, seed: int | None = None) -> tuple[float, float]:
+def side_chances(view: View, trials: int = 300, seed: int | None = None,
+                 known: Known | None = None) -> tuple[float, float]:
     """The chances (ties shared) of holding the best high hand and the best low among the seats still in."""
-    high, low = sides(view, trials, seed)
+    high, low = sides(view, trials, seed, known)
     return float(high.mean()), float(np.clip(low, 0, 1).mean()) if low is not None else 0.0
 
 
-def sides(view: View, trials: int, seed: int | None) -> tuple[npt.NDArray[np.float64],
-                                                              npt.NDArray[np.float64] | None]:
+def sides(view: View, trials: int, seed: int | None,
+          known: Known | None = None) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
     """Per sampled outcome: this seat's part of the high side and of the low side (``None`` in a high
     game; ``-1`` where nobody has a qualifying low), ties shared."""
     from homegame.evaluate.usage import best_high_many, best_low_many
@@ -102,11 +115,11 @@ def sides(view: View, trials: int, seed: int | None) -> tuple[npt.NDArray[np.flo
     me = view.get("seat")
     up_mine = list(view.get("up") or ())
     holdings = [up_mine + [c for c in view["cards"] if c not in up_mine]]
-    holdings += [list(s.get("up") or ()) for s in opponents(view)]
+    holdings += [[*(s.get("up") or ()), *_extra(known, s)] for s in opponents(view)]
     dead_up = [c for s in view["seats"] if s["seat"] != me and s["folded"] for c in s.get("up") or ()]
     board = list(view.get("board") or ())
-    known = {Card(c).id for c in board + dead_up} | {Card(c).id for h in holdings for c in h}
-    rest = np.array([i for i in range(52) if i not in known], dtype=np.int64)
+    seen = {Card(c).id for c in board + dead_up} | {Card(c).id for h in holdings for c in h}
+    rest = np.array([i for i in range(52) if i not in seen], dtype=np.int64)
     missing = [max(0, own_final - len(h)) for h in holdings]
     board_missing = max(0, board_final - len(board))
     rng = np.random.default_rng(seed)
