@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from homegame.evaluate.pool import run_all, threads
 from homegame.evaluate.tables import high_tables, tables
-from homegame.odds import kernels
+from homegame.odds import kernels, sweep
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -54,7 +54,7 @@ def exact_board(slots: Ints, board_known: Ints, k: int, deck: Ints, own_idx: Int
             start = chunk * size
             count = min(size, total - start)
             if count > 0:
-                counts[chunk] = kernels.board_sweep(
+                counts[chunk] = sweep.board_sweep(
                     deck, len(deck), k, start, count, board_key, board_bits, own_key, own_bits, total_n, binom,
                     np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64),
                     t.card_keys, t.card_bits, *high, np.zeros(players, dtype=np.int64), totals, chunk)
@@ -92,11 +92,11 @@ def _sweep5(deck: Ints, board_key: int, board_bits: int, own_key: Ints, own_bits
         def run() -> None:
             lo, hi = spans[i]
             if players == 2:
-                counts[i] = kernels.board_sweep5_heads_up(
+                counts[i] = sweep.board_sweep5_heads_up(
                     deck_keys, deck_bits, lo, hi, int(start_key[0]), int(start_bits[0]), int(start_key[1]),
                     int(start_bits[1]), t.offsets, t.high_rank, t.high_flush, acc[i])
             else:
-                counts[i] = kernels.board_sweep5(
+                counts[i] = sweep.board_sweep5(
                     deck_keys, deck_bits, lo, hi, start_key, start_bits, t.offsets, t.high_rank, t.high_flush,
                     np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
                     np.zeros(players, dtype=np.int64), acc[i])
