@@ -205,3 +205,10 @@ def test_bad_rows_in_a_large_batch_are_caught() -> None:
 def test_contract_example() -> None:
     out = hg.evaluate_many(np.array([card_ids("2c 3c 4c 5c 6c 7c 8c"), [51, 47, 43, 39, 35, 30, 26]]))
     assert len(out) == 2 and out[1] > out[0]
+
+
+def test_contract_argument_names() -> None:
+    assert hg.evaluate(cards="As Ks Qs Js Ts").strength == 7_462
+    low = hg.evaluate_low(cards="5h 4d 3c 2s Ah", rule="a5", qualifier=8)
+    assert low is not None and str(low) == "5-4-3-2-A low"
+    assert hg.evaluate_many(ids=np.array([[51, 47, 43, 39, 35]])).tolist() == [7_462]

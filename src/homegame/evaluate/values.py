@@ -23,7 +23,8 @@ from functools import total_ordering
 from itertools import combinations
 from typing import Final
 
-from homegame.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, cards
+from homegame.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card
+from homegame.cards import cards as parse_cards
 from homegame.evaluate.classes import (
     CATEGORIES,
     LOW_RULES,
@@ -53,7 +54,7 @@ def parse_hand(items: CardsLike, *, low: int = MIN_CARDS, high: int = MAX_CARDS)
     if isinstance(items, (tuple, list)) and all(type(c) is Card for c in items):
         hand = tuple(items)
     else:
-        hand = cards(items)
+        hand = parse_cards(items)
     if not low <= len(hand) <= high:
         raise BadHand(f"a hand needs {low} to {high} cards, got {len(hand)}")
     check_distinct(hand)
@@ -275,7 +276,7 @@ def low_value(hand: Sequence[Card], rule: LowRule, threshold: int = 0) -> LowVal
     return LowValue(strength, rule, hand)
 
 
-def evaluate(items: CardsLike) -> HandValue:
+def evaluate(cards: CardsLike) -> HandValue:
     """The best five-card high hand of 5 to 10 cards (``Card``, text, or ids).
 
     >>> str(evaluate("Kh Kc Ks 9s 9d 2c"))
@@ -285,21 +286,21 @@ def evaluate(items: CardsLike) -> HandValue:
     ...
     homegame.evaluate.values.BadHand: a hand needs 5 to 10 cards, got 2
     """
-    if isinstance(items, (tuple, list)):
+    if isinstance(cards, (tuple, list)):
         try:
-            ids = [c._id for c in items]  # Card's slot: the fast path for cards already parsed
+            ids = [c._id for c in cards]  # Card's slot: the fast path for cards already parsed
         except AttributeError:
             pass
         else:
             if 5 <= len(ids) <= 7 and len(set(ids)) == len(ids):
                 value = _new_value(HandValue)
                 _set_strength(value, high_strength_of(ids))
-                _set_hand(value, tuple(items))
+                _set_hand(value, tuple(cards))
                 return value
-    return high_value(parse_hand(items))
+    return high_value(parse_hand(cards))
 
 
-def evaluate_low(items: CardsLike, rule: str = "a5", qualifier: int | None = None) -> LowValue | None:
+def evaluate_low(cards: CardsLike, rule: str = "a5", qualifier: int | None = None) -> LowValue | None:
     """The best five-card low of 5 to 10 cards under ``rule`` (``"a5"``, ``"a6"``, ``"27"``), or
     ``None`` when no low qualifies. ``qualifier`` is the highest card a low may hold (``8`` =
     eight-or-better): the low must also be unpaired, and not a straight or flush where they count.
@@ -313,7 +314,7 @@ def evaluate_low(items: CardsLike, rule: str = "a5", qualifier: int | None = Non
     """
     checked = check_rule(rule)
     threshold = qualifier_threshold(checked, qualifier)
-    return low_value(parse_hand(items), checked, threshold)
+    return low_value(parse_hand(cards), checked, threshold)
 
 
 __all__ = ["BadHand", "Choices", "HandValue", "LowValue", "evaluate", "evaluate_low"]
