@@ -60,8 +60,14 @@ def odds(
         result = hg.equity(chosen, list(hole), board=board, exposed=_parse_exposed(exposed, len(hole)),
                            trials=trials, seed=seed)
         elapsed = time.perf_counter() - started
-    how = "exact" if result.exact else f"sampled, {trials or 'default'} trials"
-    table = Table(title=f"{chosen.title} equity ({how}, {elapsed * 1000:.1f} ms)", title_justify="left")
+    outcomes = getattr(result, "outcomes", None)
+    if not isinstance(outcomes, int):
+        outcomes = trials
+    count = f"{outcomes:,} " if outcomes else ""
+    how = f"exact over {count}outcomes" if result.exact else f"sampled over {count}outcomes"
+    console = Console(highlight=False)
+    console.print(f"[bold]{chosen.title}[/] equity: {how}, {elapsed * 1000:.1f} ms")
+    table = Table()
     table.add_column("player", justify="right")
     table.add_column("cards")
     table.add_column("share", justify="right")
@@ -70,7 +76,6 @@ def odds(
         error = result.stderr[i] if not result.exact else 0.0
         table.add_row(str(i + 1), cards_markup([str(c) for c in hg.cards(held)]) if held.strip() else "[dim]?[/]",
                       f"{share * 100:.3f}%", f"{error * 100:.3f}%" if error else "-")
-    console = Console(highlight=False)
     if board.strip():
         console.print(f"board {cards_markup([str(c) for c in hg.cards(board)])}")
     console.print(table)
