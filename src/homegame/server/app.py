@@ -246,7 +246,8 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
             if not conn.limiter.allow(now):
                 if now - conn.last_error_at > 1.0:
                     conn.last_error_at = now
-                    conn.send(p.error("rate_limited", f"too many messages; at most {p.RATE_TEXT}"))
+                    conn.send({**p.error("rate_limited", f"too many messages; at most {p.RATE_TEXT}"),
+                               "acked": conn.acked})
                 continue
             try:
                 msg = p.parse_client(text)

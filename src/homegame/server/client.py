@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -57,6 +58,12 @@ class BotClient:
     seat_token: str | None = None
     errors: list[str] = field(default_factory=list)
     finished: int = 0
+    _sent: int = 0
+    _acked: int = 0
+    _last_over: int = 0
+    _sitting: bool = False
+    _chose_after: int = -1
+    on_message: Callable[[dict[str, Any]], None] | None = None  # sees every message received
 
     async def run(self) -> None:
         """Connect (and reconnect) until ``hands`` hands have finished."""
@@ -76,43 +83,58 @@ class BotClient:
         if self.seat_token:
             hello["seat_token"] = self.seat_token
         await ws.send(json.dumps(hello))
-        sent = acked = 0  # act messages sent, and handled by the table (so no stale view is acted on)
-        last_over = 0
-        sitting = False
-        chose_after = -1
+        self._sent = self._acked = 0  # act messages sent, and handled (so no stale view is acted on)
+        self._last_over = 0
+        self._sitting = False
+        self._chose_after = -1
+        last_state: dict[str, Any] | None = None
         async for raw in ws:
             msg = json.loads(raw)
+            if self.on_message is not None:
+                self.on_message(msg)
             kind = msg.get("type")
             if kind == "error":
                 self.errors.append(msg["message"])
-                acked = max(acked, int(msg.get("acked", acked)))
+                self._acked = max(self._acked, int(msg.get("acked", self._acked)))
                 if msg.get("code") in ("bad_token", "no_table"):
                     raise LinkError(msg["message"])
+                if msg.get("code") == "rate_limited" and last_state is not None:
+                    # the last message was dropped: wait, then decide again on the last state
+                    await asyncio.sleep(1.0)
+                    self._sent = self._acked
+                    if await self._react(ws, last_state, policy, rng):
+                        return
             elif kind == "seated":
                 self.seat_token = msg["seat_token"]
             elif kind == "state":
-                you, table, view = msg["you"], msg["table"], msg["view"]
-                acked = max(acked, int(msg.get("acked", acked)))
-                if you["seat"] is None and you["role"] in ("guest", "host"):
-                    if not sitting:
-                        sitting = True
-                        await ws.send(json.dumps({"type": "sit", "v": 1, "name": self.name}))
-                    continue
-                if view and view.get("over") and msg["hand"] != last_over:
-                    last_over = msg["hand"]
-                    self.finished += 1
-                    if self.hands is not None and self.finished >= self.hands:
-                        return
-                if table.get("chooser") is not None and table["chooser"] == you["seat"]:
-                    if chose_after == table["hand_number"]:
-                        continue
-                    chose_after = table["hand_number"]
-                    await ws.send(json.dumps({"type": "choose", "v": 1, "game": rng.choice(SEED_GAMES)}))
-                    continue
-                if view and view.get("legal") and view.get("seat") is not None and acked >= sent:
-                    sent += 1
-                    action = policy(view)
-                    await ws.send(json.dumps({"type": "act", "v": 1, "action": action, "hand": msg["hand"]}))
+                last_state = msg
+                if await self._react(ws, msg, policy, rng):
+                    return
+
+    async def _react(self, ws: Any, msg: dict[str, Any], policy: Any, rng: random.Random) -> bool:
+        """Act on a state message if it is this seat's turn; ``True`` once enough hands are played."""
+        you, table, view = msg["you"], msg["table"], msg["view"]
+        self._acked = max(self._acked, int(msg.get("acked", self._acked)))
+        if you["seat"] is None and you["role"] in ("guest", "host"):
+            if not self._sitting:
+                self._sitting = True
+                await ws.send(json.dumps({"type": "sit", "v": 1, "name": self.name}))
+            return False
+        if view and view.get("over") and msg["hand"] != self._last_over:
+            self._last_over = msg["hand"]
+            self.finished += 1
+            if self.hands is not None and self.finished >= self.hands:
+                return True
+        if table.get("chooser") is not None and table["chooser"] == you["seat"]:
+            if self._chose_after != table["hand_number"]:
+                self._chose_after = table["hand_number"]
+                await ws.send(json.dumps({"type": "choose", "v": 1, "game": rng.choice(SEED_GAMES)}))
+            return False
+        if view and view.get("legal") and view.get("seat") is not None and self._acked >= self._sent:
+            self._sent += 1
+            action = policy(view)
+            await ws.send(json.dumps({"type": "act", "v": 1, "action": action, "hand": msg["hand"]}))
+        return False
 
 
 async def run_bots(link: str, count: int = 1, kind: str = "rule", hands: int | None = None) -> None:

@@ -24,7 +24,7 @@ VERSION = 1
 #: Longest text message accepted from a client, in characters.
 MAX_MESSAGE = 4096
 #: The rate limit in words (enforced per connection by the server).
-RATE_TEXT = "20 messages a second on average, 40 in a burst"
+RATE_TEXT = "30 messages a second on average, 60 in a burst"
 
 
 class ProtocolError(ValueError):

@@ -25,8 +25,8 @@ from homegame.table import HandStart, Table, TableError
 log = logging.getLogger("homegame.server")
 
 #: Messages a connection may send per second on average, and in a burst.
-RATE_PER_SECOND = 20.0
-RATE_BURST = 40.0
+RATE_PER_SECOND = 30.0
+RATE_BURST = 60.0
 #: Unsent messages after which a connection is considered stuck and dropped.
 OUTBOX_LIMIT = 200
 
@@ -181,6 +181,10 @@ class Room:
         now = self.clock()
         self.table.advance(now)
         if self.table.ready_to_deal(now):
+            # the hand that just ended is stored and shown before the next one starts
+            self._persist()
+            if (self.table.revision, self.table.hand_number, len(self.table.actions)) != before:
+                self.broadcast()
             self.shuffle = shuffle()
             self.table.deal(list(self.shuffle.deck), now)
             self.table.advance(now)

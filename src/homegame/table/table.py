@@ -384,6 +384,12 @@ class Table:
                 seat.stack = self.start.stacks[i] + int(self.hand.payoffs[i])
         for seat in [s for s in self.seats.values() if s.status == "leaving"]:
             self._cash_out(seat)
+        for seat in self.seats.values():
+            if seat.kind == "bot" and seat.status == "active" and seat.stack == 0:
+                # a bot that fills a seat buys in again rather than leave the table short
+                seat.stack = self.settings.buy_in
+                self.ledger.buy_in(seat.name, seat.stack, self.hand_number)
+                self.notices = (self.notices + [f"{seat.name} buys in again for {seat.stack}"])[-30:]
         self.deadlines.clear()
         self.turn_started.clear()
         self.next_hand_at = now + self.settings.between_hands

@@ -1,0 +1,120 @@
+"""Running a server for tests, benchmarks and scripts: in a thread or as a child process.
+
+>>> port = free_port()
+>>> 1024 < port < 65536
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+
+def free_port() -> int:
+    """A TCP port free on loopback right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_port(port: int, timeout: float = 20.0) -> None:
+    """Block until something listens on ``port``; ``TimeoutError`` otherwise."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on port {port} after {timeout} s")
+
+
+@contextlib.contextmanager
+def server_thread(db_url: str) -> Iterator[str]:
+    """Serve the app over ``db_url`` from a thread of this process; yields the base URL."""
+    import uvicorn
+
+    from homegame.server.app import create_app
+
+    port = free_port()
+    config = uvicorn.Config(create_app(db_url), host="127.0.0.1", port=port, log_level="warning",
+                            ws_max_size=1 << 20, lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    wait_for_port(port)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+class ServerProcess:
+    """``homegame serve`` in a child process (so it can be killed for real)."""
+
+    def __init__(self, db: str, port: int | None = None, log: str | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        """The server's base URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        """Start the server and wait until it listens."""
+        out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115 - kept for the child
+        code = ("from homegame.cli import main; import sys; sys.argv=['homegame','serve','--port',"
+                f"'{self.port}','--db',{self.db!r},'--log-level','warning']; main()")
+        self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=out,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        wait_for_port(self.port, 60)
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+            self.proc = None
+
+    def stop(self) -> None:
+        """Terminate politely."""
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+            self.proc = None
+
+
+def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """GET (or POST ``body``) JSON at ``base + path``."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        text = response.read().decode()
+    return json.loads(text) if text and text[0] in "[{" else text
+
+
+def create_table(base: str, **spec: Any) -> dict[str, Any]:
+    """Open a table (see ``NewTable`` for the fields); returns ``{"table_id", "links"}``."""
+    result: dict[str, Any] = api(base, "/api/tables", spec)
+    return result
+
+
+__all__ = ["ServerProcess", "api", "create_table", "free_port", "server_thread", "wait_for_port"]
