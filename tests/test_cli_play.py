@@ -119,3 +119,15 @@ def test_raises_are_typed_with_an_amount_in_no_limit() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and raised >= 1
+
+
+def test_the_odds_command_gives_the_players_chances() -> None:
+    child = spawn("play", "three-hole", "--seats", "3", "--hands", "1", "--seed", "2", "--bots", "rule")
+    child.expect(PROMPT)
+    child.sendline("odds")
+    child.expect(r"about (\d+)%")
+    assert 0 <= int(child.match.group(1)) <= 100
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -26,7 +26,8 @@ HELP_TEXT = """Type an action as the legal list shows it:
   pass 7c (Pass'Em) · pass 2c 3d 9h (Pass The Trash) · discard 4s · expose Kd · arrange 2c 3d ... As
   declare high | declare low | declare both (or just high, low, both)
 Shortcuts: c = check or call, f = fold, arrange = keep the current order.
-Other commands: view (draw the table again), help, quit."""
+Other commands: odds (your chances against the players still in), view (draw the table again), help,
+quit."""
 
 
 def _console() -> Console:
@@ -52,6 +53,32 @@ def _prompt_lines(view: dict[str, Any]) -> list[str]:
     up = view.get("up") or []
     own = f"Your cards: {plain_cards(view['cards'])}" + (f" (face up: {plain_cards(up)})" if up else "")
     return [own, "Legal: " + " | ".join(view.get("legal") or [])]
+
+
+def chances(view: dict[str, Any]) -> str:
+    """The player's share of the pot from what they can see, and what calling costs, in words."""
+    from homegame.bots.base import opponents, parse_legal
+    from homegame.bots.estimate import share
+
+    others = len(opponents(view))
+    if not others:
+        return "Nobody else is left in the hand."
+    if not view["cards"]:
+        return "No cards yet."
+    try:
+        mine = share(view, trials=4000, seed=0)
+    except ValueError as exc:
+        return f"No estimate here: {exc}"
+    text = (f"Your share of the pot against {others} player{'s' if others > 1 else ''} still in, from what "
+            f"you can see: about {mine * 100:.0f}%.")
+    if (view.get("rules") or {}).get("split") == "declare":
+        text += " (Declare game: your chance of winning the side you are likelier to win.)"
+    options = parse_legal(view.get("legal") or [])
+    pot = int(view.get("pot") or 0)
+    if options.call:
+        text += (f" Calling {options.call} into {pot} needs {options.call / (pot + options.call) * 100:.0f}% "
+                 "to break even.")
+    return text
 
 
 class TerminalGame:
@@ -120,6 +147,9 @@ class TerminalGame:
                 continue
             if lowered in ("v", "view"):
                 self.console.print(render_view(view))
+                continue
+            if lowered in ("o", "odds"):
+                self.console.print(chances(view))
                 continue
             action = _expand(lowered, view)
             try:
