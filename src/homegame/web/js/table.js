@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 
 const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 500, games: [] };
 window.homegame = app; // for tests and the curious
+app.send = (message) => send(message);
 
 fetch("/api/games").then((r) => r.json()).then((g) => { app.games = g; render(); }).catch(() => {});
 
@@ -192,9 +193,11 @@ function renderLog(state) {
   const log = $("log");
   log.replaceChildren();
   const lines = [...(state.view?.log || [])];
+  const dealt = state.table.dealt || [];
   for (const line of lines.slice(-60)) {
     const li = document.createElement("li");
-    li.textContent = prettyLine(line);
+    // the engine writes "Seat N" with the seat number in the hand: show the player's name
+    li.textContent = prettyLine(line).replace(/\bSeat (\d+)/g, (m, n) => (dealt[Number(n)] !== undefined ? seatName(state.table, dealt[Number(n)]) : m));
     log.append(li);
   }
   const notices = state.table.notices || [];

@@ -1,0 +1,172 @@
+"""The page in a real browser (Playwright driving Debian's chromium, headless).
+
+Two players open the table by link, a bot fills the third seat, and a full hand of each seed game is
+played to the end by clicking. Screenshots go to ``test-artifacts/``. Skipped when chromium is missing,
+unless ``HOMEGAME_REQUIRE_BROWSER=1`` (CI), where a missing browser fails.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from homegame.server.harness import server_thread
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+SEED_GAMES = ["passem", "sameem", "pass-the-trash", "three-hole"]
+
+if CHROMIUM is None:
+    if os.environ.get("HOMEGAME_REQUIRE_BROWSER") == "1":
+        pytest.fail("chromium is required (HOMEGAME_REQUIRE_BROWSER=1) but missing; "
+                    "run scripts/ensure-chromium.sh", pytrace=False)
+    pytest.skip("chromium is not installed", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "browser.db"
+    with server_thread(f"sqlite:///{db}") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def hand_number(page: Any) -> int:
+    return int(page.evaluate("window.homegame.state ? window.homegame.state.hand : 0"))
+
+
+def state(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate("window.homegame.state")
+    return result
+
+
+def take_turn(page: Any) -> bool:
+    """Click through this player's decision if there is one; ``True`` if something was clicked."""
+    actions = page.locator("#actions")
+    confirm = actions.locator("button.confirm")
+    if confirm.count():
+        kind = confirm.first.get_attribute("data-action")
+        if kind == "arrange":
+            # order the cards by tapping them one by one, as a player would
+            cards = page.locator("#my-cards button.card")
+            for i in range(cards.count()):
+                cards.nth(i).click()
+            confirm.first.click()
+            return True
+        if kind in ("pass", "discard"):
+            need = int(re.search(r"/(\d+)", confirm.first.inner_text()).group(1))  # type: ignore[union-attr]
+            cards = page.locator("#my-cards button.card")
+            for i in range(need):
+                cards.nth(i).click()
+            confirm.first.click()
+            return True
+        if kind == "expose":
+            page.locator("#my-cards button.card:not(.up)").first.click()
+            confirm.first.click()
+            return True
+    for action in ("declare high", "check", "call", "fold"):
+        button = actions.locator(f'button[data-action="{action}"]')
+        if button.count() and button.first.is_enabled():
+            button.first.click()
+            return True
+    return False
+
+
+def play_hand(pages: list[Any], number: int, timeout: float = 90.0) -> None:
+    """Both players click until the results of hand ``number`` are on both screens."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        done = 0
+        for page in pages:
+            s = state(page)
+            if s and s["hand"] == number and s["view"] and s["view"]["over"]:
+                done += 1
+                continue
+            if s and s["hand"] == number and s["view"] and s["view"]["legal"]:
+                take_turn(page)
+                page.wait_for_timeout(150)
+        if done == len(pages):
+            return
+        pages[0].wait_for_timeout(100)
+    raise AssertionError(f"hand {number} did not finish in {timeout} s")
+
+
+def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    host_ctx = browser.new_context(viewport={"width": 1100, "height": 1000})
+    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    host = host_ctx.new_page()
+    guest = guest_ctx.new_page()
+    errors: list[str] = []
+    for page in (host, guest):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    # the host opens a table from the lobby
+    host.goto(base + "/")
+    host.select_option("select[name=game]", "passem")
+    host.fill("input[name=bots]", "1")
+    host.screenshot(path=str(ARTIFACTS / "lobby.png"))
+    host.click("button[type=submit]")
+    host.wait_for_url(re.compile(r"/t/"))
+    host.wait_for_function("window.homegame && window.homegame.state")
+    host.click("#host-panel summary")
+    host.click('#host [data-action="pause"]')
+    host.wait_for_function("window.homegame.state.table.paused")
+    host.evaluate("window.homegame.send({type: 'configure', bot_delay: 0.05, between_hands: 0.5})")
+    host.fill("#sit input[name=name]", "Hostess")
+    host.click('#sit [data-action="sit"]')
+    host.wait_for_function("window.homegame.state.you.seat !== null")
+
+    # the guest follows the invite link on a phone, sits, and the host approves
+    invite = host.input_value("#invite-link")
+    guest.goto(invite)
+    guest.wait_for_function("window.homegame && window.homegame.state")
+    guest.fill("#sit input[name=name]", "Guest")
+    guest.click('#sit [data-action="sit"]')
+    host.click('#host [data-action="approve"]')
+    guest.wait_for_function("window.homegame.state.table.seats.some(s => s.name === 'Guest' && s.status === 'active')")
+
+    for game in SEED_GAMES:
+        host.select_option("#host select[name=game]", game)
+        host.click('#host [data-action="set-game"]')
+        host.wait_for_function(f"window.homegame.state.table.settings.game === '{game}'")
+        before = hand_number(host)
+        host.click('#host [data-action="pause"]')  # resume: the next hand is dealt
+        host.wait_for_function(f"window.homegame.state.hand > {before}")
+        host.click('#host [data-action="pause"]')  # pause again: this hand plays out, no next one
+        number = hand_number(host)
+        assert state(host)["view"]["game"] == game
+        guest.wait_for_function(f"window.homegame.state.hand === {number}")
+        guest.screenshot(path=str(ARTIFACTS / f"{game}-phone-start.png"))
+        play_hand([host, guest], number)
+        host.wait_for_selector("#results:not([hidden])")
+        assert "results" in host.inner_text("#results")
+        host.screenshot(path=str(ARTIFACTS / f"{game}-host-end.png"), full_page=True)
+        guest.screenshot(path=str(ARTIFACTS / f"{game}-phone-end.png"))
+        assert state(guest)["shuffle"]["deck"], "the deck is revealed after the hand"
+
+    ledger = host.text_content("#ledger") or ""
+    assert "Balance: 0" in ledger
+    assert not errors, errors
+    host_ctx.close()
+    guest_ctx.close()
