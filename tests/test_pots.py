@@ -123,3 +123,11 @@ def test_uncontested_winner_shows_nothing() -> None:
     view = h.view(1)
     assert view["results"]["shown"] == {} and "As" not in str(view) and "Ad" not in str(view)
     assert h.payoffs == [2, -2]
+
+
+@pytest.mark.parametrize(("low", "low_winner"), [("a5", 0), ("a6", 1), ("27", 1)])
+def test_low_rules(low: str, low_winner: int) -> None:
+    """a5: the wheel is the best low; a6 and 27: its straight counts against it (RULES.md §2)."""
+    h = holdem_split("high-low", {0: "As 5d", 1: "7c 6d", 2: "Kd Kh"}, "2c 3d 4h 9s Kc", low=low, qualifier=None)
+    lows = [a["seat"] for a in h.view(None)["results"]["awards"] if a["side"] == "low"]
+    assert lows == [low_winner]
