@@ -56,14 +56,12 @@ async def seat(index: int, table: int, link: str, stats: TableStats, results: Re
     target = parse_link(link)
     rng = random.Random(table * 100 + index)
     sent = acked = 0
-    async with websockets.connect(target.ws_url, max_size=2**22, open_timeout=60) as ws:
+    async with websockets.connect(target.ws_url, max_size=2**22, open_timeout=60, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "v": 1, "token": target.token}))
         sat = False
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 1.0)
-            except TimeoutError:
-                continue
+        async for raw in ws:
+            if stop.is_set():
+                break
             now = time.perf_counter()
             msg = json.loads(raw)
             if msg["type"] == "error":
@@ -127,6 +125,8 @@ async def run(base: str, tables: int, seats: int, seconds: float, game: str) -> 
     lat = sorted(results.latencies)
     actions, hands = results.actions, len(results.hands)
     stop.set()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
 
     def q(p: float) -> float:

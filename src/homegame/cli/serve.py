@@ -18,6 +18,7 @@ def serve(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(help="Database URL or SQLite file (default $HOMEGAME_DB or ./data/homegame.db).")] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    compress: Annotated[bool, typer.Option(help="Compress websocket messages (less traffic, more CPU).")] = False,
 ) -> None:
     """Run the home-game server: open http://HOST:PORT, open a table, send the link."""
     import uvicorn
@@ -28,7 +29,7 @@ def serve(
     url = database_url(db)
     application = create_app(url)
     typer.echo(f"homegame: http://{host}:{port}  (database {url})")
-    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=65536,
+    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=1 << 20, ws_per_message_deflate=compress,
                 ws_ping_interval=20, ws_ping_timeout=20)
 
 

@@ -47,7 +47,7 @@ def server_thread(db_url: str) -> Iterator[str]:
 
     port = free_port()
     config = uvicorn.Config(create_app(db_url), host="127.0.0.1", port=port, log_level="warning",
-                            ws_max_size=1 << 20, lifespan="on")
+                            ws_max_size=1 << 20, ws_per_message_deflate=False, lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -62,15 +62,15 @@ class Connection:
     closed: bool = False
     acked: int = 0  # ``act`` messages of this connection the table has handled
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (a stuck connection is closed instead)."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message, or its JSON text (a stuck connection is closed instead)."""
         if self.closed:
             return
         if self.outbox.qsize() > OUTBOX_LIMIT:
             self.closed = True
             self.outbox.put_nowait(None)
             return
-        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
 
     def send_close(self) -> None:
         """Send what is queued, then close."""
@@ -277,7 +277,7 @@ class Room:
         if conn.host:
             welcome["links"] = self.links
         conn.send(welcome)
-        conn.send(self.state_for(conn, self.table.public(self.clock())))
+        conn.send(self.state_text(conn, self._public_text()))
 
     def apply(self, conn: Connection, msg: Any) -> None:
         """A message from an identified connection."""
@@ -350,25 +350,37 @@ class Room:
         return {"hand": self.table.hand_number, "commitment": self.shuffle.commitment,
                 "deck": list(self.shuffle.deck) if over else None, "salt": self.shuffle.salt if over else None}
 
-    def state_for(self, conn: Connection, public: dict[str, Any]) -> dict[str, Any]:
-        """The ``state`` message for one connection: the table plus its own seat's view only."""
-        seat = conn.seat if conn.role != "watcher" else None
-        return {"type": "state", "v": p.VERSION, "hand": self.table.hand_number, "seq": len(self.table.actions),
-                "acked": conn.acked,
-                "table": public, "view": self.table.view(seat), "shuffle": self.shuffle_info(),
-                "you": {"role": conn.role, "host": conn.host, "seat": seat,
-                        "hand_seat": None if seat is None else self.table.hand_seat(seat)}}
-
-    def broadcast(self) -> None:
-        """Send every connection its own state message."""
+    def _public_text(self) -> str:
+        """The table as everyone sees it, as JSON (built once per broadcast)."""
         public = self.table.public(self.clock())
         connected = {c.seat for c in self.connections if c.seat is not None and not c.closed}
         for s in public["seats"]:
             s["connected"] = s["kind"] == "bot" or s["position"] in connected
+        return json.dumps(public, separators=(",", ":"))
+
+    def state_text(self, conn: Connection, public_text: str, views: dict[int | None, str] | None = None) -> str:
+        """The ``state`` message for one connection as JSON: the table plus its own seat's view only."""
+        seat = conn.seat if conn.role != "watcher" else None
+        if views is not None and seat in views:
+            view_text = views[seat]
+        else:
+            view_text = json.dumps(self.table.view(seat), separators=(",", ":"))
+            if views is not None:
+                views[seat] = view_text
+        head = {"type": "state", "v": p.VERSION, "hand": self.table.hand_number, "seq": len(self.table.actions),
+                "acked": conn.acked, "shuffle": self.shuffle_info(),
+                "you": {"role": conn.role, "host": conn.host, "seat": seat,
+                        "hand_seat": None if seat is None else self.table.hand_seat(seat)}}
+        return json.dumps(head, separators=(",", ":"))[:-1] + ',"table":' + public_text + ',"view":' + view_text + "}"
+
+    def broadcast(self) -> None:
+        """Send every connection its own state message (each seat's view is built once)."""
+        public_text = self._public_text()
+        views: dict[int | None, str] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
-            conn.send(self.state_for(conn, public))
+            conn.send(self.state_text(conn, public_text, views))
 
 __all__ = ["OUTBOX_LIMIT", "RATE_BURST", "RATE_PER_SECOND", "Connection", "RateLimiter", "Room"]

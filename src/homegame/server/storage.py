@@ -24,6 +24,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -160,6 +161,7 @@ class Store:
             migrate(self.url)
         self.engine = make_engine(self.url)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self._hand_ids: dict[tuple[str, int], int] = {}
 
     def close(self) -> None:
         """Release the connections."""
@@ -186,12 +188,6 @@ class Store:
         with self._session() as s:
             return list(s.scalars(select(TableRow.id)))
 
-    def _hand_id(self, s: Session, table_id: str, number: int) -> int:
-        hid = s.scalar(select(HandRow.id).where(HandRow.table_id == table_id, HandRow.number == number))
-        if hid is None:
-            raise KeyError(f"table {table_id} has no hand {number}")
-        return int(hid)
-
     def write(self, table_id: str, *, state: dict[str, Any] | None = None,
               new_hand: tuple[dict[str, Any], list[str], str, str] | None = None,
               actions: list[tuple[int, int, str]] | None = None,
@@ -199,22 +195,34 @@ class Store:
         """In one transaction: a new hand (start, deck, salt, commitment), actions ``(idx, seat,
         action)`` of hand ``number``, its end ``(payoffs, history)``, the table's state."""
         now = time.time()
-        with self._session.begin() as s:
+        with self.engine.begin() as conn:
+            hid = self._hand_ids.get((table_id, number))
             if new_hand is not None:
                 start, deck, salt, commitment = new_hand
-                s.add(HandRow(table_id=table_id, number=number, start=json.dumps(start), deck=" ".join(deck),
-                              salt=salt, commitment=commitment, over=False, started_at=now))
-                s.flush()
-            if actions or finished:
-                hid = self._hand_id(s, table_id, number)
-                for idx, seat, action in actions or []:
-                    s.add(ActionRow(hand_id=hid, idx=idx, seat=seat, action=action, at=now))
-                if finished is not None:
-                    payoffs, history = finished
-                    s.execute(update(HandRow).where(HandRow.id == hid).values(
-                        over=True, payoffs=json.dumps(payoffs), history=history, finished_at=now))
+                result = conn.execute(insert(HandRow).values(
+                    table_id=table_id, number=number, start=json.dumps(start), deck=" ".join(deck), salt=salt,
+                    commitment=commitment, over=False, started_at=now))
+                key = result.inserted_primary_key
+                assert key is not None
+                hid = int(key[0])
+                if len(self._hand_ids) > 5000:
+                    self._hand_ids.clear()
+                self._hand_ids[(table_id, number)] = hid
+            if (actions or finished) and hid is None:
+                found = conn.scalar(select(HandRow.id).where(HandRow.table_id == table_id, HandRow.number == number))
+                if found is None:
+                    raise KeyError(f"table {table_id} has no hand {number}")
+                hid = int(found)
+                self._hand_ids[(table_id, number)] = hid
+            if actions:
+                conn.execute(insert(ActionRow), [{"hand_id": hid, "idx": idx, "seat": seat, "action": action,
+                                                  "at": now} for idx, seat, action in actions])
+            if finished is not None:
+                payoffs, history = finished
+                conn.execute(update(HandRow).where(HandRow.id == hid).values(
+                    over=True, payoffs=json.dumps(payoffs), history=history, finished_at=now))
             if state is not None:
-                s.execute(update(TableRow).where(TableRow.id == table_id).values(
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(
                     state=json.dumps(state), revision=TableRow.revision + 1, updated_at=now))
 
     def _stored(self, s: Session, row: HandRow) -> StoredHand:

@@ -7,6 +7,7 @@ from a single task; the table is not thread-safe.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,7 @@ from homegame.table.seats import DEALERS_CHOICE, SEED_GAMES, Seat, SeatKind, Set
 
 #: Longest name a player may choose.
 NAME_LIMIT = 24
+_TITLES: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,14 @@ class Table:
     @staticmethod
     def game_title(game: str, rules: dict[str, Any]) -> str:
         """A short description of a game and its house rules that differ from the defaults."""
+        key = (game, json.dumps(rules, sort_keys=True))
+        title = _TITLES.get(key)
+        if title is None:
+            title = _TITLES[key] = Table._title(game, rules)
+        return title
+
+    @staticmethod
+    def _title(game: str, rules: dict[str, Any]) -> str:
         if game == DEALERS_CHOICE:
             return "Dealer's choice"
         g = make_game(game, rules)
