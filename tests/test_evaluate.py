@@ -202,6 +202,57 @@ def test_bad_rows_in_a_large_batch_are_caught() -> None:
         evaluate_many(ids, parallel=True)
 
 
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int16, np.int32, np.int64])
+def test_every_bad_id_in_every_position_is_caught(k: int, dtype: type) -> None:
+    """The kernels check ids in the same pass as the evaluation (table key at ``id & 255``, OR of ids,
+    popcount of the summed ``1 << id``): each bad value the dtype can hold, in each column, gives -1."""
+    info = np.iinfo(dtype)
+    candidates = [52, 53, 63, 64, 64 + 5, 127, 128, 200, 255, 256, 256 + 5, 300, 2**15 - 1, 2**31 - 1, 2**40 + 7,
+                  -1, -2, -52, -64, -128, -256 + 3, -(2**31), -(2**63)]
+    bad = [v for v in candidates if info.min <= v <= info.max]
+    good = [0, 13, 26, 39, 51, 7, 20][:k]
+    rows = []
+    for column in range(k):
+        for value in bad:
+            row = list(good)
+            row[column] = value
+            rows.append(row)
+    ids = np.array(rows, dtype=dtype)
+    from homegame.evaluate import kernels
+    from homegame.evaluate.tables import high_tables
+    t = tables()
+    out = np.empty(len(ids), dtype=np.int32)
+    kernels.high_rows(ids, t.card_keys, t.card_bits, *high_tables(), out, 1)
+    assert (out == -1).all()
+    with pytest.raises(BadIds, match="outside 0..51"):
+        evaluate_many(ids)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_repeated_card_is_caught(k: int) -> None:
+    """A card twice (or three times) in any two columns, whatever the other cards (carries included)."""
+    rng = random.Random(k)
+    rows = []
+    for _ in range(400):
+        hand = rng.sample(range(52), k)
+        a, b = sorted(rng.sample(range(k), 2))
+        hand[b] = hand[a]
+        if rng.random() < 0.3:
+            hand[(b + 1) % k] = hand[a]
+        rows.append(hand)
+    # neighbours whose carries could fill the missing bit: 50, 50, 51 and 0, 0, 1
+    rows.append([50, 50, 51, 0, 1, 2, 3][:k])
+    rows.append([0, 0, 1, 2, 3, 4, 5][:k])
+    ids = np.array(rows, dtype=np.uint8)
+    from homegame.evaluate import kernels
+    from homegame.evaluate.tables import high_tables
+    t = tables()
+    out = np.empty(len(ids), dtype=np.int32)
+    kernels.high_rows(ids, t.card_keys, t.card_bits, *high_tables(), out, 1)
+    assert (out == -1).all()
+
+
 def test_contract_example() -> None:
     out = hg.evaluate_many(np.array([card_ids("2c 3c 4c 5c 6c 7c 8c"), [51, 47, 43, 39, 35, 30, 26]]))
     assert len(out) == 2 and out[1] > out[0]

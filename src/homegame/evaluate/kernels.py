@@ -156,36 +156,6 @@ def _sum_row(ids: Any, i: int, k: int, card_keys: Any, card_bits: Any) -> tuple[
     return key, bits, dup == 0
 
 
-@njit(**_inline)
-def _one_small(ids: Any, i: int, k: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
-               high_flush: Any) -> int:
-    key = SUIT_START
-    bits = 0
-    dup = 0
-    for j in range(k):
-        c = np.int64(ids[i, j])
-        if c < 0 or c > 51:
-            return BAD
-        b = cb[c]
-        dup |= bits & b
-        key += ck[c]
-        bits |= b
-    if dup:
-        return BAD
-    f = (key >> 32) & 0x8888
-    if f:
-        suit = 0
-        if f & 0x80:
-            suit = 1
-        elif f & 0x800:
-            suit = 2
-        elif f & 0x8000:
-            suit = 3
-        return high_flush[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
-    r = key & 0xFFFFFFFF
-    return high_rank[offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
-
-
 @intrinsic
 def _popcount(typingctx: Any, src: Any) -> Any:
     """The number of set bits of an integer (LLVM's ctpop)."""
@@ -194,25 +164,22 @@ def _popcount(typingctx: Any, src: Any) -> Any:
     return src(src), codegen
 
 
+_ONE = np.uint64(1)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_LOW12 = np.uint64(0xFFF)
+_TWELVE = np.uint64(12)
+
+
 @njit(**_inline)
-def _one7(ids: Any, i: int, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any) -> int:
-    """Seven cards, unrolled. Tables are read at ``id & 63`` (ids 52..63 carry a key with bit 56 set);
-    an id outside 0..63 shows in the OR of all ids, a repeated card as a carry: the sum of the cards'
-    bits then has fewer than seven bits set. For seven distinct cards the sum is their union."""
-    c0 = np.int64(ids[i, 0])
-    c1 = np.int64(ids[i, 1])
-    c2 = np.int64(ids[i, 2])
-    c3 = np.int64(ids[i, 3])
-    c4 = np.int64(ids[i, 4])
-    c5 = np.int64(ids[i, 5])
-    c6 = np.int64(ids[i, 6])
-    key = (SUIT_START + ck[c0 & 63] + ck[c1 & 63] + ck[c2 & 63] + ck[c3 & 63] + ck[c4 & 63] + ck[c5 & 63]
-           + ck[c6 & 63])
-    bits = cb[c0 & 63] + cb[c1 & 63] + cb[c2 & 63] + cb[c3 & 63] + cb[c4 & 63] + cb[c5 & 63] + cb[c6 & 63]
-    if ((c0 | c1 | c2 | c3 | c4 | c5 | c6) & ~63) | (key >> 56) or _popcount(bits) != 7:  # type: ignore[call-arg]
+def _finish(key: int, bad: Any, c0: Any, c1: Any, c2: Any, c3: Any, c4: Any, c5: Any, c6: Any, cb: Any,
+            offsets: Any, high_rank: Any, high_flush: Any) -> int:
+    """The strength of a checked row of up to seven cards (unused ``c5``/``c6`` repeat ``c4``)."""
+    if bad:
         return BAD
     f = (key >> 32) & 0x8888
     if f:
+        # rare (3% of seven-card hands): the suit's rank mask from the 16-bit-per-suit card bits
+        bits = cb[c0] | cb[c1] | cb[c2] | cb[c3] | cb[c4] | cb[c5] | cb[c6]
         suit = 0
         if f & 0x80:
             suit = 1
@@ -221,11 +188,59 @@ def _one7(ids: Any, i: int, ck: Any, cb: Any, offsets: Any, high_rank: Any, high
         elif f & 0x8000:
             suit = 3
         return high_flush[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
-    r = key & 0xFFFFFFFF
-    return high_rank[offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
+    r = np.uint64(key) & _LOW32
+    return high_rank[np.uint64(offsets[r >> _TWELVE]) + (r & _LOW12)]  # type: ignore[no-any-return]
 
 
-def _high_span(ids: Any, start: int, stop: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
+@njit(**_inline)
+def _one7(flat: Any, base: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any) -> int:
+    """Seven cards at ``flat[base:base + 7]``, unrolled, checked in the same pass.
+
+    Ids are read as unsigned (a negative id becomes huge) and the key table is read at ``id & 255``,
+    where ids 52..255 carry :data:`~homegame.evaluate.tables.BAD_KEY`: an id outside 0..51 shows in bit 56
+    of the key or, above 255, in the OR of all ids. A repeated card shows in the sum of ``1 << id``:
+    a sum of seven powers of two has seven bits set only if they are all different. No extra table read.
+    """
+    c0 = np.uint64(flat[base])
+    c1 = np.uint64(flat[base + 1])
+    c2 = np.uint64(flat[base + 2])
+    c3 = np.uint64(flat[base + 3])
+    c4 = np.uint64(flat[base + 4])
+    c5 = np.uint64(flat[base + 5])
+    c6 = np.uint64(flat[base + 6])
+    key = (SUIT_START + ck[c0 & 255] + ck[c1 & 255] + ck[c2 & 255] + ck[c3 & 255] + ck[c4 & 255]
+           + ck[c5 & 255] + ck[c6 & 255])
+    seen = ((_ONE << (c0 & 63)) + (_ONE << (c1 & 63)) + (_ONE << (c2 & 63)) + (_ONE << (c3 & 63))
+            + (_ONE << (c4 & 63)) + (_ONE << (c5 & 63)) + (_ONE << (c6 & 63)))
+    bad = (((c0 | c1 | c2 | c3 | c4 | c5 | c6) >> 8) | np.uint64(key >> 56)
+           | (_popcount(seen) ^ np.uint64(7)))  # type: ignore[call-arg]
+    return _finish(key, bad, c0, c1, c2, c3, c4, c5, c6, cb, offsets, high_rank,
+                   high_flush)
+
+
+@njit(**_inline)
+def _one_small(flat: Any, base: Any, k: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
+               high_flush: Any) -> int:
+    """Five or six cards at ``flat[base:base + k]``, checked as in :func:`_one7`."""
+    c0 = np.uint64(flat[base])
+    c1 = np.uint64(flat[base + 1])
+    c2 = np.uint64(flat[base + 2])
+    c3 = np.uint64(flat[base + 3])
+    c4 = np.uint64(flat[base + 4])
+    c5 = np.uint64(flat[base + 5]) if k > 5 else c4
+    key = SUIT_START + ck[c0 & 255] + ck[c1 & 255] + ck[c2 & 255] + ck[c3 & 255] + ck[c4 & 255]
+    seen = ((_ONE << (c0 & 63)) + (_ONE << (c1 & 63)) + (_ONE << (c2 & 63)) + (_ONE << (c3 & 63))
+            + (_ONE << (c4 & 63)))
+    if k > 5:
+        key += ck[c5 & 255]
+        seen += _ONE << (c5 & 63)
+    bad = (((c0 | c1 | c2 | c3 | c4 | c5) >> 8) | np.uint64(key >> 56)
+           | (_popcount(seen) ^ np.uint64(k)))  # type: ignore[call-arg]
+    return _finish(key, bad, c0, c1, c2, c3, c4, c5, c4, cb, offsets, high_rank,
+                   high_flush)
+
+
+def _high_span(ids: Any, flat: Any, start: int, stop: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
                high_flush: Any, rank_keys: Any, top_keys: Any, straight_keys: Any, top_rank: Any,
                out: Any) -> None:
     k = ids.shape[1]
@@ -235,23 +250,24 @@ def _high_span(ids: Any, start: int, stop: int, ck: Any, cb: Any, offsets: Any, 
             out[i] = _high_large(key, bits, offsets, high_rank, high_flush, rank_keys, top_keys,
                                  straight_keys, top_rank) if ok else BAD
         return
+    # rows of five to seven cards are read from the flat array: a constant stride, unsigned indices
     if k == 7:
         for i in range(start, stop):
-            out[i] = _one7(ids, i, ck, cb, offsets, high_rank, high_flush)
+            out[i] = _one7(flat, np.uint64(7) * np.uint64(i), ck, cb, offsets, high_rank, high_flush)
         return
     for i in range(start, stop):
-        out[i] = _one_small(ids, i, k, ck, cb, offsets, high_rank, high_flush)
+        out[i] = _one_small(flat, np.uint64(k) * np.uint64(i), k, ck, cb, offsets, high_rank, high_flush)
 
 
 _high_span_jit = njit(**_opts)(_high_span)
 
 
-@njit(**_opts)
+@njit(**_driver)
 def high_rows(ids: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any, rank_keys: Any,
               top_keys: Any, straight_keys: Any, top_rank: Any, out: Any, chunks: int) -> None:
-    """High strength of every row of ``ids`` into ``out`` (one thread)."""
-    _high_span_jit(ids, 0, ids.shape[0], ck, cb, offsets, high_rank, high_flush, rank_keys, top_keys,
-                   straight_keys, top_rank, out)
+    """High strength of every row of ``ids`` (C-contiguous) into ``out`` (one thread)."""
+    _high_span_jit(ids, ids.reshape(ids.size), 0, ids.shape[0], ck, cb, offsets, high_rank, high_flush,
+                   rank_keys, top_keys, straight_keys, top_rank, out)
 
 
 def _low_span(ids: Any, start: int, stop: int, rule: int, threshold: int, ck: Any, cb: Any,

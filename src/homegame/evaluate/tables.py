@@ -39,7 +39,7 @@ HASH_MASK: Final = (1 << HASH_SHIFT) - 1
 SUIT_START: Final = 0x3333 << 32
 FLUSH_BITS: Final = 0x8888 << 32
 RANK_KEY_MASK: Final = 0xFFFFFFFF
-#: The key of an id 52..63: far above any sum of real cards' keys, so ``key >> 56`` flags it.
+#: The key of an id 52..255: far above any sum of real cards' keys, so ``key >> 56`` flags it.
 BAD_KEY: Final = 1 << 56
 TABLE_FILE: Final = Path(__file__).resolve().parent.parent / "data" / "evaluator.npz"
 
@@ -66,10 +66,11 @@ class Tables(NamedTuple):
 def card_keys() -> tuple[Array, Array]:
     """Per card id: its 64-bit key (rank key plus one in its suit's count) and its bit ``16 * suit + rank``.
 
-    Entries 52 to 63 stand for bad ids (kernels index with ``id & 63``): key :data:`BAD_KEY`, bit 0.
+    Entries 52 to 255 stand for bad ids (the batch kernels read the keys at ``id & 255``): key
+    :data:`BAD_KEY`, bit 0.
     """
-    keys = [RANK_KEYS[c >> 2] + (1 << (32 + 4 * (c & 3))) for c in range(52)] + [BAD_KEY] * 12
-    bits = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [0] * 12
+    keys = [RANK_KEYS[c >> 2] + (1 << (32 + 4 * (c & 3))) for c in range(52)] + [BAD_KEY] * (256 - 52)
+    bits = [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)] + [0] * (256 - 52)
     return np.array(keys, dtype=np.int64), np.array(bits, dtype=np.int64)
 
 
