@@ -21,7 +21,7 @@ SEED_GAMES = {
 
 @pytest.mark.parametrize("name", list(SEED_GAMES))
 def test_equity_bot_beats_random_bot(name: str) -> None:
-    result = simulate(hg.game(name), ["equity", "random"], 600, seed=2026, workers=2)
+    result = simulate(hg.game(name), ["equity", "random"], 1000, seed=2026, workers=2)
     equity = result.seats[0].rate
     print(f"{name}: equity bot {equity} over {result.hands} hands")
     assert equity.low > 0, f"{name}: {equity}"
