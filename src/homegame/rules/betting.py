@@ -143,14 +143,14 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
         h.folded[s] = True
         h.live -= 1
         _acted(h, s)
-        h.log("fold", s, f"Seat {s} folds")
+        h.log("fold", s, "Seat {} folds", s)
         return "fold"
     if verb == "check":
         if owe > 0:
             raise IllegalAction(f"seat {s} cannot check: it owes {min(owe, h.stacks[s])} to call; legal now: "
                                 f"{', '.join(legal(h, s))}")
         _acted(h, s)
-        h.log("check", s, f"Seat {s} checks")
+        h.log("check", s, "Seat {} checks", s)
         return "check"
     if verb == "call":
         if owe <= 0:
@@ -158,7 +158,7 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
         pay = min(owe, h.stacks[s])
         _put(h, s, pay)
         _acted(h, s)
-        h.log("call", s, f"Seat {s} calls {pay}" + (" and is all in" if h.stacks[s] == 0 else ""))
+        h.log("call", s, "Seat {} calls {}{}", s, pay, " and is all in" if h.stacks[s] == 0 else "")
         return "call"
     if verb not in ("bet", "raise"):
         raise IllegalAction(f"{verb!r} is not a betting action; legal now: {', '.join(legal(h, s))}")
@@ -184,7 +184,7 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
     _raise_to(h, total)
     _acted(h, s)
     word = "bets" if high_before == 0 else "raises to"
-    h.log("bet", s, f"Seat {s} {word} {total}" + (" and is all in" if h.stacks[s] == 0 else ""))
+    h.log("bet", s, "Seat {} {} {}{}", s, word, total, " and is all in" if h.stacks[s] == 0 else "")
     return f"{'bet' if high_before == 0 else 'raise'} {total}"
 
 

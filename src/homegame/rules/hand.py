@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, cards
 from homegame.rules import betting, choices
+from homegame.rules.deck import Deck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
 from homegame.rules.showing import best_showing, bring_in_seat
@@ -50,8 +51,8 @@ class Hand:
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
         "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
         "seq", "acted", "faced",
-        "seen_seq", "round_big", "in_round", "blinds_due", "bb_seat", "sb_seat", "history", "events",
-        "results", "_order", "_rng", "_taken", "_stock_pos", "_hole_preset", "_dealt", "_board_preset",
+        "seen_seq", "round_big", "in_round", "blinds_due", "bb_seat", "sb_seat", "history", "_events", "_raw",
+        "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset",
         "_payoffs", "live",
         "_eval_cache",
     )
@@ -99,10 +100,8 @@ class Hand:
             # cost anything; the history completes the order when it is read
             order = list(range(52))
             rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
-        self._order = order
-        self._rng = rng
-        self._taken = set(named)
-        self._stock_pos = 0
+        self._deck = Deck(order, rng, set(named))
+        self._draw = self._deck.draw
         self._hole_preset = hole_preset
         self._board_preset = board_preset
         self._dealt = [0] * n
@@ -136,50 +135,41 @@ class Hand:
         self.in_round = False
         self.blinds_due = False
         self.bb_seat = self.sb_seat = -1
-        self.events: list[dict[str, Any]] = []
+        self._events: list[dict[str, Any]] = []
+        self._raw: list[tuple[str, int | None, str, tuple[Any, ...], dict[str, Any]]] = []
         self.results: dict[str, Any] | None = None
         self._payoffs: list[int] | None = None
         self._eval_cache: dict[Any, Any] = {}
         self.live = n
         self.history = History(game=game.name, rules=dict(game.rules), stakes=stakes.to_dict(),
-                               stacks=list(stacks), button=button, deck=self.deck_order,
+                               stacks=list(stacks), button=button, deck=self._deck,
                                hole={s: list(v) for s, v in hole_preset.items()}, board=list(board_preset))
         self._forced_bets()
         self._advance()
 
     # ----------------------------------------------------------------- events
-    def log(self, kind: str, seat: int | None, text: str, **extra: Any) -> None:
-        """Append a public event (no face-down card may be in it)."""
-        event: dict[str, Any] = {"type": kind, "seat": seat, "text": text}
-        if extra:
-            event.update(extra)
-        self.events.append(event)
+    def log(self, kind: str, seat: int | None, text: str, *args: Any, **extra: Any) -> None:
+        """Append a public event (no face-down card may be in it). ``text`` is a ``str.format``
+        template filled with ``args`` when the events are read (so play never formats text)."""
+        self._raw.append((kind, seat, text, args, extra))
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The public log: dicts ``{"type", "seat", "text", ...}`` in order."""
+        done, raw = self._events, self._raw
+        for i in range(len(done), len(raw)):
+            kind, seat, text, args, extra = raw[i]
+            event: dict[str, Any] = {"type": kind, "seat": seat, "text": text.format(*args) if args else text}
+            if extra:
+                event.update(extra)
+            done.append(event)
+        return done
 
     # ----------------------------------------------------------------- dealing
-    def _draw(self) -> int:
-        """The next card of the deck that is not preset."""
-        order, rng, taken = self._order, self._rng, self._taken
-        while True:
-            i = self._stock_pos
-            if rng is not None:
-                j = i + int(rng.random() * (52 - i))
-                order[i], order[j] = order[j], order[i]
-            self._stock_pos = i + 1
-            c = order[i]
-            if c not in taken:
-                return c
-
     def deck_order(self) -> list[int]:
-        """The full order of the deck for this hand (the shuffle completed; cards not yet dealt stay
-        where the shuffle puts them)."""
-        rng = self._rng
-        if rng is not None:
-            order = self._order
-            for i in range(self._stock_pos, 51):
-                j = i + int(rng.random() * (52 - i))
-                order[i], order[j] = order[j], order[i]
-            self._rng = None  # the order is now fixed
-        return list(self._order)
+        """The full order of the deck for this hand (a seeded hand is shuffled as it is dealt; the
+        order is completed deterministically when asked for)."""
+        return self._deck.order()
 
     def _deal(self, step: Step) -> None:
         """One card at a time clockwise from the button's left, to every player still in."""
@@ -209,7 +199,7 @@ class Hand:
             c = self._board_preset[i] if i < len(self._board_preset) else self._draw()
             self.board.append(c)
             new.append(_STR[c])
-        self.log("board", None, f"{step.label}: {' '.join(new)}", cards=new)
+        self.log("board", None, "{}: {}", step.label, " ".join(new), cards=new)
 
     def _roll(self) -> None:
         for s in range(self.players):
@@ -229,7 +219,7 @@ class Hand:
         if st.ante:
             for s in range(n):
                 paid = betting.post(self, s, st.ante, live=False)
-                self.log("ante", s, f"Seat {s} antes {paid}")
+                self.log("ante", s, "Seat {} antes {}", s, paid)
         if st.blinds:
             if n == 2:
                 self.sb_seat, self.bb_seat = self.button, (self.button + 1) % n
@@ -238,7 +228,7 @@ class Hand:
             for seat, amount, name in ((self.sb_seat, st.blinds[0], "small"), (self.bb_seat, st.blinds[1], "big")):
                 if amount:
                     paid = betting.post(self, seat, amount, live=True)
-                    self.log("blind", seat, f"Seat {seat} posts the {name} blind {paid}")
+                    self.log("blind", seat, "Seat {} posts the {} blind {}", seat, name, paid)
             self.blinds_due = True
 
     # ----------------------------------------------------------------- flow
@@ -382,7 +372,7 @@ class Hand:
         self.pending[seat] = choice
         self.pending_text[seat] = text
         self.to_act = tuple(s for s in self.to_act if s != seat)
-        self.log("ready", seat, f"Seat {seat} has chosen")
+        self.log("ready", seat, "Seat {} has chosen", seat)
         if not self.to_act:
             choices.apply_all(self, step)
             self.step_index += 1

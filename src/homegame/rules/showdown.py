@@ -143,13 +143,13 @@ def settle(h: Hand) -> None:
         total = sum(p.amount for p in pots)
         won[s] = total
         awards.append({"seat": s, "amount": total, "pot": 0, "side": "all", "hand": None, "cards": None})
-        h.log("win", s, f"Seat {s} wins {total} uncontested")
+        h.log("win", s, "Seat {} wins {} uncontested", s, total)
     else:
         split = h.game.split
         highs, lows = _strengths(h, contenders, split != "high")
         for s in contenders:
             mine = shown[str(s)] = [_STR[c] for c in h.cards[s]]
-            h.log("show", s, f"Seat {s} shows {' '.join(mine)}", cards=mine)
+            h.log("show", s, "Seat {} shows {}", s, " ".join(mine), cards=mine)
         for i, pot in enumerate(pots):
             eligible = list(pot.eligible)
             if len(eligible) == 1:
@@ -165,7 +165,7 @@ def settle(h: Hand) -> None:
                                    "cards": None, "by": by})
                     pot_name = "the main pot" if i == 0 else f"side pot {i}"
                     half = {"high": " (high)", "low": " (low)"}.get(side, "")
-                    h.log("win", seat, f"Seat {seat} wins {chips} from {pot_name}{half}")
+                    h.log("win", seat, "Seat {} wins {} from {}{}", seat, chips, pot_name, half)
     for s in range(n):
         h.stacks[s] += won[s]
     h.results = {"awards": awards, "shown": shown}

@@ -1,0 +1,54 @@
+"""The deck of one hand, shuffled as it is dealt.
+
+A seeded (or secure) hand draws each card by one step of a Fisher-Yates shuffle, so a hand pays only
+for the cards it uses; :meth:`Deck.order` completes the shuffle (deterministically) when the full
+order is wanted, for the history. Cards preset by ``hole``/``board`` are skipped when drawn.
+
+>>> import random
+>>> d = Deck(list(range(52)), random.Random(1), taken={0})
+>>> first = d.draw()
+>>> first != 0 and sorted(d.order()) == list(range(52)) and d.order()[0] == first
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+
+class Deck:
+    """A deck order with a draw position; ``rng`` None means the order is fixed already."""
+
+    __slots__ = ("_order", "_pos", "_rng", "_taken")
+
+    def __init__(self, order: list[int], rng: random.Random | None, taken: set[int]) -> None:
+        self._order = order
+        self._rng = rng
+        self._taken = taken
+        self._pos = 0
+
+    def draw(self) -> int:
+        """The next card that is not preset."""
+        order, rng, taken = self._order, self._rng, self._taken
+        while True:
+            i = self._pos
+            if rng is not None:
+                j = i + int(rng.random() * (52 - i))
+                order[i], order[j] = order[j], order[i]
+            self._pos = i + 1
+            c = order[i]
+            if c not in taken:
+                return c
+
+    def order(self) -> list[int]:
+        """The full order of the 52 cards (the shuffle completed)."""
+        rng = self._rng
+        if rng is not None:
+            order = self._order
+            for i in range(self._pos, 51):
+                j = i + int(rng.random() * (52 - i))
+                order[i], order[j] = order[j], order[i]
+            self._rng = None
+        return list(self._order)
+
+    __call__ = order
