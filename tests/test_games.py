@@ -175,3 +175,8 @@ def test_split_options_apply_to_every_game() -> None:
         stakes = hg.Stakes("fixed-limit", ante=1, bring_in=1, small_bet=2, big_bet=4)
         h = play_out(g.deal([20, 20, 20], stakes=stakes, seed=2))
         assert sum(h.payoffs) == 0
+
+
+def test_games_compare_and_hash_by_name_and_rules() -> None:
+    assert hg.game("trash", keep=6) == hg.game("pass-the-trash", keep=6)
+    assert len({hg.game("trash", keep=6), hg.game("trash", keep=6), hg.game("trash")}) == 2

@@ -6,7 +6,8 @@ A game is a tuple of :class:`Step` declarations plus how hands are made and spli
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -114,7 +115,9 @@ class Game:
     qualifier: int | None = None
     swing_ties: bool = False
     showdown_cards_count: bool = False
-    _cards_per_seat: int = field(default=0, repr=False)
+
+    def __hash__(self) -> int:
+        return hash((self.name, json.dumps(self.rules, sort_keys=True)))
 
     @property
     def usage(self) -> Usage:
