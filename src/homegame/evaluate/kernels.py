@@ -201,13 +201,13 @@ def _one7(flat: Any, base: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, 
     of the key or, above 255, in the OR of all ids. A repeated card shows in the sum of ``1 << id``:
     a sum of seven powers of two has seven bits set only if they are all different. No extra table read.
     """
-    c0 = np.uint64(flat[base])
-    c1 = np.uint64(flat[base + 1])
-    c2 = np.uint64(flat[base + 2])
-    c3 = np.uint64(flat[base + 3])
-    c4 = np.uint64(flat[base + 4])
-    c5 = np.uint64(flat[base + 5])
-    c6 = np.uint64(flat[base + 6])
+    c0 = np.uint64(flat[np.uint64(base)])
+    c1 = np.uint64(flat[np.uint64(base + 1)])
+    c2 = np.uint64(flat[np.uint64(base + 2)])
+    c3 = np.uint64(flat[np.uint64(base + 3)])
+    c4 = np.uint64(flat[np.uint64(base + 4)])
+    c5 = np.uint64(flat[np.uint64(base + 5)])
+    c6 = np.uint64(flat[np.uint64(base + 6)])
     key = (SUIT_START + ck[c0 & 255] + ck[c1 & 255] + ck[c2 & 255] + ck[c3 & 255] + ck[c4 & 255]
            + ck[c5 & 255] + ck[c6 & 255])
     seen = ((_ONE << (c0 & 63)) + (_ONE << (c1 & 63)) + (_ONE << (c2 & 63)) + (_ONE << (c3 & 63))
@@ -222,12 +222,12 @@ def _one7(flat: Any, base: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, 
 def _one_small(flat: Any, base: Any, k: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
                high_flush: Any) -> int:
     """Five or six cards at ``flat[base:base + k]``, checked as in :func:`_one7`."""
-    c0 = np.uint64(flat[base])
-    c1 = np.uint64(flat[base + 1])
-    c2 = np.uint64(flat[base + 2])
-    c3 = np.uint64(flat[base + 3])
-    c4 = np.uint64(flat[base + 4])
-    c5 = np.uint64(flat[base + 5]) if k > 5 else c4
+    c0 = np.uint64(flat[np.uint64(base)])
+    c1 = np.uint64(flat[np.uint64(base + 1)])
+    c2 = np.uint64(flat[np.uint64(base + 2)])
+    c3 = np.uint64(flat[np.uint64(base + 3)])
+    c4 = np.uint64(flat[np.uint64(base + 4)])
+    c5 = np.uint64(flat[np.uint64(base + 5)]) if k > 5 else c4
     key = SUIT_START + ck[c0 & 255] + ck[c1 & 255] + ck[c2 & 255] + ck[c3 & 255] + ck[c4 & 255]
     seen = ((_ONE << (c0 & 63)) + (_ONE << (c1 & 63)) + (_ONE << (c2 & 63)) + (_ONE << (c3 & 63))
             + (_ONE << (c4 & 63)))
@@ -253,10 +253,10 @@ def _high_span(ids: Any, flat: Any, start: int, stop: int, ck: Any, cb: Any, off
     # rows of five to seven cards are read from the flat array: a constant stride, unsigned indices
     if k == 7:
         for i in range(start, stop):
-            out[i] = _one7(flat, np.uint64(7) * np.uint64(i), ck, cb, offsets, high_rank, high_flush)
+            out[i] = _one7(flat, 7 * i, ck, cb, offsets, high_rank, high_flush)
         return
     for i in range(start, stop):
-        out[i] = _one_small(flat, np.uint64(k) * np.uint64(i), k, ck, cb, offsets, high_rank, high_flush)
+        out[i] = _one_small(flat, k * i, k, ck, cb, offsets, high_rank, high_flush)
 
 
 _high_span_jit = njit(**_opts)(_high_span)
