@@ -5,7 +5,10 @@ the clients cost little of the machine). Reported: actions per second over all t
 from a bot sending an action to every seat of its table receiving the update (p50, p99, max).
 
     .venv/bin/python bench/server.py --tables 10 --seconds 15
-    .venv/bin/python bench/server.py --sweep 10,50,100 --seconds 20
+    .venv/bin/python bench/server.py --sweep 10,50,100 --seconds 20 --think 0,0.5
+
+``--think 0`` finds the most the server can do (every bot answers at once, so latency is queueing);
+``--think 0.5`` is a brisk home game (a decision every half second or so at every table).
 """
 
 from __future__ import annotations
@@ -52,9 +55,10 @@ class Results:
 
 
 async def seat(index: int, table: int, link: str, stats: TableStats, results: Results, stop: asyncio.Event,
-               ready: asyncio.Event) -> None:
+               ready: asyncio.Event, think: float) -> None:
     target = parse_link(link)
     rng = random.Random(table * 100 + index)
+    thinking: set[asyncio.Task[None]] = set()
     sent = acked = 0
     async with websockets.connect(target.ws_url, max_size=2**22, open_timeout=60, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "v": 1, "token": target.token}))
@@ -90,12 +94,21 @@ async def seat(index: int, table: int, link: str, stats: TableStats, results: Re
             if view and view["legal"] and acked >= sent:
                 sent += 1
                 action = simple_action(view, rng)
-                stats.pending.append(Pending(msg["hand"], msg["seq"], time.perf_counter(), set(range(stats.seats))))
-                results.actions += 1
-                await ws.send(json.dumps({"type": "act", "v": 1, "action": action, "hand": msg["hand"]}))
+                delay = rng.uniform(0.5, 1.5) * think if think else 0.0
+                # think in a task of its own: this seat keeps reading (and timing) updates meanwhile
+                thinking.add(asyncio.create_task(act(ws, msg["hand"], msg["seq"], action, delay, stats, results)))
+                thinking = {t for t in thinking if not t.done()}
 
 
-async def run(base: str, tables: int, seats: int, seconds: float, game: str) -> dict[str, Any]:
+async def act(ws: Any, hand: int, seq: int, action: str, delay: float, stats: TableStats, results: Results) -> None:
+    if delay:
+        await asyncio.sleep(delay)
+    stats.pending.append(Pending(hand, seq, time.perf_counter(), set(range(stats.seats))))
+    results.actions += 1
+    await ws.send(json.dumps({"type": "act", "v": 1, "action": action, "hand": hand}))
+
+
+async def run(base: str, tables: int, seats: int, seconds: float, game: str, think: float = 0.0) -> dict[str, Any]:
     links = []
     for _ in range(tables):
         made = create_table(base, game=game, approve_seats=False, buy_in=1_000_000, bot_delay=0.0,
@@ -111,7 +124,7 @@ async def run(base: str, tables: int, seats: int, seconds: float, game: str) -> 
         for i in range(seats):
             ready = asyncio.Event()
             readies.append(ready)
-            tasks.append(asyncio.create_task(seat(i, t, link, stats, results, stop, ready)))
+            tasks.append(asyncio.create_task(seat(i, t, link, stats, results, stop, ready, think)))
         await asyncio.sleep(0.01)
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
     # measure a steady state: drop what happened while tables were filling
@@ -132,7 +145,7 @@ async def run(base: str, tables: int, seats: int, seconds: float, game: str) -> 
     def q(p: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
 
-    return {"tables": tables, "connections": tables * seats, "seconds": round(elapsed, 1),
+    return {"tables": tables, "connections": tables * seats, "think s": think, "seconds": round(elapsed, 1),
             "actions/s": round(actions / elapsed, 1), "hands/s": round(hands / elapsed, 2),
             "p50 ms": round(q(0.50), 1), "p99 ms": round(q(0.99), 1),
             "max ms": round(1000 * lat[-1], 1) if lat else float("nan"),
@@ -146,17 +159,21 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--game", default="passem")
+    parser.add_argument("--think", type=str, default="0",
+                        help="seconds a bot waits before acting (0: as fast as it can); comma-separated to sweep")
     args = parser.parse_args()
     sizes = [int(x) for x in args.sweep.split(",") if x] or [args.tables]
+    thinks = [float(x) for x in args.think.split(",") if x]
     rows = []
-    for n in sizes:
-        with tempfile.TemporaryDirectory() as tmp:
-            server = ServerProcess(str(Path(tmp) / "bench.db"), log=str(Path(tmp) / "server.log")).start()
-            try:
-                rows.append(asyncio.run(run(server.base, n, args.seats, args.seconds, args.game)))
-            finally:
-                server.stop()
-        print(json.dumps(rows[-1]), file=sys.stderr)
+    for think in thinks:
+        for n in sizes:
+            with tempfile.TemporaryDirectory() as tmp:
+                server = ServerProcess(str(Path(tmp) / "bench.db"), log=str(Path(tmp) / "server.log")).start()
+                try:
+                    rows.append(asyncio.run(run(server.base, n, args.seats, args.seconds, args.game, think)))
+                finally:
+                    server.stop()
+            print(json.dumps(rows[-1]), file=sys.stderr)
     keys = list(rows[0])
     print("| " + " | ".join(keys) + " |")
     print("|" + "---|" * len(keys))

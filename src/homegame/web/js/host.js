@@ -85,6 +85,9 @@ export function renderHost(state, app, send) {
   box.append(stakes);
 }
 
+// the last settle-up, kept across re-renders (press again for fresh numbers)
+const settled = { html: "" };
+
 export function renderLedger(state, box, tableId, token) {
   const { table } = state;
   const rows = table.ledger.map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${l.bought_in}</td><td>${l.cashed_out}</td><td>${l.stack}</td><td class="${l.net >= 0 ? "plus" : "minus"}">${l.net > 0 ? "+" : ""}${l.net}</td></tr>`).join("");
@@ -93,13 +96,15 @@ export function renderLedger(state, box, tableId, token) {
     <p class="muted">Balance: ${table.balance} · <a href="/api/tables/${tableId}/ledger.csv?${q}">CSV</a> · <a href="/api/tables/${tableId}/hands?${q}">hand list</a></p>
     <div class="settle"></div>`;
   const settle = box.querySelector(".settle");
-  const button = el('<button type="button" class="small">Settle up</button>');
+  const button = el('<button type="button" class="small" data-action="settle">Settle up</button>');
   button.addEventListener("click", async () => {
     const r = await fetch(`/api/tables/${tableId}/settle?${q}`);
     const data = await r.json();
-    settle.innerHTML = data.payments.length
+    settled.html = data.payments.length
       ? `<ul>${data.payments.map((p) => `<li>${escapeHtml(p.payer)} pays ${escapeHtml(p.payee)} ${p.amount}</li>`).join("")}</ul>`
       : "<p>Nobody owes anybody.</p>";
+    renderLedger(state, box, tableId, token);
   });
   settle.append(button);
+  if (settled.html) settle.insertAdjacentHTML("beforeend", settled.html);
 }
