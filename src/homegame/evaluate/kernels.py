@@ -168,18 +168,29 @@ _ONE = np.uint64(1)
 _LOW32 = np.uint64(0xFFFFFFFF)
 _LOW12 = np.uint64(0xFFF)
 _TWELVE = np.uint64(12)
+_EVERY_FOURTH = np.uint64(0x1111111111111)  # bit 4 * rank for the 13 ranks
 
 
 @njit(**_inline)
-def _finish(key: int, bad: Any, c0: Any, c1: Any, c2: Any, c3: Any, c4: Any, c5: Any, c6: Any, cb: Any,
-            offsets: Any, high_rank: Any, high_flush: Any) -> int:
-    """The strength of a checked row of up to seven cards (unused ``c5``/``c6`` repeat ``c4``)."""
+def _suit_ranks(seen: Any, suit: int) -> Any:
+    """The 13-bit rank mask of ``suit`` from a mask of card ids (bit ``4 * rank + suit``): every fourth bit
+    gathered in four shift-and-mask steps."""
+    x = (seen >> np.uint64(suit)) & _EVERY_FOURTH
+    x = (x | (x >> np.uint64(3))) & np.uint64(0x0303030303030303)
+    x = (x | (x >> np.uint64(6))) & np.uint64(0x000F000F000F000F)
+    x = (x | (x >> np.uint64(12))) & np.uint64(0x000000FF000000FF)
+    return (x | (x >> np.uint64(24))) & np.uint64(0xFFFF)
+
+
+@njit(**_inline)
+def _finish(key: int, seen: Any, bad: Any, offsets: Any, high_rank: Any, high_flush: Any) -> int:
+    """The strength of a row of up to seven cards summed into ``key``, ``seen`` the mask of its ids;
+    :data:`BAD` if ``bad`` is not zero."""
     if bad:
         return BAD
     f = (key >> 32) & 0x8888
     if f:
-        # rare (3% of seven-card hands): the suit's rank mask from the 16-bit-per-suit card bits
-        bits = cb[c0] | cb[c1] | cb[c2] | cb[c3] | cb[c4] | cb[c5] | cb[c6]
+        # rare (3% of seven-card hands): the flush suit's ranks, read from the mask of ids
         suit = 0
         if f & 0x80:
             suit = 1
@@ -187,19 +198,20 @@ def _finish(key: int, bad: Any, c0: Any, c1: Any, c2: Any, c3: Any, c4: Any, c5:
             suit = 2
         elif f & 0x8000:
             suit = 3
-        return high_flush[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
+        return high_flush[_suit_ranks(seen, suit)]  # type: ignore[no-any-return]
     r = np.uint64(key) & _LOW32
     return high_rank[np.uint64(offsets[r >> _TWELVE]) + (r & _LOW12)]  # type: ignore[no-any-return]
 
 
 @njit(**_inline)
-def _one7(flat: Any, base: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any) -> int:
+def _one7(flat: Any, base: Any, ck: Any, offsets: Any, high_rank: Any, high_flush: Any) -> int:
     """Seven cards at ``flat[base:base + 7]``, unrolled, checked in the same pass.
 
     Ids are read as unsigned (a negative id becomes huge) and the key table is read at ``id & 255``,
     where ids 52..255 carry :data:`~homegame.evaluate.tables.BAD_KEY`: an id outside 0..51 shows in bit 56
-    of the key or, above 255, in the OR of all ids. A repeated card shows in the sum of ``1 << id``:
-    a sum of seven powers of two has seven bits set only if they are all different. No extra table read.
+    of the key or, above 255, in the OR of all ids. A repeated card shows in the mask of ``1 << id``:
+    seven different ids set seven bits. No table read beyond the keys, and the cards' registers are
+    free once summed (a flush reads its ranks from the mask).
     """
     c0 = np.uint64(flat[np.uint64(base)])
     c1 = np.uint64(flat[np.uint64(base + 1)])
@@ -210,17 +222,15 @@ def _one7(flat: Any, base: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, 
     c6 = np.uint64(flat[np.uint64(base + 6)])
     key = (SUIT_START + ck[c0 & 255] + ck[c1 & 255] + ck[c2 & 255] + ck[c3 & 255] + ck[c4 & 255]
            + ck[c5 & 255] + ck[c6 & 255])
-    seen = ((_ONE << (c0 & 63)) + (_ONE << (c1 & 63)) + (_ONE << (c2 & 63)) + (_ONE << (c3 & 63))
-            + (_ONE << (c4 & 63)) + (_ONE << (c5 & 63)) + (_ONE << (c6 & 63)))
+    seen = ((_ONE << (c0 & 63)) | (_ONE << (c1 & 63)) | (_ONE << (c2 & 63)) | (_ONE << (c3 & 63))
+            | (_ONE << (c4 & 63)) | (_ONE << (c5 & 63)) | (_ONE << (c6 & 63)))
     bad = (((c0 | c1 | c2 | c3 | c4 | c5 | c6) >> 8) | np.uint64(key >> 56)
            | (_popcount(seen) ^ np.uint64(7)))  # type: ignore[call-arg]
-    return _finish(key, bad, c0, c1, c2, c3, c4, c5, c6, cb, offsets, high_rank,
-                   high_flush)
+    return _finish(key, seen, bad, offsets, high_rank, high_flush)
 
 
 @njit(**_inline)
-def _one_small(flat: Any, base: Any, k: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
-               high_flush: Any) -> int:
+def _one_small(flat: Any, base: Any, k: int, ck: Any, offsets: Any, high_rank: Any, high_flush: Any) -> int:
     """Five or six cards at ``flat[base:base + k]``, checked as in :func:`_one7`."""
     c0 = np.uint64(flat[np.uint64(base)])
     c1 = np.uint64(flat[np.uint64(base + 1)])
@@ -229,15 +239,13 @@ def _one_small(flat: Any, base: Any, k: int, ck: Any, cb: Any, offsets: Any, hig
     c4 = np.uint64(flat[np.uint64(base + 4)])
     c5 = np.uint64(flat[np.uint64(base + 5)]) if k > 5 else c4
     key = SUIT_START + ck[c0 & 255] + ck[c1 & 255] + ck[c2 & 255] + ck[c3 & 255] + ck[c4 & 255]
-    seen = ((_ONE << (c0 & 63)) + (_ONE << (c1 & 63)) + (_ONE << (c2 & 63)) + (_ONE << (c3 & 63))
-            + (_ONE << (c4 & 63)))
     if k > 5:
         key += ck[c5 & 255]
-        seen += _ONE << (c5 & 63)
+    seen = ((_ONE << (c0 & 63)) | (_ONE << (c1 & 63)) | (_ONE << (c2 & 63)) | (_ONE << (c3 & 63))
+            | (_ONE << (c4 & 63)) | (_ONE << (c5 & 63)))
     bad = (((c0 | c1 | c2 | c3 | c4 | c5) >> 8) | np.uint64(key >> 56)
            | (_popcount(seen) ^ np.uint64(k)))  # type: ignore[call-arg]
-    return _finish(key, bad, c0, c1, c2, c3, c4, c5, c4, cb, offsets, high_rank,
-                   high_flush)
+    return _finish(key, seen, bad, offsets, high_rank, high_flush)
 
 
 def _high_span(ids: Any, flat: Any, start: int, stop: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
@@ -253,10 +261,10 @@ def _high_span(ids: Any, flat: Any, start: int, stop: int, ck: Any, cb: Any, off
     # rows of five to seven cards are read from the flat array: a constant stride, unsigned indices
     if k == 7:
         for i in range(start, stop):
-            out[i] = _one7(flat, 7 * i, ck, cb, offsets, high_rank, high_flush)
+            out[i] = _one7(flat, 7 * i, ck, offsets, high_rank, high_flush)
         return
     for i in range(start, stop):
-        out[i] = _one_small(flat, k * i, k, ck, cb, offsets, high_rank, high_flush)
+        out[i] = _one_small(flat, k * i, k, ck, offsets, high_rank, high_flush)
 
 
 _high_span_jit = njit(**_opts)(_high_span)
