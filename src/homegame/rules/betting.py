@@ -62,53 +62,49 @@ def next_to_act(h: Hand, start: int) -> int:
     return -1
 
 
-def _may_raise(h: Hand, s: int) -> bool:
-    if not h.acted[s] or h.seen_seq[s] < h.seq:
-        return True
-    if h.stakes.structure == "fixed-limit":
-        return False
-    return h.high - h.faced[s] >= h.last_raise
-
-
 def _free_players(h: Hand) -> int:
     return sum(1 for o in range(h.players) if not h.folded[o] and h.stacks[o] > 0)
 
 
-def _capped(h: Hand) -> bool:
-    """Fixed-limit: a bet and three raises at most while three or more players not all in are in the
-    pot; once reached, a fold that leaves two heads-up does not lift the cap (Robert's Rules)."""
-    if h.stakes.structure != "fixed-limit" or h.raises < 4:
-        return False
-    return h.capped or _free_players(h) >= 3
-
-
 def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
     """The smallest and largest total a bet or raise by the seat may come to, or None if it may not."""
-    stack, mine, high = h.stacks[s], h.bets[s], h.high
-    if stack <= high - mine or not _may_raise(h, s) or _capped(h):
+    stacks, bets, high = h.stacks, h.bets, h.high
+    stack, mine = stacks[s], bets[s]
+    if stack <= high - mine:
+        return None
+    limit = h.stakes.structure == "fixed-limit"
+    if h.acted[s] and h.seen_seq[s] >= h.seq and (limit or high - h.faced[s] < h.last_raise):
+        return None  # not reopened since the seat acted
+    if limit and h.raises >= 4 and (h.capped or _free_players(h) >= 3):
+        # a bet and three raises at most while three or more players not all in are in the pot;
+        # once reached, a fold that leaves two heads-up does not lift the cap (Robert's Rules)
         return None
     # a raise must be one somebody else could put more chips against
-    if not any(o != s and not h.folded[o] and h.stacks[o] + h.bets[o] > high for o in range(h.players)):
+    folded = h.folded
+    for o in range(h.players):
+        if o != s and not folded[o] and stacks[o] + bets[o] > high:
+            break
+    else:
         return None
     most = stack + mine
-    structure = h.stakes.structure
-    if structure == "fixed-limit":
-        target = h.level + h.stakes.bet_size(big=h.round_big)
+    if limit:
+        size = h.stakes.bet_size(big=h.round_big)
+        target = h.level + size
         if target <= high:  # cannot happen with sane stakes; keep raises moving up
-            target = high + h.stakes.bet_size(big=h.round_big)
-        t = min(target, most)
+            target = high + size
+        t = target if target < most else most
         return t, t
     # a raise is at least the last full bet or raise over the amount to match (completing a short
     # all-in is for fixed-limit only); a stud bring-in is completed to the smallest bet
     least = h.stakes.min_bet if h.bring_in_open else high + h.last_raise
-    least = max(least, high + 1)
-    if structure == "pot-limit":
-        pot = sum(h.totals) + (high - mine)
-        top = max(high + pot, least)
-        top = min(top, most)
+    if least <= high:
+        least = high + 1
+    if h.stakes.structure == "pot-limit":
+        top = high + sum(h.totals) + (high - mine)
+        top = min(max(top, least), most)
     else:
         top = most
-    return min(least, most), top
+    return (least if least < most else most), top
 
 
 def legal(h: Hand, s: int) -> list[str]:
