@@ -180,3 +180,28 @@ def test_split_options_apply_to_every_game() -> None:
 def test_games_compare_and_hash_by_name_and_rules() -> None:
     assert hg.game("trash", keep=6) == hg.game("pass-the-trash", keep=6)
     assert len({hg.game("trash", keep=6), hg.game("trash", keep=6), hg.game("trash")}) == 2
+
+
+@pytest.mark.parametrize("name", ["passem", "sameem", "three-hole", "holdem", "omaha", "stud"])
+def test_split_declare_adds_a_declare_step_before_the_showdown(name: str) -> None:
+    g = hg.game(name, split="declare")
+    assert [s.kind for s in g.steps][-2:] == ["declare", "showdown"]
+    stakes = hg.Stakes("fixed-limit", ante=1, bring_in=1, small_bet=2, big_bet=4)
+    h = play_out(g.deal([20, 20, 20], stakes=stakes, seed=5), bet=lambda h: "check" if "check" in h.legal(
+        h.to_act[0]) else "call")
+    assert h.over and sum(h.payoffs) == 0
+    assert all(seat["declared"] == "high" for seat in h.view(None)["seats"] if not seat["folded"])
+
+
+def test_default_actions_for_a_turn_timer() -> None:
+    h = hg.game("passem").deal([50, 50], stakes=NL, button=0, hole={0: "As Ks 2c", 1: "7d 8d 3h"})
+    assert h.default_action(0) == "pass 2c" and h.default_action(1) == "pass 3h"
+    for s in (0, 1):
+        h.act(s, h.default_action(s))
+    assert h.default_action(h.to_act[0]) == "fold"  # facing the big blind
+    t = hg.game("three-hole").deal([50, 50], stakes=LIMIT, button=0, hole={0: "As Ks 2c", 1: "7d 8d 3h"})
+    assert t.default_action(1) == "check"
+    play_out(t, until="First exposure")
+    assert t.default_action(0) == "expose 2c"
+    with pytest.raises(hg.IllegalAction):
+        t.default_action(5)
