@@ -8,6 +8,11 @@ non-flush hand is found from the masks of ranks held once, twice, three and four
 by the key of its five ranks. Lows use the rank tables, and every five-card subset where a flush may
 matter (``a6``, ``27``) or beyond seven cards.
 
+The batch path for five to seven cards (:func:`high_rows`, the bulk of ``evaluate_many``) reads each
+row once: the key from one table read per card, the mask as ``1 << id`` (no table), which checks
+repeats by its popcount and gives a flush's ranks by gathering every fourth bit. It reaches about twice
+OMPEval's speed on one thread (``bench/evaluator.py``); the per-card loads are what bound it.
+
 Kernels write ``-1`` for a row holding an id outside 0..51 or a card twice; callers raise on it.
 Large batches run as several spans on a thread pool (:mod:`homegame.evaluate.pool`).
 """
