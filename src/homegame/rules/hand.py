@@ -50,11 +50,9 @@ class Hand:
         "game", "stakes", "button", "players", "starting", "stacks", "bets", "totals", "folded",
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
         "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
-        "seq", "acted", "faced",
-        "seen_seq", "round_big", "in_round", "blinds_due", "bb_seat", "sb_seat", "history", "_events", "_raw",
-        "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset",
+        "seq", "acted", "faced", "seen_seq", "round_big", "in_round", "blinds_due", "bb_seat", "sb_seat",
+        "history", "_events", "_raw", "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset",
         "_payoffs", "live",
-        "_eval_cache",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -83,9 +81,10 @@ class Hand:
                                  f"{game.hole_count()} to a player")
             hole_preset[seat] = ids
         board_preset = _ids(board) if board is not None else []
-        board_max = sum(s.count for s in game.steps if s.kind == "board")
-        if len(board_preset) > board_max:
-            raise ValueError(f"board: {len(board_preset)} cards given; {game.name} turns {board_max}")
+        if board_preset:
+            board_max = sum(s.count for s in game.steps if s.kind == "board")
+            if len(board_preset) > board_max:
+                raise ValueError(f"board: {len(board_preset)} cards given; {game.name} turns {board_max}")
         named = [c for ids in hole_preset.values() for c in ids] + board_preset
         if len(set(named)) != len(named):
             dup = next(c for c in named if named.count(c) > 1)
@@ -139,7 +138,6 @@ class Hand:
         self._raw: list[tuple[str, int | None, str, tuple[Any, ...], dict[str, Any]]] = []
         self.results: dict[str, Any] | None = None
         self._payoffs: list[int] | None = None
-        self._eval_cache: dict[Any, Any] = {}
         self.live = n
         self.history = History(game=game.name, rules=dict(game.rules), stakes=stakes.to_dict(),
                                stacks=list(stacks), button=button, deck=self._deck,
