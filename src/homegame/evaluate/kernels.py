@@ -275,7 +275,7 @@ def _high_span(ids: Any, flat: Any, start: int, stop: int, ck: Any, cb: Any, off
 _high_span_jit = njit(**_opts)(_high_span)
 
 
-@njit(**_driver)
+@njit(**_opts)
 def high_rows(ids: Any, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any, rank_keys: Any,
               top_keys: Any, straight_keys: Any, top_rank: Any, out: Any, chunks: int) -> None:
     """High strength of every row of ``ids`` (C-contiguous) into ``out`` (one thread)."""
