@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -44,6 +45,7 @@ class Pending:
 class TableStats:
     seats: int
     pending: list[Pending] = field(default_factory=list)
+    latest: tuple[int, int] = (0, 0)  # the newest (hand, seq) any seat of the table has seen
 
 
 @dataclass
@@ -82,6 +84,7 @@ async def seat(index: int, table: int, link: str, stats: TableStats, results: Re
                 continue
             ready.set()
             key = (msg["hand"], msg["seq"])
+            stats.latest = max(stats.latest, key)
             for p in list(stats.pending):
                 if (p.hand, p.seq) < key and index in p.waiting:
                     p.waiting.discard(index)
@@ -96,16 +99,19 @@ async def seat(index: int, table: int, link: str, stats: TableStats, results: Re
                 action = simple_action(view, rng)
                 delay = rng.uniform(0.5, 1.5) * think if think else 0.0
                 # think in a task of its own: this seat keeps reading (and timing) updates meanwhile
-                thinking.add(asyncio.create_task(act(ws, msg["hand"], msg["seq"], action, delay, stats, results)))
+                thinking.add(asyncio.create_task(act(ws, msg["hand"], action, delay, stats, results)))
                 thinking = {t for t in thinking if not t.done()}
 
 
-async def act(ws: Any, hand: int, seq: int, action: str, delay: float, stats: TableStats, results: Results) -> None:
+async def act(ws: Any, hand: int, action: str, delay: float, stats: TableStats, results: Results) -> None:
     if delay:
         await asyncio.sleep(delay)
-    stats.pending.append(Pending(hand, seq, time.perf_counter(), set(range(stats.seats))))
+    # timed from now until every seat has a state newer than the newest one seen at the table so far
+    latest = stats.latest
+    stats.pending.append(Pending(latest[0], latest[1], time.perf_counter(), set(range(stats.seats))))
     results.actions += 1
-    await ws.send(json.dumps({"type": "act", "v": 1, "action": action, "hand": hand}))
+    with contextlib.suppress(websockets.ConnectionClosed):
+        await ws.send(json.dumps({"type": "act", "v": 1, "action": action, "hand": hand}))
 
 
 async def run(base: str, tables: int, seats: int, seconds: float, game: str, think: float = 0.0) -> dict[str, Any]:

@@ -170,3 +170,32 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
     assert not errors, errors
     host_ctx.close()
     guest_ctx.close()
+
+
+def test_dealers_choice_the_dealer_picks_on_the_page(base: str, browser: Any) -> None:
+    from homegame.server.harness import create_table
+
+    made = create_table(base, game="dealers-choice", bots=1, bot_delay=0.05, between_hands=0.5, turn_seconds=60)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(made["links"]["host"])
+    page.wait_for_function("window.homegame && window.homegame.state")
+    page.fill("#sit input[name=name]", "Dealer")
+    page.click('#sit [data-action="sit"]')
+    picked = False
+    for _ in range(4):
+        page.wait_for_function("(s => s.table.chooser !== null || (s.view && !s.view.over))(window.homegame.state)")
+        s = state(page)
+        if s["table"]["chooser"] is not None and s["table"]["chooser"] == s["you"]["seat"]:
+            page.screenshot(path=str(ARTIFACTS / "dealers-choice-phone.png"))
+            page.click('#actions [data-action="choose-three-hole"]')
+            picked = True
+        page.wait_for_function("window.homegame.state.view && !window.homegame.state.view.over")
+        number = hand_number(page)
+        play_hand([page], number)
+        if picked:
+            assert state(page)["view"]["game"] == "three-hole"
+            assert any("deals Three-Hole" in n for n in state(page)["table"]["notices"])
+            break
+    assert picked, "the host never became the dealer"
+    ctx.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -115,6 +116,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(warm_up)
+        gc.collect()
+        gc.freeze()  # what is loaded now lives for good: keep it out of later collections
         server.resume_all()
         yield
         await server.close()
@@ -229,6 +233,25 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
                 await ws.close()
 
     return app
+
+
+def warm_up() -> None:
+    """Play one hand of each seed game to the showdown, so that the evaluator's compiled kernels are
+    ready before the first real showdown (which would otherwise stall every table for a moment)."""
+    from homegame.table import SEED_GAMES, make_stakes
+
+    stakes = make_stakes({"structure": "no-limit", "blinds": [1, 2]})
+    for name in SEED_GAMES:
+        hand = hg.game(name).deal([100, 100, 100], stakes=stakes, seed=1)
+        for _ in range(500):
+            if hand.over:
+                break
+            seat = hand.to_act[0]
+            legal = hand.legal(seat)
+            call = next((a.split()[0] for a in legal if a.startswith(("check", "call"))), None)
+            hand.act(seat, call or hand.default_action(seat))
+        hand.view(0)
+        hand.view(None)
 
 
 async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
