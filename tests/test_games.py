@@ -127,6 +127,43 @@ def test_trash_pass_distance_and_passing_across_folded_seats() -> None:
     assert set(gives[3]) <= set(h.view(2)["cards"])
 
 
+@pytest.mark.parametrize(("distance", "direction", "expected"), [
+    # three players still in (0, 2, 3): 3 seats is a whole lap, so each passes to the next player
+    (3, "left", {0: 2, 2: 3, 3: 0}),
+    (3, "right", {0: 3, 2: 0, 3: 2}),
+    # 5 is 2 modulo 3
+    (5, "left", {0: 3, 2: 0, 3: 2}),
+    (6, "right", {0: 3, 2: 0, 3: 2}),
+])
+def test_trash_pass_distance_wraps_and_never_lands_on_the_passer(distance: int, direction: str,
+                                                                 expected: dict[int, int]) -> None:
+    g = hg.game("trash", pass_distance=distance, pass_direction=direction)
+    h = g.deal([50] * 4, stakes=LIMIT, button=3, seed=11)
+    h.act(0, "bet")
+    h.act(1, "fold")
+    h.act(2, "call")
+    h.act(3, "call")
+    gives = {s: h.view(s)["cards"][:4] for s in (0, 2, 3)}
+    for s in (0, 2, 3):
+        h.act(s, "pass " + " ".join(gives[s]))
+    for giver, taker in expected.items():
+        assert set(gives[giver]) <= set(h.view(taker)["cards"])
+        assert not set(gives[giver]) & set(h.view(giver)["cards"])
+    passes = [e for e in h.events if e["type"] == "pass"]
+    assert {e["seat"]: e["to"] for e in passes} == expected
+    assert passes[0]["text"] == f"Seat 0 passes 4 cards to seat {expected[0]}"
+
+
+def test_pass_distance_heads_up_goes_to_the_other_player() -> None:
+    h = hg.game("trash", pass_distance=2).deal([50, 50], stakes=LIMIT, button=0, seed=2)
+    h.act(1, "bet")
+    h.act(0, "call")
+    gives = {s: h.view(s)["cards"][:4] for s in (0, 1)}
+    for s in (0, 1):
+        h.act(s, "pass " + " ".join(gives[s]))
+    assert set(gives[0]) <= set(h.view(1)["cards"]) and set(gives[1]) <= set(h.view(0)["cards"])
+
+
 def test_trash_discard_arrange_roll_and_declare_after() -> None:
     g = hg.game("trash", passes=(3, 2, 1), keep=6, declare_after=4)
     h = g.deal([100] * 3, stakes=LIMIT, button=0, seed=4)

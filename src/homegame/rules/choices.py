@@ -103,6 +103,20 @@ def default(h: Hand, s: int, step: Step) -> str:
     return f"{k} " + _text(sorted(h.cards[s])[:n])
 
 
+def pass_offset(distance: int, live: int) -> int:
+    """How many players still in, counted in the pass direction, a pass travels (RULES.md §5).
+
+    ``pass_distance`` counts only players still in (folded seats are passed across) and wraps round
+    the table, so it is taken modulo the ``live`` players; a pass never lands on the passer itself:
+    when the distance is a whole number of laps it goes to the next player in that direction.
+
+    >>> pass_offset(2, 5), pass_offset(2, 3), pass_offset(3, 2), pass_offset(2, 2), pass_offset(6, 3)
+    (2, 2, 1, 1, 1)
+    """
+    offset = distance % live
+    return offset if offset else 1
+
+
 def apply_all(h: Hand, step: Step) -> None:
     """Carry out every committed choice at once."""
     k = step.kind
@@ -111,11 +125,12 @@ def apply_all(h: Hand, step: Step) -> None:
     if k == "pass":
         live = [s for s in range(h.players) if not h.folded[s]]
         m = len(live)
+        offset = step.direction * pass_offset(step.distance, m)
         given: dict[int, list[int]] = {}
         for i, s in enumerate(live):
             ids = chosen[s]
             assert isinstance(ids, list)
-            target = live[(i + step.direction * step.distance) % m]
+            target = live[(i + offset) % m]
             given[target] = ids
             for c in ids:
                 j = h.cards[s].index(c)
@@ -124,9 +139,10 @@ def apply_all(h: Hand, step: Step) -> None:
         for target, ids in given.items():
             h.cards[target].extend(ids)
             h.faceup[target].extend(False for _ in ids)
-        side = "left" if step.direction > 0 else "right"
-        for s in live:
-            h.log("pass", s, f"Seat {s} passes {step.count} card{'s' if step.count > 1 else ''} to the {side}")
+        plural = "s" if step.count > 1 else ""
+        for i, s in enumerate(live):
+            h.log("pass", s, f"Seat {s} passes {step.count} card{plural} to seat {live[(i + offset) % m]}",
+                  to=live[(i + offset) % m])
     elif k == "discard":
         for s in seats:
             ids = chosen[s]
