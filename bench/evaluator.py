@@ -55,7 +55,7 @@ def best_of(fn: Callable[[], Any], repeat: int = 5) -> tuple[float, Any]:
     return best, result
 
 
-def race(fns: dict[str, Callable[[], Any]], rounds: int = 8, repeat: int = 5) -> dict[str, float]:
+def race(fns: dict[str, Callable[[], Any]], rounds: int = 20, repeat: int = 5) -> dict[str, float]:
     """Best time of each function, the functions taking turns round after round, so that a burst of load
     from other processes on the shared cores falls on all of them alike."""
     best = dict.fromkeys(fns, float("inf"))
