@@ -11,8 +11,8 @@ import pytest
 
 import homegame as hg
 from homegame.cards import DECK, Card, card_ids
-from homegame.evaluate import BadHand, BadIds, evaluate, evaluate_many
-from homegame.evaluate.tables import RANK_KEYS, tables
+from homegame.evaluate import BadHand, BadIds, evaluate, evaluate_many, kernels
+from homegame.evaluate.tables import RANK_KEYS, high_tables, tables
 
 CENSUS = {
     "straight flush": 40, "four of a kind": 624, "full house": 3_744, "flush": 5_108, "straight": 10_200,
@@ -219,8 +219,6 @@ def test_every_bad_id_in_every_position_is_caught(k: int, dtype: type) -> None:
             row[column] = value
             rows.append(row)
     ids = np.array(rows, dtype=dtype)
-    from homegame.evaluate import kernels
-    from homegame.evaluate.tables import high_tables
     t = tables()
     out = np.empty(len(ids), dtype=np.int32)
     kernels.high_rows(ids, t.card_keys, t.card_bits, *high_tables(), out, 1)
@@ -245,8 +243,6 @@ def test_every_repeated_card_is_caught(k: int) -> None:
     rows.append([50, 50, 51, 0, 1, 2, 3][:k])
     rows.append([0, 0, 1, 2, 3, 4, 5][:k])
     ids = np.array(rows, dtype=np.uint8)
-    from homegame.evaluate import kernels
-    from homegame.evaluate.tables import high_tables
     t = tables()
     out = np.empty(len(ids), dtype=np.int32)
     kernels.high_rows(ids, t.card_keys, t.card_bits, *high_tables(), out, 1)
