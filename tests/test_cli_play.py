@@ -52,7 +52,7 @@ def test_a_full_hand_typed_in_the_terminal(game: str) -> None:
     typed: list[str] = []
     tried_nonsense = False
     while True:
-        index = child.expect([PROMPT, r"hand\(s\) played", pexpect.EOF])
+        index = child.expect([PROMPT, r"hands? played", pexpect.EOF])
         if index != 0:
             break
         cards_line, legal_line = child.match.group(1), child.match.group(2)
@@ -104,7 +104,7 @@ def test_raises_are_typed_with_an_amount_in_no_limit() -> None:
                   "--stakes", "nl 1/2", "--stack", "60")
     raised = 0
     while True:
-        index = child.expect([PROMPT, r"hand\(s\) played", pexpect.EOF])
+        index = child.expect([PROMPT, r"hands? played", pexpect.EOF])
         if index != 0:
             break
         legal = [item.strip() for item in child.match.group(2).split("|")]

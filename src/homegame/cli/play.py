@@ -13,6 +13,7 @@ from rich.table import Table
 
 from homegame.cli import app
 from homegame.cli.options import RULE_HELP, STAKES_HELP, load_game, parse_stakes, user_errors
+from homegame.cli.prompts import card_changes, log_markup, pass_partners, rules_line, step_hint
 from homegame.cli.render import plain_cards, render_view, showdown_words
 
 YOU = 0
@@ -25,7 +26,8 @@ HELP_TEXT = """Type an action as the legal list shows it:
   fold · check · call · bet 20 · raise 40 (the total of your bet this round)
   pass 7c (Pass'Em) · pass 2c 3d 9h (Pass The Trash) · discard 4s · expose Kd · arrange 2c 3d ... As
   declare high | declare low | declare both (or just high, low, both)
-Shortcuts: c = check or call, f = fold, arrange = keep the current order.
+Shortcuts: c = check or call, f = fold, allin = bet or raise everything, arrange = keep the current
+order; "raise to 40" works as "raise 40". Cards may be typed as As, 10s or A♠.
 Other commands: odds (your chances against the players still in), view (draw the table again), help,
 quit."""
 
@@ -42,11 +44,29 @@ def _expand(text: str, view: dict[str, Any]) -> str:
         return "check" if "check" in legal.split() else "call"
     if text == "f":
         return "fold"
+    if text.replace("-", "").replace(" ", "") in ("allin", "shove"):
+        return _all_in(view)
+    if len(words) == 3 and words[0] in ("bet", "raise") and words[1] == "to":
+        return f"{words[0]} {words[2]}"
     if text in ("high", "low", "both"):
         return f"declare {text}"
     if words == ["arrange"]:
         return "arrange " + " ".join(view["cards"])
     return text
+
+
+def _all_in(view: dict[str, Any]) -> str:
+    """The largest bet or raise allowed now (a call when no raise is left)."""
+    for item in view.get("legal") or []:
+        verb, _, amount = item.partition(" ")
+        if verb in ("bet", "raise") and amount:
+            return f"{verb} {amount.split('..')[-1]}"
+    legal = view.get("legal") or []
+    return next((item for item in legal if item.startswith("call")), "all in")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _prompt_lines(view: dict[str, Any]) -> list[str]:
@@ -100,6 +120,8 @@ class TerminalGame:
                               seed=None if self.seed is None else self.seed + self.played)
         self.console.rule(f"Hand {self.played + 1} · {self.game.title} · button at seat {button}")
         shown = 0
+        self._held: list[str] | None = None
+        self._partners: tuple[int, int] | None = None
         while not hand.over:
             others = [s for s in hand.to_act if s != YOU]
             if others:
@@ -112,6 +134,7 @@ class TerminalGame:
                 return False
         view = hand.view(YOU)
         self._log(view, shown)
+        self._say_card_changes(view)
         self.console.print(render_view(view))
         for line in showdown_words(view):
             self.console.print(line)
@@ -127,22 +150,40 @@ class TerminalGame:
     def _log(self, view: dict[str, Any], shown: int) -> int:
         log = view.get("log") or []
         for line in log[shown:]:
-            self.console.print(f"[dim]·[/] {line}")
+            text = log_markup(line)
+            self.console.print(f"[dim]·[/] [bold]{text}[/]" if line.startswith(f"Seat {YOU} ") else f"[dim]·[/] {text}")
         return len(log)
 
+    def _say_card_changes(self, view: dict[str, Any]) -> None:
+        """Tell the player what they were passed, dealt or gave away since they last looked."""
+        if self._held is not None and view.get("seat") == YOU:
+            change = card_changes(self._held, view, self._partners)
+            if change:
+                self.console.print(f"[cyan]{log_markup(change)}[/]", soft_wrap=False)
+        self._held = list(view.get("cards") or [])
+        self._partners = pass_partners(view) if (view.get("step") or {}).get("kind") == "pass" else None
+
     def _ask(self, hand: Any, view: dict[str, Any]) -> bool:
+        self._say_card_changes(view)
         self.console.print(render_view(view))
+        hint = step_hint(view)
+        if hint:
+            self.console.print(f"[cyan]{hint}[/]", soft_wrap=False)
         while True:
             for line in _prompt_lines(view):
                 self.console.print(line)
             try:
                 text = input("> ").strip()
             except EOFError:
+                self.console.print()
                 return False
             lowered = text.lower()
             if lowered in ("q", "quit", "exit"):
                 return False
-            if lowered in ("", "help", "?", "h"):
+            if not lowered:
+                self.console.print("[dim]Type one of the legal actions above, or help.[/]")
+                continue
+            if lowered in ("help", "?", "h"):
                 self.console.print(HELP_TEXT)
                 continue
             if lowered in ("v", "view"):
@@ -151,7 +192,7 @@ class TerminalGame:
             if lowered in ("o", "odds"):
                 self.console.print(chances(view))
                 continue
-            action = _expand(lowered, view)
+            action = _expand(" ".join(lowered.split()), view)
             try:
                 hand.act(YOU, action)
             except ValueError as exc:
@@ -194,6 +235,7 @@ def play(
     session = TerminalGame(chosen, table_stakes, players, chips, seed, console)
     names = ", ".join(f"seat {i + 1} {b.name}" for i, b in enumerate(players))
     console.print(f"[bold]{chosen.title}[/] · you are seat 0 · {names}. Type help for the commands.")
+    console.print(rules_line(chosen.rules, table_stakes.to_dict()), soft_wrap=False)
     while session.play_hand():
         if hands and session.played >= hands:
             break
@@ -201,11 +243,12 @@ def play(
             try:
                 again = input("Another hand? [Y/n] ").strip().lower()
             except EOFError:
+                console.print()
                 break
             if again in ("n", "no", "q", "quit"):
                 break
     word = "up" if session.net > 0 else "down" if session.net < 0 else "even"
-    console.print(f"{session.played} hand(s) played; you are {word}"
+    console.print(f"{_plural(session.played, 'hand')} played; you are {word}"
                   f"{f' {abs(session.net)} chips' if session.net else ''}.")
 
 

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from homegame.cards import Card
+from homegame.cli.hands import borrowed_cards, lower_first, shown_hands
 
 View = Mapping[str, Any]
 
@@ -58,7 +59,8 @@ def seat_row_cards(info: Mapping[str, Any], view: View) -> str:
     if info.get("shown"):
         return cards_markup(info["shown"])
     parts = [card_markup(c) for c in info.get("up") or ()]
-    parts += [FACE_DOWN] * int(info.get("down") or 0)
+    if not info.get("folded"):  # a folded hand's face-down cards are mucked: only its face-up cards stay
+        parts += [FACE_DOWN] * int(info.get("down") or 0)
     return " ".join(parts) if parts else "[dim]-[/]"
 
 
@@ -115,9 +117,11 @@ def showdown_words(view: View) -> list[str]:
     you = view.get("seat")
     lines: list[str] = []
     shown: Mapping[str, Sequence[str]] = results.get("shown") or {}
+    described = shown_hands(view) if shown else {}
     for seat_text, held in sorted(shown.items(), key=lambda kv: int(kv[0])):
-        lines.append(f"{seat_name(int(seat_text), you)} {'show' if int(seat_text) == you else 'shows'} "
-                     f"{plain_cards(held)}.")
+        seat = int(seat_text)
+        words = f": {described[seat]}" if seat in described else ""
+        lines.append(f"{seat_name(seat, you)} {'show' if seat == you else 'shows'} {plain_cards(held)}{words}.")
     for info in view["seats"]:
         if info.get("declared"):
             lines.append(f"{seat_name(info['seat'], you)} declared {info['declared']}.")
@@ -132,9 +136,10 @@ def showdown_words(view: View) -> list[str]:
         share = {"high": f"the high half of {where}", "low": f"the low half of {where}"}.get(side, where)
         text = f"{who} {verb} {award['amount']} from {share}"
         if award.get("hand"):
-            text += f" with {award['hand']}"
+            text += f" with {lower_first(award['hand'])}"
             if award.get("cards"):
-                text += f" ({plain_cards(award['cards'])})"
+                borrowed = borrowed_cards(view, int(award["seat"]), award["cards"])
+                text += f" ({plain_cards(award['cards'])}{f', using {borrowed}' if borrowed else ''})"
         elif not shown:
             text += ": everyone else folded"
         lines.append(text + ".")
