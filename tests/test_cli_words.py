@@ -1,0 +1,132 @@
+"""What the terminal says in words: every shown hand at the showdown, borrowed Three-Hole cards, what you
+passed and received, what each step asks, folded hands, and the typing shortcuts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import homegame as hg
+from homegame.cli.play import _expand
+from homegame.cli.prompts import card_changes, pass_partners, rules_line, step_hint
+from homegame.cli.render import render_view, showdown_words
+from rich.console import Console
+
+STAKES = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
+
+
+def play_out(hand: Any, action: str = "check") -> None:
+    while not hand.over:
+        seat = hand.to_act[0]
+        legal = hand.legal(seat)
+        hand.act(seat, action if action in legal else legal[0])
+
+
+def text_of(renderable: Any) -> str:
+    console = Console(width=120, no_color=True, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_showdown_describes_the_losing_hand_too() -> None:
+    # Pass'Em page's example (seeds/000_4d47a75da2826cb4.txt): A♠7♦7♣ on 7♥K♠2♦ is 7-7-7-A-K.
+    hand = hg.game("passem").deal([100, 100], stakes=STAKES, hole={0: "As 7d 2c", 1: "7c Kd 3h"},
+                                  board="7h Ks 2d")
+    hand.act(0, "pass 2c")
+    hand.act(1, "pass 7c")
+    play_out(hand)
+    lines = showdown_words(hand.view(1))
+    assert "Seat 0 shows A♠ 7♦ 7♣: three of a kind, sevens" in lines[0]
+    assert lines[1].startswith("You show K♦ 3♥ 2♣: two pair, kings and twos")
+    assert any(line.startswith("Seat 0 wins 2 from the pot with three of a kind, sevens") for line in lines)
+
+
+def test_three_hole_says_whose_cards_the_winner_used() -> None:
+    hand = hg.game("three-hole").deal([100] * 3, stakes=STAKES, hole={0: "Kh Kc 9s", 1: "Ks 4d 4c", 2: "9h 2c 3d"})
+    exposes = {0: ["expose 9s", "expose Kc"], 1: ["expose 4d", "expose Ks"], 2: ["expose 9h", "expose 2c"]}
+    while not hand.over:
+        seat = hand.to_act[0]
+        if hand.legal(seat)[0].startswith("expose"):
+            hand.act(seat, exposes[seat].pop(0))
+        else:
+            hand.act(seat, "check")
+    words = "\n".join(showdown_words(hand.view(0)))
+    assert "You win" in words and "using" in words and "from Seat" in words
+
+
+def test_a_split_game_describes_high_and_low() -> None:
+    hand = hg.game("omaha", split="high-low").deal([100, 100], stakes=STAKES,
+                                                    hole={0: "Ah 2h Kc Kd", 1: "Qs Qd Jc Jd"},
+                                                    board="3s 4s 5d Qh 9c")
+    play_out(hand)
+    words = "\n".join(showdown_words(hand.view(0)))
+    assert "for low 5-4-3-2-A low" in words and "; no low" in words
+
+
+def test_passing_says_to_whom_and_what_came_back() -> None:
+    hand = hg.game("passem").deal([100] * 3, stakes=STAKES, hole={0: "As 7d 2c", 1: "7c Kd 3h", 2: "9s 9d 4c"})
+    before = hand.view(0)
+    assert pass_partners(before) == (1, 2)
+    assert "to Seat 1; you receive 1 card from Seat 2" in step_hint(before)
+    for seat, card in ((0, "2c"), (1, "7c"), (2, "4c")):
+        hand.act(seat, f"pass {card}")
+    assert card_changes(before["cards"], hand.view(0), (1, 2)) == "You passed 2♣ to Seat 1 and received 4♣ from Seat 2."
+
+
+def test_right_passes_and_dealt_cards() -> None:
+    hand = hg.game("passem", pass_direction="right").deal([100] * 3, stakes=STAKES, seed=3)
+    assert pass_partners(hand.view(0)) == (2, 1)
+    assert card_changes(["As"], {"cards": ["As", "Kd"]}) == "You are dealt K♦."
+
+
+def test_every_choice_step_says_what_to_type() -> None:
+    hand = hg.game("trash", passes=(3, 2, 1), keep=6, declare_after=4).deal([100] * 2, stakes=STAKES, seed=5)
+    seen: dict[str, str] = {}
+    while not hand.over:
+        seat = hand.to_act[0]
+        view = hand.view(seat)
+        kind = view["step"]["kind"]
+        if seat == 0 and kind != "bet":
+            seen.setdefault(kind, step_hint(view))
+        hand.act(seat, "check" if "check" in hand.legal(seat) else hand.legal(seat)[0] if kind == "bet"
+                 else {"pass": lambda: "pass " + " ".join(view["cards"][:int(view["legal"][0].split()[1])]),
+                       "discard": lambda: "discard " + view["cards"][0],
+                       "arrange": lambda: "arrange",
+                       "declare": lambda: "declare high"}[kind]())
+    assert "Choose 3 cards to pass to Seat 1" in seen["pass"]
+    assert "discard" in seen["discard"] and "keeping 6" in seen["discard"]
+    assert "order" in seen["arrange"] and "locked" in seen["arrange"]
+    assert "high, low or both" in seen["declare"]
+
+
+def test_three_hole_shows_the_table_cards_and_what_to_expose() -> None:
+    hand = hg.game("three-hole").deal([100] * 3, stakes=STAKES, hole={0: "Kh Kc 9s", 1: "Ks 4d 4c", 2: "9h 2c 3d"})
+    while hand.view(0)["step"]["kind"] == "bet":
+        hand.act(hand.to_act[0], "check")
+    assert "expose" in step_hint(hand.view(0)) and "K♥ K♣ 9♠" in step_hint(hand.view(0))
+    for seat, card in ((0, "9s"), (1, "4d"), (2, "9h")):
+        hand.act(seat, f"expose {card}")
+    assert step_hint(hand.view(0)) == "Table cards you may use (two of them with your three): 4♦ 9♥."
+
+
+def test_a_folded_hand_shows_no_face_down_cards() -> None:
+    hand = hg.game("holdem").deal([100] * 3, stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=1)
+    seat = hand.to_act[0]
+    hand.act(seat, "fold")
+    row = next(line for line in text_of(render_view(hand.view(None))).splitlines() if f"Seat {seat} " in line)
+    assert "▒" not in row and "folded" in row
+
+
+def test_the_house_rules_line_names_the_variation() -> None:
+    chosen = hg.game("trash", passes=(3, 2, 1), keep=6, declare_after=4)
+    line = rules_line(chosen.rules, STAKES.to_dict())
+    assert "passes 3,2,1" in line and "keep 6" in line and "declare_after 4" in line
+    assert "Stakes: fixed-limit, ante 1, bets 2/4." in line
+
+
+def test_shortcuts_allin_and_raise_to() -> None:
+    view = {"legal": ["fold", "call 2", "raise 4..100"]}
+    assert _expand("allin", view) == "raise 100"
+    assert _expand("all in", view) == "raise 100"
+    assert _expand("raise to 12", view) == "raise 12"
+    assert _expand("allin", {"legal": ["fold", "call 20"]}) == "call 20"
+    assert _expand("allin", {"legal": ["check", "bet 2"]}) == "bet 2"
