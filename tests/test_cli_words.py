@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console
+
 import homegame as hg
 from homegame.cli.play import _expand
 from homegame.cli.prompts import card_changes, pass_partners, rules_line, step_hint
 from homegame.cli.render import render_view, showdown_words
-from rich.console import Console
 
 STAKES = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
 
@@ -78,6 +79,17 @@ def test_right_passes_and_dealt_cards() -> None:
     assert card_changes(["As"], {"cards": ["As", "Kd"]}) == "You are dealt K♦."
 
 
+def _choice(view: dict[str, Any], legal: list[str]) -> str:
+    kind = view["step"]["kind"]
+    if kind == "bet":
+        return "check" if "check" in legal else legal[0]
+    if kind == "pass":
+        return "pass " + " ".join(view["cards"][:int(legal[0].split()[1])])
+    if kind == "discard":
+        return "discard " + view["cards"][0]
+    return {"arrange": "arrange", "declare": "declare high"}[kind]
+
+
 def test_every_choice_step_says_what_to_type() -> None:
     hand = hg.game("trash", passes=(3, 2, 1), keep=6, declare_after=4).deal([100] * 2, stakes=STAKES, seed=5)
     seen: dict[str, str] = {}
@@ -87,11 +99,7 @@ def test_every_choice_step_says_what_to_type() -> None:
         kind = view["step"]["kind"]
         if seat == 0 and kind != "bet":
             seen.setdefault(kind, step_hint(view))
-        hand.act(seat, "check" if "check" in hand.legal(seat) else hand.legal(seat)[0] if kind == "bet"
-                 else {"pass": lambda: "pass " + " ".join(view["cards"][:int(view["legal"][0].split()[1])]),
-                       "discard": lambda: "discard " + view["cards"][0],
-                       "arrange": lambda: "arrange",
-                       "declare": lambda: "declare high"}[kind]())
+        hand.act(seat, _choice(view, hand.legal(seat)))
     assert "Choose 3 cards to pass to Seat 1" in seen["pass"]
     assert "discard" in seen["discard"] and "keeping 6" in seen["discard"]
     assert "order" in seen["arrange"] and "locked" in seen["arrange"]
