@@ -138,3 +138,30 @@ def test_shortcuts_allin_and_raise_to() -> None:
     assert _expand("raise to 12", view) == "raise 12"
     assert _expand("allin", {"legal": ["fold", "call 20"]}) == "call 20"
     assert _expand("allin", {"legal": ["check", "bet 2"]}) == "bet 2"
+
+
+def _run(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from homegame.cli import _load_commands, app
+
+    _load_commands()
+    result = CliRunner().invoke(app, list(args), env={"COLUMNS": "120", "NO_COLOR": "1"})
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_games_shows_a_variation_and_defaults_as_typed() -> None:
+    code, out = _run("games", "trash", "--rule", "passes=3,2,1", "--rule", "keep=6", "--rule", "declare_after=4")
+    assert code == 0
+    assert "Discard to 6" in out and "Pass 4" not in out and "passes=3,2,1" in out
+    assert "4,3,2,1" in out and "[4, 3, 2, 1]" not in out
+    code, out = _run("games", "--rule", "keep=6")
+    assert code == 2 and "needs a game name" in out
+
+
+def test_odds_numbers_players_from_one_in_errors_and_counts_one_outcome() -> None:
+    code, out = _run("odds", "three-hole", "As Ks Qd", "2c 2d 7h", "--exposed", "1=Jc")
+    assert code == 2 and "player 1 exposes Jc" in out
+    code, out = _run("odds", "three-hole", "As Ks Qd", "2c 2d 7h", "-e", "1=As Ks", "-e", "2=2c 2d")
+    assert code == 0 and "exact over 1 outcome," in out

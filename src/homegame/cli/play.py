@@ -256,28 +256,43 @@ def play(
 def games(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(help="One game to describe (default: every game).")] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP + " Shows the steps as "
+                                                   "those rules make them (one game only).")] = None,
 ) -> None:
     """List each game: its players, its steps in order, and its house rules with their defaults."""
     import homegame as hg
 
     with user_errors(ctx):
+        if rule and not name:
+            raise ValueError("--rule needs a game name: homegame games trash --rule passes=3,2,1")
         names = [hg.game(name).name] if name else list(hg.game_names())
+        chosen_games = {n: load_game(n, rule) for n in names}
     from homegame.games import OPTIONS
 
     console = _console()
     for engine_name in names:
-        chosen = hg.game(engine_name)
+        chosen = chosen_games[engine_name]
         steps = "\n".join(f"{i}. {line}" for i, line in enumerate(chosen.describe(), 1))
         rules = Table("house rule", "default", "allowed", box=None, header_style="dim")
         for option, (allowed, default) in OPTIONS.get(engine_name, {}).items():
-            rules.add_row(f"--rule {option}=", json.dumps(default) if not isinstance(default, str) else default,
-                          str(allowed))
+            rules.add_row(f"--rule {option}=", _default_text(default), str(allowed))
         body = Table.grid(padding=(0, 1))
         body.add_row(f"[dim]engine name[/] {engine_name} · [dim]players[/] "
                      f"{chosen.min_players} to {chosen.max_players}")
         body.add_row(steps)
+        if rule:
+            body.add_row(f"[dim]chosen[/] {', '.join(f'{k}={_default_text(v)}' for k, v in chosen.rules.items())}")
         body.add_row(rules)
         console.print(Panel(body, title=f"[bold]{chosen.title}[/]", expand=False))
+
+
+def _default_text(value: Any) -> str:
+    """A house rule's value as it is typed after ``--rule key=``: ``4,3,2,1``, ``true``, ``none``."""
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, str):
+        return value
+    return "none" if value is None else json.dumps(value)
 
 
 def _history_text(path: Path, number: int) -> str:

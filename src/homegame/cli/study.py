@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,6 +21,15 @@ HOLE_HELP = ('Each player\'s known cards, one argument per player, e.g. "As Ks" 
 EXPOSED_HELP = 'Three-Hole: PLAYER=CARDS turned face up (players from 1), e.g. --exposed "1=Ks 9d".'
 TRIALS_HELP = "Sample this many outcomes (default: exact when feasible)."
 SIM_BOTS_HELP = "One bot per seat, comma-separated, in seat order: random, rule, equity."
+
+
+def players_from_one(message: str) -> str:
+    """An odds error with its players numbered from 1, as the command line and its table number them.
+
+    >>> players_from_one("player 0 exposes Jc, a card they do not hold")
+    'player 1 exposes Jc, a card they do not hold'
+    """
+    return re.sub(r"\bplayer (\d+)\b", lambda m: f"player {int(m.group(1)) + 1}", message)
 
 
 def _parse_exposed(items: list[str] | None, players: int) -> dict[int, str] | None:
@@ -57,14 +67,17 @@ def odds(
         if trials is not None and trials < 1:
             raise ValueError(f"--trials must be 1 or more, not {trials}")
         started = time.perf_counter()
-        result = hg.equity(chosen, list(hole), board=board, exposed=_parse_exposed(exposed, len(hole)),
-                           trials=trials, seed=seed)
+        try:
+            result = hg.equity(chosen, list(hole), board=board, exposed=_parse_exposed(exposed, len(hole)),
+                               trials=trials, seed=seed)
+        except ValueError as exc:
+            raise ValueError(players_from_one(str(exc))) from None
         elapsed = time.perf_counter() - started
     outcomes = getattr(result, "outcomes", None)
     if not isinstance(outcomes, int):
         outcomes = trials
-    count = f"{outcomes:,} " if outcomes else ""
-    how = f"exact over {count}outcomes" if result.exact else f"sampled over {count}outcomes"
+    count = f"{outcomes:,} outcome{'' if outcomes == 1 else 's'}" if outcomes else "outcomes"
+    how = f"exact over {count}" if result.exact else f"sampled over {count}"
     console = Console(highlight=False)
     console.print(f"[bold]{chosen.title}[/] equity: {how}, {elapsed * 1000:.1f} ms")
     table = Table()
