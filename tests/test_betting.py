@@ -151,16 +151,48 @@ def test_all_in_players_skip_betting_but_the_hand_plays_out() -> None:
 def test_stud_bring_in_lowest_up_card_clubs_lowest() -> None:
     h = hg.game("stud").deal([50, 50, 50], stakes=STUD, button=0,
                              hole={0: "As Ks 2d", 1: "Ac Kc 2c", 2: "Ad Kd 9h"})
-    assert h.bets == [0, 1, 0]  # 2c is lower than 2d
+    # 2c is lower than 2d: seat 1 has the bring-in and acts first; it may not fold
+    assert h.to_act == (1,) and h.legal(1) == ["call 1", "bet 2"]
+    with pytest.raises(hg.IllegalAction, match="bring in"):
+        h.act(1, "fold")
+    assert h.default_action(1) == "call"
+    script(h, [(1, "call")])
+    assert h.bets == [0, 1, 0]
+    assert h.events[-1]["type"] == "bring-in" and h.events[-1]["text"] == "Seat 1 brings in for 1"
     assert h.to_act == (2,) and h.legal(2) == ["fold", "call 1", "raise 2"]
     script(h, [(2, "call"), (0, "call")])  # all call the bring-in: the round ends
     assert h.view(None)["step"]["label"] == "Fourth street"
 
 
+def test_stud_low_card_may_complete_instead_of_bringing_in() -> None:
+    """Robert's Rules (seven-card stud): the low card may open for the bring-in or for a full small bet."""
+    h = hg.game("stud").deal([50, 50, 50], stakes=STUD, button=0,
+                             hole={0: "As Ks 2d", 1: "Ac Kc 2c", 2: "Ad Kd 9h"})
+    script(h, [(1, "bet 2")])
+    assert h.bets == [0, 2, 0]
+    assert h.events[-1]["text"] == "Seat 1 completes to 2"
+    assert h.history.actions[-1] == (1, "bet 2")
+    # the completion is the round's bet: the others call or raise a small bet; seat 1 is not reopened
+    assert h.legal(2) == ["fold", "call 2", "raise 4"]
+    script(h, [(2, "call"), (0, "call")])
+    assert h.view(None)["step"]["label"] == "Fourth street"
+    assert hg.replay(h.history.to_json()).view(0) == h.view(0)
+
+
+def test_stud_bring_in_short_stack_posts_all_in_and_the_bring_in_still_counts() -> None:
+    h = hg.game("stud").deal([50, 2, 50], stakes=hg.Stakes("fixed-limit", ante=1, bring_in=2, small_bet=4,
+                                                           big_bet=8), button=0,
+                             hole={0: "As Ks 2d", 1: "Ac Kc 2c", 2: "Ad Kd 9h"})
+    assert h.legal(1) == ["call 1"]  # one chip left after the ante: no completion
+    script(h, [(1, "call")])
+    assert h.view(None)["seats"][1]["all_in"]
+    assert h.legal(2) == ["fold", "call 2", "raise 4"]
+
+
 def test_stud_completion_then_small_bet_raises_and_big_bets_from_fifth_street() -> None:
     h = hg.game("stud").deal([50, 50, 50], stakes=STUD, button=0,
                              hole={0: "As Ks 2d 3d 4h", 1: "Ac Kc 2c 9c Tc", 2: "Ad Kd 9h Qs Qd"})
-    script(h, [(2, "raise"), (0, "call"), (1, "raise 4")])
+    script(h, [(1, "call"), (2, "raise"), (0, "call"), (1, "raise 4")])
     assert h.bets == [2, 4, 2]
     script(h, [(2, "call"), (0, "call")])
     assert h.to_act == (2,)  # fourth street: Q-9 showing is the best

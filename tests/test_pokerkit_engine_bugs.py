@@ -86,7 +86,7 @@ def test_best_showing_all_in() -> None:
         0: ["As", "Ad", "Ks", "Kh", "7c", "7d", "7h"],
         1: ["Qc", "Jc", "2c", "3d", "8s", "9s", "Ts"],
         2: ["4s", "5s", "9h", "8c", "Qd", "Js", "Jd"]}, board=[])
-    hand, kit = mirror(setup, [(2, "call"), (0, "call")])  # seat 1 brought in with 2c; seat 0 all in
+    hand, kit = mirror(setup, [(1, "call"), (2, "call"), (0, "call")])  # seat 1 brings in with 2c; seat 0 all in
     assert hand.stacks[0] == 0
     assert kit.state.actor_index == setup.pk_index(1)
     assert hand.to_act == (1,)

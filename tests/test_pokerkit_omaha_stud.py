@@ -26,6 +26,8 @@ def test_pot_limit_omaha_matches_pokerkit() -> None:
 def test_stud_matches_pokerkit() -> None:
     tally, _ = run("stud", "fixed-limit", STUD_HANDS, players=(2, 7))
     assert_agrees("stud fixed-limit", tally, STUD_HANDS)
+    # the low card both posts the bring-in and completes instead (PokerKit's pb and cbr)
+    assert tally.bring_ins > STUD_HANDS // 4 and tally.completions > STUD_HANDS // 10
 
 
 def test_omaha_high_low_with_forced_bets_all_in_matches_pokerkit() -> None:

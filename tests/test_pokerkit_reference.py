@@ -29,16 +29,15 @@ class RaiseReference:
         self.capped = False
         self.acted: dict[int, int] = {}  # seat -> the amount to match it last acted on
 
-    def start(self, size: int, *, big_blind: int = 0, bring_in: tuple[int, int] | None = None) -> None:
-        """A new round: ``size`` is the fixed-limit bet or the no-limit minimum bet."""
+    def start(self, size: int, *, big_blind: int = 0, bring_in: int = 0) -> None:
+        """A new round: ``size`` is the fixed-limit bet or the no-limit minimum bet; ``bring_in``: the
+        stud bring-in the low card owes (it acts first: posting it is a call, completing it the bet)."""
         self.size, self.capped, self.acted = size, False, {}
         self.level = self.high = big_blind
         self.full = 1 if big_blind else 0
         self.last = size  # no-limit: the size of the last full bet or raise
-        if bring_in is not None:
-            seat, amount = bring_in
-            self.high = amount
-            self.acted = {seat: amount}
+        if bring_in:
+            self.high = bring_in
 
     def raised(self, seat: int, total: int, live_players: int) -> None:
         """``live_players``: players still in who are not all in, after the raise."""

@@ -100,6 +100,8 @@ class Tally:
     decisions: int = 0
     showdowns: int = 0
     side_pots: int = 0
+    bring_ins: int = 0  # stud: the low card posted the bring-in
+    completions: int = 0  # stud: the low card completed instead
     stopped: int = 0  # hands not compared to the end: see forced_bet_convention
     conventions: Counter[str] = field(default_factory=Counter)
     discrepancies: list[str] = field(default_factory=list)
@@ -239,8 +241,8 @@ class PokerKitDriver:
         s, setup = self.state, self.setup
         while s.status:
             if s.can_post_bring_in():
-                s.post_bring_in()
-            elif s.can_burn_card("??"):
+                break  # the low card chooses: post the bring-in or complete (see play)
+            if s.can_burn_card("??"):
                 s.burn_card("??")
             elif s.can_deal_hole():
                 i = s.hole_dealee_index
@@ -304,13 +306,29 @@ def play(setup: Setup, rng: random.Random, tally: Tally, *,
             street = state.street_index
             _start_round(setup, hand, state, reference)
         call, hg_range = parse_legal(hand.legal(seat))
-        kit_call = state.checking_or_calling_amount
+        # the stud low card posts the bring-in ("call" on homegame, post_bring_in on PokerKit) or completes
+        bring_in = state.can_post_bring_in()
+        kit_call = state.effective_bring_in_amount if bring_in else state.checking_or_calling_amount
+        if bring_in and "fold" in hand.legal(seat):
+            _diverged(setup, hand, state, tally, f"seat {seat} may fold instead of bringing in")
+            return hand, kit
         if call != kit_call:
             _diverged(setup, hand, state, tally, f"seat {seat} call: homegame {call}, PokerKit {kit_call}")
             return hand, kit
         totals = _comparable_raises(setup, hand, seat, hg_range, kit, reference, tally, rng)
         kind, total = choose(rng, call, totals)
-        if kind == "fold":
+        if bring_in and kind != "raise":
+            hand.act(seat, "call")
+            kit.run(state.post_bring_in)
+            tally.bring_ins += 1
+            reference.called(seat)
+        elif bring_in:
+            hand.act(seat, f"bet {total}")
+            kit.run(state.complete_bet_or_raise_to, total)
+            tally.completions += 1
+            live = sum(1 for s in range(setup.players) if not hand.folded[s] and hand.stacks[s] > 0)
+            reference.raised(seat, total, live)
+        elif kind == "fold":
             hand.act(seat, "fold")
             kit.run(state.fold)
         elif kind == "call":
@@ -389,9 +407,8 @@ def _start_round(setup: Setup, hand: hg.Hand, state: pk.State, reference: RaiseR
             if st.structure == "fixed-limit" else st.min_bet)
     if state.street_index == 0 and st.blinds:
         reference.start(size, big_blind=st.blinds[1])
-    elif state.street_index == 0 and st.bring_in:
-        bringer = next(e["seat"] for e in hand.events if e["type"] == "bring-in")
-        reference.start(size, bring_in=(bringer, st.bring_in))
+    elif state.street_index == 0 and state.can_post_bring_in():
+        reference.start(size, bring_in=st.bring_in)
     else:
         reference.start(size)
 
@@ -402,7 +419,8 @@ def _comparable_raises(setup: Setup, hand: hg.Hand, seat: int, hg_range: tuple[i
     """Compare the bet/raise options of homegame with Robert's Rules and PokerKit's with both; return
     totals legal on both engines."""
     # a raise needs someone else who could put more chips in (Robert's Rules are silent; both engines)
-    others = any(o != seat and not hand.folded[o] and hand.stacks[o] + hand.bets[o] > max(hand.bets)
+    to_match = setup.stakes.bring_in if kit.state.can_post_bring_in() else max(hand.bets)
+    others = any(o != seat and not hand.folded[o] and hand.stacks[o] + hand.bets[o] > to_match
                  for o in range(setup.players))
     pot = sum(setup.stacks) - sum(hand.stacks)
     ref = reference.raise_range(seat, hand.stacks[seat], hand.bets[seat], others, pot)
@@ -495,6 +513,8 @@ def mirror(setup: Setup, actions: list[tuple[int, str]]) -> tuple[hg.Hand, Poker
         verb, *rest = action.split()
         if verb == "fold":
             kit.run(kit.state.fold)
+        elif verb == "call" and kit.state.can_post_bring_in():
+            kit.run(kit.state.post_bring_in)
         elif verb in ("check", "call"):
             kit.run(kit.state.check_or_call)
         else:

@@ -8,7 +8,10 @@ The functions work on a :class:`~homegame.rules.hand.Hand`'s betting state:
 - ``last_raise``: the size of the last full bet or raise, the smallest raise in pot-/no-limit;
 - ``raises``: full bets and raises so far, for the fixed-limit cap (the big blind is the first);
   ``capped`` once the cap was reached with three or more players not all in;
-- ``bring_in_open``: a stud bring-in is out and nobody has completed it yet;
+- ``bring_in_open``: a stud bring-in is owed or out and nobody has completed it yet;
+- ``bring_in_due``: the stud low card, while it has yet to choose between posting the bring-in
+  (``call``, the amount to match being the bring-in) and completing to the small bet (``bet``); it may
+  not fold (-1 otherwise);
 - ``seq``: bumped at each full bet or raise; a seat whose last action saw an older ``seq`` may raise
   again (the betting is reopened), one that saw the current one may only call or fold, unless
   short all-ins since then add up to a full raise (pot- and no-limit).
@@ -112,13 +115,14 @@ def legal(h: Hand, s: int) -> list[str]:
     out: list[str] = []
     owe = h.high - h.bets[s]
     if owe > 0:
-        out.append("fold")
+        if s != h.bring_in_due:
+            out.append("fold")
         out.append(f"call {min(owe, h.stacks[s])}")
     else:
         out.append("check")
     rng = raise_range(h, s)
     if rng is not None:
-        verb = "bet" if h.high == 0 else "raise"
+        verb = "bet" if h.high == 0 or s == h.bring_in_due else "raise"
         lo, hi = rng
         out.append(f"{verb} {lo}" if lo == hi else f"{verb} {lo}..{hi}")
     return out
@@ -136,6 +140,9 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
         if owe <= 0:
             raise IllegalAction(f"seat {s} may check for free, so folding is not allowed; legal now: "
                                 f"{', '.join(legal(h, s))}")
+        if s == h.bring_in_due:
+            raise IllegalAction(f"seat {s} has the low card and must bring in ('call') or complete ('bet'); "
+                                f"legal now: {', '.join(legal(h, s))}")
         h.folded[s] = True
         h.live -= 1
         _acted(h, s)
@@ -154,7 +161,12 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
         pay = min(owe, h.stacks[s])
         _put(h, s, pay)
         _acted(h, s)
-        h.log("call", s, "Seat {} calls {}{}", s, pay, " and is all in" if h.stacks[s] == 0 else "")
+        all_in = " and is all in" if h.stacks[s] == 0 else ""
+        if s == h.bring_in_due:
+            h.bring_in_due = -1
+            h.log("bring-in", s, "Seat {} brings in for {}{}", s, pay, all_in)
+        else:
+            h.log("call", s, "Seat {} calls {}{}", s, pay, all_in)
         return "call"
     if verb not in ("bet", "raise"):
         raise IllegalAction(f"{verb!r} is not a betting action; legal now: {', '.join(legal(h, s))}")
@@ -175,13 +187,15 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
             what = f"{lo}" if lo == hi else f"from {lo} to {hi}"
             raise IllegalAction(f"seat {s} may {'bet' if h.high == 0 else 'raise'} to {what}, not {total}; "
                                 f"legal now: {', '.join(legal(h, s))}")
-    high_before = h.high
+    opening = h.high == 0 or s == h.bring_in_due
+    completes = s == h.bring_in_due
+    h.bring_in_due = -1
     _put(h, s, total - h.bets[s])
     _raise_to(h, total)
     _acted(h, s)
-    word = "bets" if high_before == 0 else "raises to"
+    word = "completes to" if completes else "bets" if opening else "raises to"
     h.log("bet", s, "Seat {} {} {}{}", s, word, total, " and is all in" if h.stacks[s] == 0 else "")
-    return f"{'bet' if high_before == 0 else 'raise'} {total}"
+    return f"{'bet' if opening else 'raise'} {total}"
 
 
 def _put(h: Hand, s: int, chips: int) -> None:

@@ -51,6 +51,7 @@ class Hand:
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
         "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
         "seq", "acted", "faced", "seen_seq", "round_big", "in_round", "blinds_due", "bb_seat", "sb_seat",
+        "bring_in_due",
         "history", "_events", "_raw", "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset",
         "_payoffs", "live",
     )
@@ -134,6 +135,7 @@ class Hand:
         self.in_round = False
         self.blinds_due = False
         self.bb_seat = self.sb_seat = -1
+        self.bring_in_due = -1  # the stud low card while it has still to bring in or complete
         self._events: list[dict[str, Any]] = []
         self._raw: list[tuple[str, int | None, str, tuple[Any, ...], dict[str, Any]]] = []
         self.results: dict[str, Any] | None = None
@@ -293,14 +295,14 @@ class Hand:
         elif step.opener == "bring-in":
             seat = bring_in_seat(self)
             first = (self.button + 1) % n
-            if seat >= 0 and st.bring_in and self.stacks[seat] > 0:
-                paid = betting.post(self, seat, st.bring_in, live=True)
-                self.log("bring-in", seat, f"Seat {seat} brings in for {paid}")
+            if seat >= 0 and st.bring_in and self.stacks[seat] > 0 and len(can_act) > 1:
+                # the low card owes the bring-in and acts first: it posts it ("call") or completes
+                # to the small bet (Robert's Rules, stud); with nobody else able to bet there is
+                # no betting, so no bring-in (as in PokerKit)
                 self.high = max(self.high, st.bring_in)
                 self.bring_in_open = True
-                self.acted[seat] = True
-                self.faced[seat] = self.high
-                first = (seat + 1) % n
+                self.bring_in_due = seat
+                first = seat
             elif seat >= 0:
                 first = seat
         elif step.opener == "best-showing" and can_act:
@@ -389,7 +391,8 @@ class Hand:
             raise IllegalAction(f"seat {seat} owes no action now")
         step = self.game.steps[self.step_index]
         if step.kind == "bet":
-            return "check" if "check" in betting.legal(self, seat) else "fold"
+            options = betting.legal(self, seat)
+            return "check" if "check" in options else "fold" if "fold" in options else "call"
         return choices.default(self, seat, step)
 
     @property

@@ -106,7 +106,6 @@ class _Writer:
             elif step.kind == "board":
                 self.streets.append((self.streets[-1] if self.streets else 0) + step.count)
         self.deals(first_street_only=True)
-        self.bring_ins(0)
         self.show_if_all_in()
         self.deals()
         self.queue: list[int] = []  # PokerKit's actors still to act this round, in order
@@ -114,8 +113,11 @@ class _Writer:
         for seat, action in hist.actions:
             verb, *rest = action.split()
             self.before_action(seat)
-            self.actions.append(f"{self.label[seat]} " + _VERBS.get(verb, f"cbr {rest[0] if rest else ''}").strip())
-            before = len(self.shadow.events)
+            if verb == "call" and seat == self.shadow.bring_in_due:
+                code = "pb"  # the stud low card posts the bring-in (a completion is a plain cbr)
+            else:
+                code = _VERBS.get(verb, f"cbr {rest[0] if rest else ''}").strip()
+            self.actions.append(f"{self.label[seat]} {code}")
             step_before = self.shadow.step_index
             self.shadow.act(seat, action)
             if verb in ("bet", "raise"):
@@ -124,7 +126,6 @@ class _Writer:
                 self.flush()
             self.show_if_all_in()  # with all but one all in, PokerKit shows before the rest is dealt
             self.deals()
-            self.bring_ins(before)
         self.final_show()
 
     def _clockwise(self, start: int) -> list[int]:
@@ -141,7 +142,7 @@ class _Writer:
             totals = sorted(sh.bets[s] + sh.stacks[s] for s in live)
             second = totals[-2] if len(totals) > 1 else 0
             self.queue = [s for s in self._clockwise(seat) if not sh.folded[s] and sh.stacks[s] > 0
-                          and not sh.acted[s]  # a stud bring-in has acted already
+                          and not sh.acted[s]
                           and min(sh.stacks[s], max(0, second - sh.bets[s])) > 0]
         while self.queue and self.queue[0] != seat:
             self.actions.append(f"{self.label[self.queue.pop(0)]} cc")
@@ -175,11 +176,6 @@ class _Writer:
             size = next(k for k in self.streets if k > self.seen_board) - self.seen_board
             self.actions.append(f"d db {_cards(sh.board[self.seen_board:self.seen_board + size])}")
             self.seen_board += size
-
-    def bring_ins(self, since: int) -> None:
-        for e in self.shadow.events[since:]:
-            if e["type"] == "bring-in":
-                self.actions.append(f"{self.label[e['seat']]} pb")
 
     def _live(self) -> list[int]:
         return [s for s in self.order if not self.shadow.folded[s]]
