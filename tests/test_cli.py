@@ -52,7 +52,7 @@ def test_simulate_prints_results_and_saves_histories_and_chart(tmp_path: Path) -
     assert len(save.read_text().splitlines()) == 30
     assert chart.read_bytes()[:4] == b"\x89PNG"
     code, out = run("replay", str(save), "--hand", "3")
-    assert code == 0 and "Seat 0 held" in out
+    assert code == 0 and "Seat 0 is dealt" in out
 
 
 def test_replay_of_a_single_history(tmp_path: Path) -> None:

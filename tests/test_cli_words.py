@@ -165,3 +165,19 @@ def test_odds_numbers_players_from_one_in_errors_and_counts_one_outcome() -> Non
     assert code == 2 and "player 1 exposes Jc" in out
     code, out = _run("odds", "three-hole", "As Ks Qd", "2c 2d 7h", "-e", "1=As Ks", "-e", "2=2c 2d")
     assert code == 0 and "exact over 1 outcome," in out
+
+
+def test_replay_reveals_the_deal_and_the_face_down_choices(tmp_path: Any) -> None:
+    hand = hg.game("passem").deal([100, 100], stakes=STAKES, hole={0: "As 7d 2c", 1: "7c Kd 3h"}, board="7h Ks 2d")
+    hand.act(0, "pass 2c")
+    hand.act(1, "pass 7c")
+    hand.act(hand.to_act[0], "bet 2")
+    hand.act(hand.to_act[0], "fold")
+    path = tmp_path / "hand.json"
+    path.write_text(hand.history.to_json(), encoding="utf-8")
+    code, out = _run("replay", str(path))
+    assert code == 0
+    assert "Seat 0 is dealt A♠ 7♦ 2♣" in out and "Seat 1 chooses: pass 7♣" in out
+    assert "House rules: split high" in out and "at the end (not shown)" in out
+    code, out = _run("replay", str(path), "--no-reveal")
+    assert code == 0 and "is dealt" not in out

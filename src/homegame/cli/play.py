@@ -332,11 +332,37 @@ def replay(
     console = _console()
     view = record.view(seat)
     console.rule(f"{view.get('title', '')} · {record.players} players · button at seat {record.button}")
+    console.print(rules_line(view.get("rules") or {}, view.get("stakes") or {}), soft_wrap=False)
+    if reveal:
+        for line in dealt_and_chosen(record):
+            console.print(f"[cyan]{log_markup(line)}[/]")
     for line in view.get("log") or []:
-        console.print(f"[dim]·[/] {line}")
+        console.print(f"[dim]·[/] {log_markup(line)}")
     console.print(render_view(view))
     for line in showdown_words(view):
         console.print(line)
     if reveal:
-        for s in range(record.players):
-            console.print(f"Seat {s} held {plain_cards(record.view(s)['cards'])}.")
+        for info in record.view(None)["seats"]:
+            if not info.get("shown"):
+                s = int(info["seat"])
+                console.print(f"Seat {s} held {plain_cards(record.view(s)['cards'])} at the end (not shown).")
+
+
+#: The steps whose choices stay face down while they are made (the log shows only that they happened).
+PRIVATE_VERBS = ("pass", "discard", "expose", "arrange", "declare")
+
+
+def dealt_and_chosen(record: Any) -> list[str]:
+    """Everything the public log hides, for a replay with --reveal: each seat's first cards and its
+    face-down choices (which cards it passed, discarded, exposed, the order it arranged, its declaration)."""
+    import homegame as hg
+
+    data = json.loads(record.history.to_json())
+    actions = data.get("actions") or []
+    data["actions"] = []
+    start = hg.replay(data)
+    lines = [f"Seat {s} is dealt {' '.join(start.view(s)['cards'])}" for s in range(start.players)]
+    for seat, text in actions:
+        if str(text).split()[0] in PRIVATE_VERBS:
+            lines.append(f"Seat {seat} chooses: {text}")
+    return lines
