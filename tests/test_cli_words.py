@@ -60,7 +60,7 @@ def test_a_split_game_describes_high_and_low() -> None:
                                                     board="3s 4s 5d Qh 9c")
     play_out(hand)
     words = "\n".join(showdown_words(hand.view(0)))
-    assert "for low 5-4-3-2-A low" in words and "; no low" in words
+    assert "for low 5-4-3-2-A low" in words and "; for low no qualifying low" in words
 
 
 def test_passing_says_to_whom_and_what_came_back() -> None:
@@ -181,3 +181,18 @@ def test_replay_reveals_the_deal_and_the_face_down_choices(tmp_path: Any) -> Non
     assert "House rules: split high" in out and "at the end (not shown)" in out
     code, out = _run("replay", str(path), "--no-reveal")
     assert code == 0 and "is dealt" not in out
+
+
+def test_a_declare_showdown_describes_only_the_declared_sides() -> None:
+    from homegame.cli.hands import lower_first
+
+    assert lower_first("J-J-8-8-T low") == "J-J-8-8-T low"
+    seats = [{"seat": 0, "up": [], "shown": ["Ts", "8c", "8h", "Js", "Jh", "Jd"], "folded": False, "declared": "high"},
+             {"seat": 1, "up": [], "shown": ["Ac", "2d", "3s", "4h", "5c", "9d"], "folded": False, "declared": "low"},
+             {"seat": 2, "up": ["6c"], "shown": None, "folded": True, "declared": "high"}]
+    view = {"game": "pass-the-trash", "rules": {"keep": 6, "declare_after": 4}, "seat": 0, "board": [],
+            "seats": seats, "results": {"shown": {"0": seats[0]["shown"], "1": seats[1]["shown"]}, "awards": []}}
+    lines = showdown_words(view)
+    assert lines[0] == "You show T♠ 8♣ 8♥ J♠ J♥ J♦: a full house, jacks full of eights (J♠ J♥ J♦ 8♣ 8♥)."
+    assert lines[1] == "Seat 1 shows A♣ 2♦ 3♠ 4♥ 5♣ 9♦: 5-4-3-2-A low (5♣ 4♥ 3♠ 2♦ A♣)."
+    assert lines[2] == "Declared: You high, Seat 1 low."

@@ -29,7 +29,7 @@ _ARTICLES = ("straight", "flush", "full house", "straight flush", "royal flush")
 
 def lower_first(words: str) -> str:
     """A hand's description as it reads mid-sentence: ``"Flush, ace high"`` to ``"a flush, ace high"``."""
-    if not words or words[0].isdigit():
+    if not words or "-" in words.split()[0]:  # a low such as "J-J-8-8-T low" keeps its ranks
         return words
     text = words[0].lower() + words[1:]
     category = text.split(",")[0]
@@ -66,17 +66,25 @@ def shared_cards(view: View, seat: int, game: Any) -> list[str]:
     return out
 
 
-def describe_seat(view: View, seat: int, held: Sequence[str], game: Any) -> str:
-    """The seat's best high hand (and low, in a split game) in words with its five cards."""
+def describe_seat(view: View, seat: int, held: Sequence[str], game: Any, declared: str | None = None) -> str:
+    """The seat's best high hand and, in a split game, its low, in words with the five cards of each.
+
+    In a declare game only the side or sides the seat declared are described.
+    """
     from homegame.evaluate.usage import best_high, best_low
 
     shared = shared_cards(view, seat, game)
-    high = best_high(list(held), shared, game.usage)
-    text = f"{lower_first(str(high))} ({_symbols(high.cards)})"
-    if game.split != "high":
+    sides = ("high", "low") if game.split == "high-low" else ("high",) if game.split == "high" else (
+        ("high", "low") if declared in (None, "both") else (declared,))
+    parts = []
+    if "high" in sides:
+        high = best_high(list(held), shared, game.usage)
+        parts.append(f"{lower_first(str(high))} ({_symbols(high.cards)})")
+    if "low" in sides:
         low = best_low(list(held), shared, game.usage, rule=game.low, qualifier=game.qualifier)
-        text += f"; for low {lower_first(str(low))} ({_symbols(low.cards)})" if low is not None else "; no low"
-    return text
+        words = f"{lower_first(str(low))} ({_symbols(low.cards)})" if low is not None else "no qualifying low"
+        parts.append(f"for low {words}" if "high" in sides else words)
+    return "; ".join(parts)
 
 
 def shown_hands(view: View) -> dict[int, str]:
@@ -90,7 +98,7 @@ def shown_hands(view: View) -> dict[int, str]:
         if not held or info.get("folded"):
             continue
         try:
-            out[int(info["seat"])] = describe_seat(view, int(info["seat"]), held, game)
+            out[int(info["seat"])] = describe_seat(view, int(info["seat"]), held, game, info.get("declared"))
         except ValueError:
             continue
     return out

@@ -122,9 +122,10 @@ def showdown_words(view: View) -> list[str]:
         seat = int(seat_text)
         words = f": {described[seat]}" if seat in described else ""
         lines.append(f"{seat_name(seat, you)} {'show' if seat == you else 'shows'} {plain_cards(held)}{words}.")
-    for info in view["seats"]:
-        if info.get("declared"):
-            lines.append(f"{seat_name(info['seat'], you)} declared {info['declared']}.")
+    declared = [f"{seat_name(info['seat'], you)} {info['declared']}" for info in view["seats"]
+                if info.get("declared") and not info.get("folded")]
+    if declared:
+        lines.append(f"Declared: {', '.join(declared)}.")
     awards = results.get("awards") or []
     many_pots = len({a.get("pot", 0) for a in awards}) > 1
     for award in awards:
