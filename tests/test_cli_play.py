@@ -131,3 +131,23 @@ def test_the_odds_command_gives_the_players_chances() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_player_is_told_the_rules_and_what_the_pass_brought() -> None:
+    child = spawn("play", "passem", "--seats", "3", "--seed", "1", "--bots", "rule")
+    child.expect(r"House rules: split high .* burn yes\. Stakes: fixed-limit, ante 1, bets 2/4\.")
+    child.expect(r"Choose 1 card to pass to Seat 1; you receive 1 card from Seat 2\.")
+    child.expect(PROMPT)
+    first = cards_in(child.match.group(1))[0]
+    child.sendline("")  # an empty line only reminds, it does not act
+    child.expect("Type one of the legal actions")
+    child.expect(PROMPT)
+    child.sendline(f"pass {first}")
+    child.expect(r"You passed (\S+) to Seat 1 and received (\S+) from Seat 2\.")
+    assert cards_in(child.match.group(1)) == [first]
+    child.expect(PROMPT)
+    child.sendeof()  # Ctrl-D leaves the table cleanly, on a fresh line
+    child.expect(r"\r?\n0 hands played; you are even\.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

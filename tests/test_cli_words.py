@@ -196,3 +196,10 @@ def test_a_declare_showdown_describes_only_the_declared_sides() -> None:
     assert lines[0] == "You show T♠ 8♣ 8♥ J♠ J♥ J♦: a full house, jacks full of eights (J♠ J♥ J♦ 8♣ 8♥)."
     assert lines[1] == "Seat 1 shows A♣ 2♦ 3♠ 4♥ 5♣ 9♦: 5-4-3-2-A low (5♣ 4♥ 3♠ 2♦ A♣)."
     assert lines[2] == "Declared: You high, Seat 1 low."
+
+
+def test_arrange_with_the_first_cards_only_keeps_the_rest_in_order() -> None:
+    view = {"cards": ["Js", "8c", "Jh", "Jd", "8h", "Ts"], "legal": ["arrange"]}
+    assert _expand("arrange ts 8♣", view) == "arrange Ts 8c Js Jh Jd 8h"
+    assert _expand("arrange 2c", view) == "arrange 2c"  # not held: left for the engine to refuse
+    assert _expand("arrange", view) == "arrange Js 8c Jh Jd 8h Ts"

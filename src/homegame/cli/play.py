@@ -27,7 +27,8 @@ HELP_TEXT = """Type an action as the legal list shows it:
   pass 7c (Pass'Em) · pass 2c 3d 9h (Pass The Trash) · discard 4s · expose Kd · arrange 2c 3d ... As
   declare high | declare low | declare both (or just high, low, both)
 Shortcuts: c = check or call, f = fold, allin = bet or raise everything, arrange = keep the current
-order; "raise to 40" works as "raise 40". Cards may be typed as As, 10s or A♠.
+order, arrange Ts 8c = those first and the rest as they are; "raise to 40" works as "raise 40".
+Cards may be typed as As, 10s or A♠.
 Other commands: odds (your chances against the players still in), view (draw the table again), help,
 quit."""
 
@@ -52,7 +53,23 @@ def _expand(text: str, view: dict[str, Any]) -> str:
         return f"declare {text}"
     if words == ["arrange"]:
         return "arrange " + " ".join(view["cards"])
+    if words[:1] == ["arrange"]:
+        return _arrange_rest(words[1:], view) or text
     return text
+
+
+def _arrange_rest(named: list[str], view: dict[str, Any]) -> str | None:
+    """``arrange Ts 8c`` puts those cards first and keeps the rest in their order (None if a name is bad)."""
+    from homegame.cards import Card
+
+    held = list(view.get("cards") or [])
+    try:
+        first = [str(Card(w)) for w in named]
+    except ValueError:
+        return None
+    if len(set(first)) != len(first) or not set(first) <= set(held) or len(first) >= len(held):
+        return None
+    return "arrange " + " ".join(first + [c for c in held if c not in first])
 
 
 def _all_in(view: dict[str, Any]) -> str:
@@ -188,6 +205,8 @@ class TerminalGame:
                 continue
             if lowered in ("v", "view"):
                 self.console.print(render_view(view))
+                if hint:
+                    self.console.print(f"[cyan]{hint}[/]", soft_wrap=False)
                 continue
             if lowered in ("o", "odds"):
                 self.console.print(chances(view))

@@ -102,8 +102,8 @@ def step_hint(view: View) -> str:
                 f"Type e.g. expose {plain_cards(hidden[:1])}.")
     if kind == "arrange":
         return (f"Set the order your {_count(len(cards))} will be turned face up, first card first; the order "
-                f"is then locked. Type all of them, e.g. arrange {plain_cards(cards)}, or just arrange to keep "
-                "this order.")
+                f"is then locked. Type e.g. arrange {plain_cards(cards)}; name only the first few to keep the "
+                "rest in this order, or just arrange to keep it all.")
     if kind == "declare":
         return ("Declare what you play for: high, low or both (both must win both ways). Everyone declares "
                 "at once.")
