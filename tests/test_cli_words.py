@@ -203,3 +203,8 @@ def test_arrange_with_the_first_cards_only_keeps_the_rest_in_order() -> None:
     assert _expand("arrange ts 8♣", view) == "arrange Ts 8c Js Jh Jd 8h"
     assert _expand("arrange 2c", view) == "arrange 2c"  # not held: left for the engine to refuse
     assert _expand("arrange", view) == "arrange Js 8c Jh Jd 8h Ts"
+
+
+def test_simulate_refuses_a_chart_in_a_missing_folder_before_playing(tmp_path: Any) -> None:
+    code, out = _run("simulate", "passem", "--hands", "100000", "--chart", str(tmp_path / "no" / "x.png"))
+    assert code == 2 and "does not exist" in out and "bb/100" not in out

@@ -172,6 +172,9 @@ def simulate(
             raise ValueError(f"--workers must be 1 or more, not {workers}")
         if chart is not None and chart.suffix.lower() != ".png":
             raise ValueError(f"--chart must name a .png file, not {chart}")
+        for flag, path in (("--save", save), ("--chart", chart)):
+            if path is not None and not path.resolve().parent.is_dir():
+                raise ValueError(f"{flag} {path}: the folder {path.resolve().parent} does not exist")
         console = Console(highlight=False)
         started = time.perf_counter()
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
