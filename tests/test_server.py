@@ -43,7 +43,7 @@ class Client:
         self.ws: Any = None
 
     async def __aenter__(self) -> Client:
-        self.ws = await websockets.connect(self.target.ws_url, max_size=2**22)
+        self.ws = await websockets.connect(self.target.ws_url, max_size=2**22, close_timeout=1)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -235,7 +235,7 @@ def test_no_card_leaks_in_any_message(base: str, game: str) -> None:
     made = create_table(base, game=game, bots=1, approve_seats=False, stakes=stakes, buy_in=1000, **FAST)
     links = made["links"]
     token = parse_link(links["invite"]).token
-    hands = 4
+    hands = 8
     recorded: dict[str, list[dict[str, Any]]] = {"watcher": []}
 
     async def scenario() -> None:

@@ -1,8 +1,8 @@
 """The ASGI app: pages, a small JSON API, hand histories, the ledger, and the websocket.
 
 >>> app = create_app("sqlite://")
->>> sorted(r.path for r in app.routes if hasattr(r, "path"))[:3]
-['/', '/api/tables', '/api/tables/{table_id}/hands']
+>>> [r.path for r in app.routes if getattr(r, "path", "").startswith("/api/tables")][:2]
+['/api/tables', '/api/tables/{table_id}/ledger.csv']
 """
 
 from __future__ import annotations
