@@ -208,3 +208,13 @@ def test_arrange_with_the_first_cards_only_keeps_the_rest_in_order() -> None:
 def test_simulate_refuses_a_chart_in_a_missing_folder_before_playing(tmp_path: Any) -> None:
     code, out = _run("simulate", "passem", "--hands", "100000", "--chart", str(tmp_path / "no" / "x.png"))
     assert code == 2 and "does not exist" in out and "bb/100" not in out
+
+
+def test_side_pots_are_named_with_their_players() -> None:
+    hand = hg.game("holdem").deal([10, 50, 50], stakes=hg.Stakes("no-limit", blinds=(1, 2)),
+                                  hole={0: "As Ah", 1: "Ks Kh", 2: "Qs Qh"}, board="2c 3d 7h 9s Jd", button=0)
+    hand.act(0, "raise 10")
+    hand.act(1, "raise 30")
+    hand.act(2, "call")
+    text = text_of(render_view(hand.view(0)))
+    assert "main 30 (You, Seat 1, Seat 2)" in text and "side 1 40 (Seat 1, Seat 2)" in text

@@ -103,7 +103,8 @@ def render_view(view: View) -> RenderableType:
     pots = view.get("pots") or []
     if len(pots) > 1:
         parts.append(Text.from_markup("pots   " + " · ".join(
-            f"{p['amount']} ({', '.join(str(s) for s in p['eligible'])})" for p in pots)))
+            f"{'main' if i == 0 else f'side {i}'} {p['amount']} "
+            f"({', '.join(seat_name(int(s), you) for s in p['eligible'])})" for i, p in enumerate(pots))))
     return Panel(Group(*parts), expand=False)
 
 
