@@ -218,3 +218,13 @@ def test_side_pots_are_named_with_their_players() -> None:
     hand.act(2, "call")
     text = text_of(render_view(hand.view(0)))
     assert "main 30 (You, Seat 1, Seat 2)" in text and "side 1 40 (Seat 1, Seat 2)" in text
+
+
+def test_three_hole_hint_mentions_showdown_cards_when_they_count() -> None:
+    hand = hg.game("three-hole", showdown_cards_count=True).deal(
+        [100] * 3, stakes=STAKES, hole={0: "Kh Kc 9s", 1: "Ks 4d 4c", 2: "9h 2c 3d"})
+    while hand.view(0)["step"]["kind"] == "bet":
+        hand.act(hand.to_act[0], "check")
+    for seat, card in ((0, "9s"), (1, "4d"), (2, "9h")):
+        hand.act(seat, f"expose {card}")
+    assert step_hint(hand.view(0)).endswith("At the showdown the other players' hidden cards count too.")

@@ -117,7 +117,10 @@ def _table_cards_hint(view: View) -> str:
     table = [c for info in view["seats"] if info["seat"] != view.get("seat") for c in info.get("up") or []]
     if not table:
         return ""
-    return f"Table cards you may use (two of them with your three): {plain_cards(table)}."
+    text = f"Table cards you may use (two of them with your three): {plain_cards(table)}."
+    if (view.get("rules") or {}).get("showdown_cards_count"):
+        text += " At the showdown the other players' hidden cards count too."
+    return text
 
 
 def card_changes(before: Sequence[str], view: View, gave_to: tuple[int, int] | None = None) -> str:
