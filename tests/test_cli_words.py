@@ -228,3 +228,11 @@ def test_three_hole_hint_mentions_showdown_cards_when_they_count() -> None:
     for seat, card in ((0, "9s"), (1, "4d"), (2, "9h")):
         hand.act(seat, f"expose {card}")
     assert step_hint(hand.view(0)).endswith("At the showdown the other players' hidden cards count too.")
+
+
+def test_low_27_is_a_word_on_the_command_line() -> None:
+    code, out = _run("odds", "omaha", "As Ks Qd Jd", "2c 3d 7h 8h", "--rule", "split=high-low", "--rule", "low=27",
+                     "--trials", "2000", "--seed", "1")
+    assert code == 0, out
+    code, out = _run("games", "passem", "--rule", "low=27", "--rule", "split=high-low")
+    assert code == 0 and "low=27" in out

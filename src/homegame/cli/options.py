@@ -2,6 +2,8 @@
 
 >>> parse_rules(["split=high-low", "low=a6", "passes=3,2,1", "burn=false", "qualifier=none"])
 {'split': 'high-low', 'low': 'a6', 'passes': (3, 2, 1), 'burn': False, 'qualifier': None}
+>>> parse_rules(["low=27", "qualifier=7"])
+{'low': '27', 'qualifier': 7}
 >>> parse_stakes("nl 1/2")
 Stakes(structure='no-limit', ante=0, blinds=(1, 2), small_bet=0, big_bet=0, bring_in=0)
 >>> parse_stakes("fixed-limit ante=1 bets=2/4").big_bet
@@ -29,6 +31,10 @@ STAKES_HELP = ('Stakes: a structure (fixed-limit|fl, pot-limit|pl, no-limit|nl) 
                'otherwise. Example: "nl 1/2", "fl ante=1 bets=2/4". Default: fixed-limit, ante 1, bets 2/4.')
 RULE_HELP = ("A house rule KEY=VALUE (repeat for more), e.g. --rule split=high-low --rule low=a6 "
              "--rule passes=3,2,1. See `homegame games` for each game's rules and defaults.")
+
+
+#: House rules whose values are always words, even when they look like numbers (``low=27``).
+WORD_RULES = frozenset({"low", "split", "pass_direction", "roll_opener", "first_to_act"})
 
 
 class OptionError(ValueError):
@@ -60,7 +66,8 @@ def parse_rules(items: Sequence[str] | None) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"house rule {item!r} is not KEY=VALUE (for example low=a6)")
-        rules[key.strip().replace("-", "_")] = parse_value(value)
+        name = key.strip().replace("-", "_")
+        rules[name] = value.strip().lower() if name in WORD_RULES else parse_value(value)
     return rules
 
 
