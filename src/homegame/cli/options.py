@@ -2,8 +2,8 @@
 
 >>> parse_rules(["split=high-low", "low=a6", "passes=3,2,1", "burn=false", "qualifier=none"])
 {'split': 'high-low', 'low': 'a6', 'passes': (3, 2, 1), 'burn': False, 'qualifier': None}
->>> parse_rules(["low=27", "qualifier=7"])
-{'low': '27', 'qualifier': 7}
+>>> parse_rules(["low=27", "qualifier=7", "Passes=2", "SPLIT=High-Low"])
+{'low': '27', 'qualifier': 7, 'passes': (2,), 'split': 'high-low'}
 >>> parse_stakes("nl 1/2")
 Stakes(structure='no-limit', ante=0, blinds=(1, 2), small_bet=0, big_bet=0, bring_in=0)
 >>> parse_stakes("fixed-limit ante=1 bets=2/4").big_bet
@@ -37,6 +37,10 @@ RULE_HELP = ("A house rule KEY=VALUE (repeat for more), e.g. --rule split=high-l
 WORD_RULES = frozenset({"low", "split", "pass_direction", "roll_opener", "first_to_act"})
 
 
+#: House rules whose values are lists of numbers, even of one number (``passes=2`` is one pass of two).
+LIST_RULES = frozenset({"passes"})
+
+
 class OptionError(ValueError):
     """Command-line text that does not say a valid rule or stakes."""
 
@@ -66,8 +70,9 @@ def parse_rules(items: Sequence[str] | None) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"house rule {item!r} is not KEY=VALUE (for example low=a6)")
-        name = key.strip().replace("-", "_")
-        rules[name] = value.strip().lower() if name in WORD_RULES else parse_value(value)
+        name = key.strip().lower().replace("-", "_")
+        parsed = value.strip().lower() if name in WORD_RULES else parse_value(value)
+        rules[name] = (parsed,) if name in LIST_RULES and isinstance(parsed, int) else parsed
     return rules
 
 
