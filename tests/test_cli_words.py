@@ -236,3 +236,11 @@ def test_low_27_is_a_word_on_the_command_line() -> None:
     assert code == 0, out
     code, out = _run("games", "passem", "--rule", "low=27", "--rule", "split=high-low")
     assert code == 0 and "low=27" in out
+
+
+def test_three_hole_odds_show_the_face_up_cards_and_name_the_folded_cards() -> None:
+    # The Three-Hole page's example (seeds/004_dd2d1f817d061823.txt): Anna K♠9♦ up and K♣ hidden, Ben K♥4♣ up,
+    # Cara's folded 9♥ on the table: Anna's kings full of nines cannot lose.
+    code, out = _run("odds", "three-hole", "Ks 9d Kc", "Kh 4c", "-e", "1=Ks 9d", "-e", "2=Kh 4c", "--board", "9h")
+    assert code == 0, out
+    assert "(face up: K♠ 9♦)" in out and "folded players' face-up cards 9♥" in out and "100.000%" in out

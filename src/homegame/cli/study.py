@@ -14,11 +14,13 @@ from rich.table import Table
 
 from homegame.cli import app
 from homegame.cli.options import RULE_HELP, STAKES_HELP, load_game, parse_stakes, user_errors
-from homegame.cli.render import cards_markup
+from homegame.cli.render import cards_markup, plain_cards
 
 HOLE_HELP = ('Each player\'s known cards, one argument per player, e.g. "As Ks" "Qh Qd"; "" for a player whose '
              "cards are unknown.")
 EXPOSED_HELP = 'Three-Hole: PLAYER=CARDS turned face up (players from 1), e.g. --exposed "1=Ks 9d".'
+BOARD_HELP = ("Community cards already turned. Three-Hole: the cards players who folded left face up "
+              "(table cards for everyone).")
 TRIALS_HELP = "Sample this many outcomes (default: exact when feasible)."
 SIM_BOTS_HELP = "One bot per seat, comma-separated, in seat order: random, rule, equity."
 
@@ -53,7 +55,7 @@ def odds(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="The game (passem, sameem, pass-the-trash, three-hole, ...).")],
     hole: Annotated[list[str], typer.Argument(help=HOLE_HELP)],
-    board: Annotated[str, typer.Option("--board", "-b", help="Community cards already turned.")] = "",
+    board: Annotated[str, typer.Option("--board", "-b", help=BOARD_HELP)] = "",
     exposed: Annotated[list[str] | None, typer.Option("--exposed", "-e", help=EXPOSED_HELP)] = None,
     trials: Annotated[int | None, typer.Option("--trials", "-t", help=TRIALS_HELP)] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed the sampling.")] = None,
@@ -85,12 +87,16 @@ def odds(
     table.add_column("cards")
     table.add_column("share", justify="right")
     table.add_column("± std. error", justify="right")
+    turned = {i: [str(c) for c in hg.cards(cs)] for i, cs in (_parse_exposed(exposed, len(hole)) or {}).items()}
     for i, (held, share) in enumerate(zip(hole, result.shares, strict=True)):
         error = result.stderr[i] if not result.exact else 0.0
-        table.add_row(str(i + 1), cards_markup([str(c) for c in hg.cards(held)]) if held.strip() else "[dim]?[/]",
-                      f"{share * 100:.3f}%", f"{error * 100:.3f}%" if error else "-")
+        shown = cards_markup([str(c) for c in hg.cards(held)]) if held.strip() else "[dim]?[/]"
+        if turned.get(i):
+            shown += f" [dim](face up: {plain_cards(turned[i])})[/]"
+        table.add_row(str(i + 1), shown, f"{share * 100:.3f}%", f"{error * 100:.3f}%" if error else "-")
     if board.strip():
-        console.print(f"board {cards_markup([str(c) for c in hg.cards(board)])}")
+        label = "folded players' face-up cards" if chosen.usage_name == "three-hole" else "board"
+        console.print(f"{label} {cards_markup([str(c) for c in hg.cards(board)])}")
     console.print(table)
 
 
