@@ -89,7 +89,23 @@ def _plural(n: int, word: str) -> str:
 def _prompt_lines(view: dict[str, Any]) -> list[str]:
     up = view.get("up") or []
     own = f"Your cards: {plain_cards(view['cards'])}" + (f" (face up: {plain_cards(up)})" if up else "")
-    return [own, "Legal: " + " | ".join(view.get("legal") or [])]
+    return [own, "Legal: " + " | ".join(legal_words(item, len(view["cards"])) for item in view.get("legal") or [])]
+
+
+def legal_words(item: str, held: int) -> str:
+    """A legal action as the player reads it: ``pass 1`` is ``pass 1 card`` (the card is what you type).
+
+    >>> [legal_words(a, 6) for a in ("pass 3", "discard 1", "expose", "arrange", "raise 4..100")]
+    ['pass 3 cards', 'discard 1 card', 'expose 1 card', 'arrange 6 cards', 'raise 4..100']
+    """
+    verb, _, rest = item.partition(" ")
+    if verb in ("pass", "discard") and rest.isdigit():
+        return f"{verb} {_plural(int(rest), 'card')}"
+    if item == "expose":
+        return "expose 1 card"
+    if item == "arrange":
+        return f"arrange {_plural(held, 'card')}"
+    return item
 
 
 def chances(view: dict[str, Any]) -> str:
