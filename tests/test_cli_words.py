@@ -244,3 +244,9 @@ def test_three_hole_odds_show_the_face_up_cards_and_name_the_folded_cards() -> N
     code, out = _run("odds", "three-hole", "Ks 9d Kc", "Kh 4c", "-e", "1=Ks 9d", "-e", "2=Kh 4c", "--board", "9h")
     assert code == 0, out
     assert "(face up: K♠ 9♦)" in out and "folded players' face-up cards 9♥" in out and "100.000%" in out
+
+
+def test_one_chip_is_singular() -> None:
+    hand = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=1, button=0)
+    hand.act(0, "fold")  # heads-up the button posts the small blind and folds it
+    assert showdown_words(hand.view(0))[-1] == "You lost 1 chip this hand."

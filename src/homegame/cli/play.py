@@ -283,8 +283,8 @@ def play(
             if again in ("n", "no", "q", "quit"):
                 break
     word = "up" if session.net > 0 else "down" if session.net < 0 else "even"
-    console.print(f"{_plural(session.played, 'hand')} played; you are {word}"
-                  f"{f' {abs(session.net)} chips' if session.net else ''}.")
+    amount = f" {_plural(abs(session.net), 'chip')}" if session.net else ""
+    console.print(f"{_plural(session.played, 'hand')} played; you are {word}{amount}.")
 
 
 @app.command()

@@ -148,6 +148,6 @@ def showdown_words(view: View) -> list[str]:
     payoffs = results.get("payoffs")
     if payoffs is not None and you is not None:
         net = int(payoffs[you])
-        lines.append(f"You {'won' if net > 0 else 'lost' if net < 0 else 'broke even'}"
-                     f"{f' {abs(net)} chips' if net else ''} this hand.")
+        amount = f" {abs(net)} chip{'' if abs(net) == 1 else 's'}" if net else ""
+        lines.append(f"You {'won' if net > 0 else 'lost' if net < 0 else 'broke even'}{amount} this hand.")
     return lines
