@@ -65,7 +65,8 @@ def next_to_act(h: Hand, start: int) -> int:
     return -1
 
 
-def _free_players(h: Hand) -> int:
+def free_players(h: Hand) -> int:
+    """How many seats are still in with chips (may still bet)."""
     return sum(1 for o in range(h.players) if not h.folded[o] and h.stacks[o] > 0)
 
 
@@ -75,10 +76,10 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
     stack, mine = stacks[s], bets[s]
     if stack <= high - mine:
         return None
-    limit = h.stakes.structure == "fixed-limit"
+    limit = h.limit
     if h.acted[s] and h.seen_seq[s] >= h.seq and (limit or high - h.faced[s] < h.last_raise):
         return None  # not reopened since the seat acted
-    if limit and h.raises >= 4 and (h.capped or _free_players(h) >= 3):
+    if limit and h.raises >= 4 and (h.capped or free_players(h) >= 3):
         # a bet and three raises at most while three or more players not all in are in the pot;
         # once reached, a fold that leaves two heads-up does not lift the cap (Robert's Rules)
         return None
@@ -91,7 +92,7 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
         return None
     most = stack + mine
     if limit:
-        size = h.stakes.bet_size(big=h.round_big)
+        size = h.bet_unit
         target = h.level + size
         if target <= high:  # cannot happen with sane stakes; keep raises moving up
             target = high + size
@@ -99,10 +100,10 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
         return t, t
     # a raise is at least the last full bet or raise over the amount to match (completing a short
     # all-in is for fixed-limit only); a stud bring-in is completed to the smallest bet
-    least = h.stakes.min_bet if h.bring_in_open else high + h.last_raise
+    least = h.bet_unit if h.bring_in_open else high + h.last_raise
     if least <= high:
         least = high + 1
-    if h.stakes.structure == "pot-limit":
+    if h.pot_limit:
         top = high + sum(h.totals) + (high - mine)
         top = min(max(top, least), most)
     else:
@@ -121,6 +122,7 @@ def legal(h: Hand, s: int) -> list[str]:
     else:
         out.append("check")
     rng = raise_range(h, s)
+    h.offer = (len(h.history.actions), s, rng)  # act() reuses it while nothing has happened since
     if rng is not None:
         verb = "bet" if h.high == 0 or s == h.bring_in_due else "raise"
         lo, hi = rng
@@ -170,12 +172,16 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
         return "call"
     if verb not in ("bet", "raise"):
         raise IllegalAction(f"{verb!r} is not a betting action; legal now: {', '.join(legal(h, s))}")
-    rng = raise_range(h, s)
+    offer = h.offer
+    if offer is not None and offer[0] == len(h.history.actions) and offer[1] == s:
+        rng = offer[2]  # worked out by legal() in this same state
+    else:
+        rng = raise_range(h, s)
     if rng is None:
         raise IllegalAction(f"seat {s} may not bet or raise now; legal now: {', '.join(legal(h, s))}")
     lo, hi = rng
     if not args:
-        if h.stakes.structure != "fixed-limit":
+        if not h.limit:
             raise IllegalAction(f"say the total: '{verb} N' with N from {lo} to {hi}")
         total = lo
     else:
@@ -208,17 +214,17 @@ def _raise_to(h: Hand, total: int) -> None:
     """Raise the amount to match to ``total``; decide whether it is a full bet or raise."""
     if total <= h.high:
         return
-    if h.stakes.structure == "fixed-limit":
-        size = h.stakes.bet_size(big=h.round_big)
+    if h.limit:
+        size = h.bet_unit
         full = 2 * (total - h.level) >= size
         if full:
             h.level = total
             h.raises += 1
             h.seq += 1
-            if h.raises >= 4 and _free_players(h) >= 3:
+            if h.raises >= 4 and free_players(h) >= 3:
                 h.capped = True
     elif h.bring_in_open:
-        if total >= h.stakes.min_bet:  # the completion is the round's first full bet
+        if total >= h.bet_unit:  # the completion is the round's first full bet
             h.bring_in_open = False
             h.last_raise = total
             h.level = total

@@ -9,6 +9,9 @@ order is wanted, for the history. Cards preset by ``hole``/``board`` are skipped
 >>> first = d.draw()
 >>> first != 0 and sorted(d.order()) == list(range(52)) and d.order()[0] == first
 True
+>>> a, b = Deck(list(range(52)), random.Random(5), {3}), Deck(list(range(52)), random.Random(5), {3})
+>>> a.draw_many(4) == [b.draw() for _ in range(4)] and a.order() == b.order()
+True
 """
 
 from __future__ import annotations
@@ -39,6 +42,22 @@ class Deck:
             c = order[i]
             if c not in taken:
                 return c
+
+    def draw_many(self, count: int) -> list[int]:
+        """The next ``count`` cards that are not preset, in order (as ``count`` calls of :meth:`draw`)."""
+        order, rng, taken = self._order, self._rng, self._taken
+        out: list[int] = []
+        i = self._pos
+        while len(out) < count:
+            if rng is not None:
+                j = i + int(rng.random() * (52 - i))
+                order[i], order[j] = order[j], order[i]
+            c = order[i]
+            i += 1
+            if c not in taken:
+                out.append(c)
+        self._pos = i
+        return out
 
     def order(self) -> list[int]:
         """The full order of the 52 cards (the shuffle completed)."""

@@ -50,8 +50,8 @@ class Hand:
         "game", "stakes", "button", "players", "starting", "stacks", "bets", "totals", "folded",
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
         "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
-        "seq", "acted", "faced", "seen_seq", "round_big", "in_round", "blinds_due", "bb_seat", "sb_seat",
-        "bring_in_due",
+        "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round", "blinds_due", "bb_seat", "sb_seat",
+        "bring_in_due", "offer",
         "history", "_events", "_raw", "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset",
         "_payoffs", "live",
     )
@@ -132,10 +132,17 @@ class Hand:
         self.faced = [0] * n
         self.seen_seq = [0] * n
         self.round_big = False
+        # the structure, read at every betting decision
+        self.limit = stakes.structure == "fixed-limit"
+        self.pot_limit = stakes.structure == "pot-limit"
+        self.bet_unit = 0  # this round's fixed-limit bet, or the pot-/no-limit minimum bet
         self.in_round = False
         self.blinds_due = False
         self.bb_seat = self.sb_seat = -1
         self.bring_in_due = -1  # the stud low card while it has still to bring in or complete
+        # (actions so far, seat, bet/raise range) from the last legal(): the state is the same as
+        # long as no action has been taken since
+        self.offer: tuple[int, int, tuple[int, int] | None] | None = None
         self._events: list[dict[str, Any]] = []
         self._raw: list[tuple[str, int | None, str, tuple[Any, ...], dict[str, Any]]] = []
         self.results: dict[str, Any] | None = None
@@ -176,14 +183,21 @@ class Hand:
         n, button, folded = self.players, self.button, self.folded
         live = [s for s in ((button + i) % n for i in range(1, n + 1)) if not folded[s]]
         presets, dealt, cards, faceup = self._hole_preset, self._dealt, self.cards, self.faceup
-        draw = self._draw
-        for up in step.faces:
-            for s in live:
-                k = dealt[s]
-                preset = presets.get(s) if presets else None
-                cards[s].append(preset[k] if preset is not None and k < len(preset) else draw())
-                dealt[s] = k + 1
-                faceup[s].append(up)
+        if not presets:  # nothing preset: the cards come off the deck in dealing order
+            drawn = iter(self._deck.draw_many(len(step.faces) * len(live)))
+            for up in step.faces:
+                for s in live:
+                    cards[s].append(next(drawn))
+                    faceup[s].append(up)
+        else:
+            draw = self._draw
+            for up in step.faces:
+                for s in live:
+                    k = dealt[s]
+                    preset = presets.get(s)
+                    cards[s].append(preset[k] if preset is not None and k < len(preset) else draw())
+                    dealt[s] = k + 1
+                    faceup[s].append(up)
         if any(step.faces):
             m = len(step.faces)
             for s in live:
@@ -193,12 +207,11 @@ class Hand:
     def _turn_board(self, step: Step) -> None:
         if step.burn:
             self.burned.append(self._draw())
-        new = []
-        for _ in range(step.count):
-            i = len(self.board)
-            c = self._board_preset[i] if i < len(self._board_preset) else self._draw()
-            self.board.append(c)
-            new.append(_STR[c])
+        start = len(self.board)
+        preset = self._board_preset[start:start + step.count]
+        turned = preset + self._deck.draw_many(step.count - len(preset))
+        self.board += turned
+        new = [_STR[c] for c in turned]
         self.log("board", None, "{}: {}", step.label, " ".join(new), cards=new)
 
     def _roll(self) -> None:
@@ -277,12 +290,11 @@ class Hand:
         self.faced = [0] * n
         self.seen_seq = [0] * n
         self.seq = 0
-        limit = st.structure == "fixed-limit"
-        self.last_raise = st.bet_size(big=step.big) if limit else st.min_bet
+        limit = self.limit
+        self.bet_unit = self.last_raise = st.bet_size(big=step.big) if limit else st.min_bet
         self.level = self.raises = 0
         self.capped = self.bring_in_open = False
         self.high = max(self.bets)
-        can_act = [s for s in range(n) if not self.folded[s] and self.stacks[s] > 0]
         if self.blinds_due:
             self.blinds_due = False
             bb = st.blinds[1]
@@ -295,7 +307,7 @@ class Hand:
         elif step.opener == "bring-in":
             seat = bring_in_seat(self)
             first = (self.button + 1) % n
-            if seat >= 0 and st.bring_in and self.stacks[seat] > 0 and len(can_act) > 1:
+            if seat >= 0 and st.bring_in and self.stacks[seat] > 0 and betting.free_players(self) > 1:
                 # the low card owes the bring-in and acts first: it posts it ("call") or completes
                 # to the small bet (Robert's Rules, stud); with nobody else able to bet there is
                 # no betting, so no bring-in (as in PokerKit)
@@ -305,7 +317,7 @@ class Hand:
                 first = seat
             elif seat >= 0:
                 first = seat
-        elif step.opener == "best-showing" and can_act:
+        elif step.opener == "best-showing" and betting.free_players(self):
             # the best hand showing among players still in; if it cannot act, the next seat that can
             first = best_showing(self, self._live())
         else:

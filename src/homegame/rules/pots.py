@@ -27,7 +27,11 @@ def side_pots(totals: list[int], folded: list[bool]) -> list[Pot]:
     >>> side_pots([50, 100, 100, 20], [False, False, False, True])
     [Pot(amount=170, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
     """
-    levels = sorted({t for t, f in zip(totals, folded, strict=True) if not f and t > 0})
+    put_in = [t for t, f in zip(totals, folded, strict=True) if not f]
+    if put_in and min(put_in) == max(put_in):  # everyone still in put in the same: one pot
+        amount = sum(totals)
+        return [Pot(amount, tuple(s for s, f in enumerate(folded) if not f))] if amount else []
+    levels = sorted({t for t in put_in if t > 0})
     pots: list[Pot] = []
     previous = 0
     for level in levels:
@@ -85,6 +89,8 @@ def share(amount: int, winners: list[int], button: int, players: int) -> list[tu
     >>> share(10, [0, 2, 1], button=1, players=3)
     [(2, 4), (0, 3), (1, 3)]
     """
+    if len(winners) == 1:
+        return [(winners[0], amount)]
     order = sorted(winners, key=lambda s: (s - button - 1) % players)
     base, odd = divmod(amount, len(order))
     return [(s, base + (1 if i < odd else 0)) for i, s in enumerate(order)]

@@ -42,6 +42,10 @@ def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int
     """High and low strengths (ints, larger is better; low 0 = no qualifying low) of every hand still
     in, from the evaluator's batch kernels."""
     g = h.game
+    if g.usage_name == "any" and not low and _high_strength_of is not None and len(h.board) + len(h.cards[
+            contenders[0]]) <= 7:  # hold'em-like, high only: a few table lookups, no numpy
+        board = h.board
+        return {s: _high_strength_of(h.cards[s] + board) for s in contenders}, {}
     owns = [h.cards[s] for s in contenders]
     if g.usage_name in ("any", "own"):
         rows = [own + h.board for own in owns] if g.usage_name == "any" else owns

@@ -7,7 +7,7 @@ A game is a tuple of :class:`Step` declarations plus how hands are made and spli
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -115,6 +115,15 @@ class Game:
     qualifier: int | None = None
     swing_ties: bool = False
     showdown_cards_count: bool = False
+    # worked out once from the steps (every deal checks them)
+    _hole_cards: int = field(init=False, repr=False, compare=False, default=0)
+    _board_cards: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        hole = sum(len(s.faces) for s in self.steps if s.kind == "deal")
+        board = sum(s.count + (1 if s.burn else 0) for s in self.steps if s.kind == "board")
+        object.__setattr__(self, "_hole_cards", hole)
+        object.__setattr__(self, "_board_cards", board)
 
     def __hash__(self) -> int:
         return hash((self.name, json.dumps(self.rules, sort_keys=True)))
@@ -137,17 +146,11 @@ class Game:
 
     def cards_needed(self, players: int) -> int:
         """The most cards a hand with this many players can take from the deck (burns included)."""
-        total = 0
-        for s in self.steps:
-            if s.kind == "deal":
-                total += len(s.faces) * players
-            elif s.kind == "board":
-                total += s.count + (1 if s.burn else 0)
-        return total
+        return self._hole_cards * players + self._board_cards
 
     def hole_count(self) -> int:
         """How many cards the deal gives each player over the whole hand."""
-        return sum(len(s.faces) for s in self.steps if s.kind == "deal")
+        return self._hole_cards
 
     def deal(
         self,
