@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import random
 import statistics
@@ -135,6 +136,8 @@ async def run(base: str, tables: int, seats: int, seconds: float, game: str, thi
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
     # measure a steady state: drop what happened while tables were filling
     await asyncio.sleep(2.0)
+    gc.collect()
+    gc.freeze()  # the clients' own long-lived objects: keep collector pauses out of the timings
     results.latencies.clear()
     results.actions = 0
     results.hands.clear()
