@@ -250,3 +250,10 @@ def test_one_chip_is_singular() -> None:
     hand = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=1, button=0)
     hand.act(0, "fold")  # heads-up the button posts the small blind and folds it
     assert showdown_words(hand.view(0))[-1] == "You lost 1 chip this hand."
+
+
+def test_play_says_which_option_is_wrong() -> None:
+    code, out = _run("play", "passem", "--stack", "0")
+    assert code == 2 and "--stack must be 1 chip or more, not 0" in out
+    code, out = _run("play", "passem", "--hands", "-1")
+    assert code == 2 and "--hands must be 0" in out and "--stack" not in out.split("Error")[-1]

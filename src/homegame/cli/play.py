@@ -264,8 +264,10 @@ def play(
         players = [make_bot(kinds[i % len(kinds)], seed=None if seed is None else seed + i)
                    for i in range(seats - 1)]
         chips = stack if stack is not None else 50 * big_bet_of(table_stakes)
-        if chips <= 0 or hands < 0:
-            raise ValueError("--stack must be more than 0 and --hands 0 or more")
+        if chips <= 0:
+            raise ValueError(f"--stack must be 1 chip or more, not {chips}")
+        if hands < 0:
+            raise ValueError(f"--hands must be 0 (ask after each hand) or more, not {hands}")
     console = _console()
     session = TerminalGame(chosen, table_stakes, players, chips, seed, console)
     names = ", ".join(f"seat {i + 1} {b.name}" for i, b in enumerate(players))
