@@ -257,3 +257,16 @@ def test_play_says_which_option_is_wrong() -> None:
     assert code == 2 and "--stack must be 1 chip or more, not 0" in out
     code, out = _run("play", "passem", "--hands", "-1")
     assert code == 2 and "--hands must be 0" in out and "--stack" not in out.split("Error")[-1]
+
+
+def _checked_down(hole: dict[int, str], board: str) -> list[str]:
+    hand = hg.game("holdem").deal([100] * 3, stakes=STAKES, hole=hole, board=board)
+    play_out(hand)
+    return showdown_words(hand.view(0))
+
+
+def test_the_showdown_says_why_kickers_and_ties() -> None:
+    lines = _checked_down({0: "Qh 9c", 1: "Qc Kd", 2: "Qs 9d"}, "Qd 5d Ah 2c 7s")
+    assert "; you and Seat 2 also had one pair, queens, beaten on the side cards (kickers)." in lines[3]
+    lines = _checked_down({0: "Qh 9c", 1: "Qc 9d", 2: "2s 3d"}, "Qd 5d Ah Jc 7s")
+    assert lines[3].endswith(", a tie with you: split.") and lines[4].endswith(", a tie with Seat 1: split.")

@@ -112,6 +112,22 @@ def _has_board(view: View) -> bool:
     return str(view.get("game")) in ("passem", "sameem", "holdem", "omaha")
 
 
+def _why(award: Mapping[str, Any], awards: Sequence[Mapping[str, Any]], described: Mapping[int, str],
+         you: int | None) -> str:
+    """Why this award: a tie that splits, or the same hand as a loser's beaten on the side cards."""
+    key = (award.get("pot", 0), award.get("side", "all"))
+    winners = [int(a["seat"]) for a in awards if (a.get("pot", 0), a.get("side", "all")) == key]
+    if len(winners) > 1:
+        others = ["you" if s == you else f"Seat {s}" for s in winners if s != int(award["seat"])]
+        return f", a tie with {' and '.join(others)}: split"
+    hand = lower_first(str(award["hand"]))
+    level = ["you" if s == you else f"Seat {s}" for s, words in described.items()
+             if s not in winners and award.get("side", "all") != "low" and words.startswith(hand + " (")]
+    if level:
+        return f"; {' and '.join(level)} also had {hand}, beaten on the side cards (kickers)"
+    return ""
+
+
 def showdown_words(view: View) -> list[str]:
     """The end of the hand in words: who showed what, declared what, and won what with which hand."""
     results = view.get("results") or {}
@@ -142,6 +158,7 @@ def showdown_words(view: View) -> list[str]:
             if award.get("cards"):
                 borrowed = borrowed_cards(view, int(award["seat"]), award["cards"])
                 text += f" ({plain_cards(award['cards'])}{f', using {borrowed}' if borrowed else ''})"
+            text += _why(award, awards, described, you)
         elif not shown:
             text += ": everyone else folded"
         lines.append(text + ".")
