@@ -20,6 +20,7 @@ app = typer.Typer(
 #: Modules that add commands to :data:`app` when imported (each one optional while it is being built).
 COMMAND_MODULES = (
     "homegame.cli.play",
+    "homegame.cli.browse",
     "homegame.cli.study",
     "homegame.cli.serve",
 )
