@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
 
 import pexpect
 import pytest
@@ -151,3 +152,21 @@ def test_the_player_is_told_the_rules_and_what_the_pass_brought() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_played_hands_can_be_saved_and_replayed(tmp_path: Path) -> None:
+    save = tmp_path / "mine.jsonl"
+    child = spawn("play", "three-hole", "--seats", "2", "--hands", "2", "--seed", "4", "--bots", "rule",
+                  "--save", str(save))
+    while child.expect([PROMPT, r"hands? played", pexpect.EOF]) == 0:
+        cards_line, legal_line = child.match.group(1), child.match.group(2)
+        child.sendline(choose(cards_line, [item.strip() for item in legal_line.split("|")]))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert len(save.read_text(encoding="utf-8").splitlines()) == 2
+    replayed = spawn("replay", str(save), "--hand", "2")
+    replayed.expect(r"Seat 0 is dealt")
+    replayed.expect(pexpect.EOF)
+    replayed.close()
+    assert replayed.exitstatus == 0

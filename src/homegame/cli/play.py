@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -140,6 +141,7 @@ class TerminalGame:
         self.stacks = [stack] * (len(bots) + 1)
         self.net = 0
         self.played = 0
+        self.save: Path | None = None
 
     def play_hand(self) -> bool:
         """Play one hand; ``False`` if the player quit during it."""
@@ -174,6 +176,9 @@ class TerminalGame:
                 self.stacks[seat] = self.stack
         self.net += hand.payoffs[YOU]
         self.played += 1
+        if self.save is not None:
+            with self.save.open("a", encoding="utf-8") as out:
+                out.write(hand.history.to_json().replace("\n", " ") + "\n")
         return True
 
     def _log(self, view: dict[str, Any], shown: int) -> int:
@@ -243,6 +248,8 @@ def play(
     stack: Annotated[int | None, typer.Option("--stack", help="Starting chips per seat (default 50 big bets).")] = None,
     hands: Annotated[int, typer.Option("--hands", help="Hands to play; 0 asks after each hand.")] = 0,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed the shuffles, for the same deals again.")] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Add each finished hand's history to this JSON-lines "
+                                              "file (homegame replay FILE --hand N).")] = None,
 ) -> None:
     """Play GAME in the terminal against bots: you are seat 0, actions are typed (call, raise 40, pass 7c)."""
     from homegame.bots import make_bot
@@ -264,8 +271,11 @@ def play(
             raise ValueError(f"--stack must be 1 chip or more, not {chips}")
         if hands < 0:
             raise ValueError(f"--hands must be 0 (ask after each hand) or more, not {hands}")
+        if save is not None and not save.resolve().parent.is_dir():
+            raise ValueError(f"--save {save}: the folder {save.resolve().parent} does not exist")
     console = _console()
     session = TerminalGame(chosen, table_stakes, players, chips, seed, console)
+    session.save = save
     names = ", ".join(f"seat {i + 1} {b.name}" for i, b in enumerate(players))
     console.print(f"[bold]{chosen.title}[/] · you are seat 0 · {names}. Type help for the commands.")
     console.print(rules_line(chosen.rules, table_stakes.to_dict()), soft_wrap=False)
@@ -283,3 +293,5 @@ def play(
     word = "up" if session.net > 0 else "down" if session.net < 0 else "even"
     amount = f" {_plural(abs(session.net), 'chip')}" if session.net else ""
     console.print(f"{_plural(session.played, 'hand')} played; you are {word}{amount}.")
+    if save is not None and session.played:
+        console.print(f"Hands added to {save} (homegame replay {save} --hand N).")
