@@ -243,7 +243,7 @@ def test_three_hole_odds_show_the_face_up_cards_and_name_the_folded_cards() -> N
     # Cara's folded 9♥ on the table: Anna's kings full of nines cannot lose.
     code, out = _run("odds", "three-hole", "Ks 9d Kc", "Kh 4c", "-e", "1=Ks 9d", "-e", "2=Kh 4c", "--board", "9h")
     assert code == 0, out
-    assert "(face up: K♠ 9♦)" in out and "folded players' face-up cards 9♥" in out and "100.000%" in out
+    assert "(face up: K♠ 9♦)" in out and "folded players' face-up cards 9♥" in out and "100.0000%" in out
 
 
 def test_one_chip_is_singular() -> None:
@@ -270,3 +270,8 @@ def test_the_showdown_says_why_kickers_and_ties() -> None:
     assert "; you and Seat 2 also had one pair, queens, beaten on the side cards (kickers)." in lines[3]
     lines = _checked_down({0: "Qh 9c", 1: "Qc 9d", 2: "2s 3d"}, "Qd 5d Ah Jc 7s")
     assert lines[3].endswith(", a tie with you: split.") and lines[4].endswith(", a tie with Seat 1: split.")
+
+
+def test_odds_prints_the_readme_example_exactly() -> None:
+    code, out = _run("odds", "holdem", "As Ks", "Qh Qd")  # README: exact: 46.2145% v 53.7855%
+    assert code == 0 and "46.2145%" in out and "53.7855%" in out and "1,712,304 outcomes" in out

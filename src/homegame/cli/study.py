@@ -93,7 +93,8 @@ def odds(
         shown = cards_markup([str(c) for c in hg.cards(held)]) if held.strip() else "[dim]?[/]"
         if turned.get(i):
             shown += f" [dim](face up: {plain_cards(turned[i])})[/]"
-        table.add_row(str(i + 1), shown, f"{share * 100:.3f}%", f"{error * 100:.3f}%" if error else "-")
+        percent = f"{share * 100:.4f}%" if result.exact else f"{share * 100:.2f}%"
+        table.add_row(str(i + 1), shown, percent, f"{error * 100:.3f}%" if error else "-")
     if board.strip():
         label = "folded players' face-up cards" if chosen.usage_name == "three-hole" else "board"
         console.print(f"{label} {cards_markup([str(c) for c in hg.cards(board)])}")
