@@ -89,6 +89,8 @@ class Table:
         self.notices: list[str] = []
         self.timed_out: list[int] = []
         self._bots: dict[int, BotPolicy] = {}
+        self._ledger_cache: tuple[Any, list[dict[str, Any]], int] | None = None
+        self._settings_cache: tuple[int, dict[str, Any]] | None = None
         self._rng = random.Random(seed)
         if self.settings.game != DEALERS_CHOICE:
             make_game(self.settings.game, self.settings.rules)
@@ -523,11 +525,20 @@ class Table:
                 "bank": round(s.bank, 1), "hand_seat": self.hand_seat(pos),
                 "deadline": self.deadlines.get(pos) if s.kind == "human" else None,
             })
-        nets = self.ledger.nets(self.stacks_by_name())
+        stacks = self.stacks_by_name()
+        key = (len(self.ledger.entries), tuple(stacks.items()))
+        if self._ledger_cache is None or self._ledger_cache[0] != key:
+            totals = self.ledger.lines(stacks)
+            lines: list[dict[str, Any]] = [{"name": x.name, "bought_in": x.bought_in, "cashed_out": x.cashed_out,
+                                            "stack": x.stack, "net": x.net} for x in totals]
+            self._ledger_cache = (key, lines, sum(x.net for x in totals))
+        _, ledger_lines, balance = self._ledger_cache
+        if self._settings_cache is None or self._settings_cache[0] != self.revision:
+            self._settings_cache = (self.revision, self.settings.to_dict())
         chosen = self.next_game()
         return {
             "name": self.settings.name,
-            "settings": {k: v for k, v in self.settings.to_dict().items()},
+            "settings": self._settings_cache[1],
             "game_title": self.game_title(self.settings.game, self.settings.rules),
             "next_game": None if chosen is None else {"game": chosen[0], "rules": chosen[1],
                                                       "title": self.game_title(*chosen)},
@@ -542,9 +553,8 @@ class Table:
             "next_hand_at": None if self.live else self.next_hand_at,
             "now": now,
             "notices": list(self.notices[-8:]),
-            "ledger": [{"name": x.name, "bought_in": x.bought_in, "cashed_out": x.cashed_out,
-                        "stack": x.stack, "net": x.net} for x in self.ledger.lines(self.stacks_by_name())],
-            "balance": sum(nets.values()),
+            "ledger": ledger_lines,
+            "balance": balance,
         }
 
     # ----- persistence -------------------------------------------------------------------------
