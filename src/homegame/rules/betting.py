@@ -122,7 +122,7 @@ def legal(h: Hand, s: int) -> list[str]:
     else:
         out.append("check")
     rng = raise_range(h, s)
-    h.offer = (len(h.history.actions), s, rng)  # act() reuses it while nothing has happened since
+    h.offer = (len(h.actions), s, rng)  # act() reuses it while nothing has happened since
     if rng is not None:
         verb = "bet" if h.high == 0 or s == h.bring_in_due else "raise"
         lo, hi = rng
@@ -173,7 +173,7 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
     if verb not in ("bet", "raise"):
         raise IllegalAction(f"{verb!r} is not a betting action; legal now: {', '.join(legal(h, s))}")
     offer = h.offer
-    if offer is not None and offer[0] == len(h.history.actions) and offer[1] == s:
+    if offer is not None and offer[0] == len(h.actions) and offer[1] == s:
         rng = offer[2]  # worked out by legal() in this same state
     else:
         rng = raise_range(h, s)

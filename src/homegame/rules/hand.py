@@ -50,10 +50,9 @@ class Hand:
         "game", "stakes", "button", "players", "starting", "stacks", "bets", "totals", "folded",
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
         "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
-        "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round", "blinds_due", "bb_seat", "sb_seat",
-        "bring_in_due", "offer",
-        "history", "_events", "_raw", "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset",
-        "_payoffs", "live",
+        "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
+        "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
+        "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -148,11 +147,20 @@ class Hand:
         self.results: dict[str, Any] | None = None
         self._payoffs: list[int] | None = None
         self.live = n
-        self.history = History(game=game.name, rules=dict(game.rules), stakes=stakes.to_dict(),
-                               stacks=list(stacks), button=button, deck=self._deck,
-                               hole={s: list(v) for s, v in hole_preset.items()}, board=list(board_preset))
+        self.actions: list[tuple[int, str]] = []  # (seat, normalised action) in order: the history's
+        self._history: History | None = None
         self._forced_bets()
         self._advance()
+
+    @property
+    def history(self) -> History:
+        """The hand's record (built when first read; its ``actions`` is this hand's list, kept up to date)."""
+        if self._history is None:
+            self._history = History(game=self.game.name, rules=dict(self.game.rules), stakes=self.stakes.to_dict(),
+                                    stacks=list(self.starting), button=self.button, deck=self._deck,
+                                    hole={s: list(v) for s, v in self._hole_preset.items()},
+                                    board=list(self._board_preset), actions=self.actions)
+        return self._history
 
     # ----------------------------------------------------------------- events
     def log(self, kind: str, seat: int | None, text: str, *args: Any, **extra: Any) -> None:
@@ -339,10 +347,9 @@ class Hand:
         """The actions ``seat`` may take now (empty when it owes none)."""
         if self.over or seat not in self.to_act:
             return []
-        step = self.game.steps[self.step_index]
-        if step.kind == "bet":
+        if self.in_round:
             return betting.legal(self, seat)
-        return choices.legal(self, seat, step)
+        return choices.legal(self, seat, self.game.steps[self.step_index])
 
     def act(self, seat: int, action: str) -> None:
         """Take an action for ``seat``: see CONTRACT.md. Raises IllegalAction, the hand unchanged."""
@@ -366,7 +373,7 @@ class Hand:
         step = self.game.steps[self.step_index]
         if step.kind == "bet":
             text = betting.act(self, seat, verb, args)
-            self.history.actions.append((seat, text))
+            self.actions.append((seat, text))
             if self.live <= 1:
                 self._end_round()
                 self._settle()
@@ -380,7 +387,7 @@ class Hand:
             self._advance()
             return
         text, choice = choices.validate(self, seat, step, verb, args)
-        self.history.actions.append((seat, text))
+        self.actions.append((seat, text))
         self.pending[seat] = choice
         self.pending_text[seat] = text
         self.to_act = tuple(s for s in self.to_act if s != seat)
