@@ -134,10 +134,8 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
     """Validate and carry out one betting action; return its normalised text. Raises IllegalAction
     (the hand unchanged) when it is not allowed."""
     owe = h.high - h.bets[s]
-    if verb in ("fold", "check") and args:
+    if args and verb in ("fold", "check"):
         raise IllegalAction(f"{verb!r} takes no amount; legal now: {', '.join(legal(h, s))}")
-    if verb == "call" and args and (len(args) != 1 or args[0] != str(min(owe, h.stacks[s]))):
-        raise IllegalAction(f"'call' takes no amount or the exact cost; legal now: {', '.join(legal(h, s))}")
     if verb == "fold":
         if owe <= 0:
             raise IllegalAction(f"seat {s} may check for free, so folding is not allowed; legal now: "
@@ -161,6 +159,8 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
         if owe <= 0:
             raise IllegalAction(f"seat {s} has nothing to call; legal now: {', '.join(legal(h, s))}")
         pay = min(owe, h.stacks[s])
+        if args and (len(args) != 1 or args[0] != str(pay)):
+            raise IllegalAction(f"'call' takes no amount or the exact cost; legal now: {', '.join(legal(h, s))}")
         _put(h, s, pay)
         _acted(h, s)
         all_in = " and is all in" if h.stacks[s] == 0 else ""

@@ -370,8 +370,7 @@ class Hand:
         if not words:
             raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
         verb, args = words[0].lower(), words[1:]
-        step = self.game.steps[self.step_index]
-        if step.kind == "bet":
+        if self.in_round:
             text = betting.act(self, seat, verb, args)
             self.actions.append((seat, text))
             if self.live <= 1:
@@ -386,6 +385,7 @@ class Hand:
             self.step_index += 1
             self._advance()
             return
+        step = self.game.steps[self.step_index]
         text, choice = choices.validate(self, seat, step, verb, args)
         self.actions.append((seat, text))
         self.pending[seat] = choice
