@@ -21,6 +21,11 @@ def spawn(*args: str) -> pexpect.spawn:
                          encoding="utf-8", timeout=60)
 
 
+def phrase(text: str) -> str:
+    """A regular expression for ``text`` wherever the terminal wraps its lines."""
+    return r"\s+".join(re.escape(word) for word in text.split())
+
+
 def cards_in(text: str) -> list[str]:
     return [rank + SUITS[suit] for rank, suit in CARD.findall(text)]
 
@@ -136,15 +141,15 @@ def test_the_odds_command_gives_the_players_chances() -> None:
 
 def test_the_player_is_told_the_rules_and_what_the_pass_brought() -> None:
     child = spawn("play", "passem", "--seats", "3", "--seed", "1", "--bots", "rule")
-    child.expect(r"House rules: split high .* burn yes\. Stakes: fixed-limit, ante 1, bets 2/4\.")
-    child.expect(r"Choose 1 card to pass to Seat 1; you receive 1 card from Seat 2\.")
+    child.expect(phrase("House rules: split high · pass_direction left · burn yes. Stakes: fixed-limit, ante 1, bets 2/4."))
+    child.expect(phrase("Choose 1 card to pass to Seat 1; you receive 1 card from Seat 2."))
     child.expect(PROMPT)
     first = cards_in(child.match.group(1))[0]
     child.sendline("")  # an empty line only reminds, it does not act
     child.expect("Type one of the legal actions")
     child.expect(PROMPT)
     child.sendline(f"pass {first}")
-    child.expect(r"You passed (\S+) to Seat 1 and received (\S+) from Seat 2\.")
+    child.expect(r"You\s+passed\s+(\S+)\s+to\s+Seat\s+1\s+and\s+received\s+(\S+)\s+from\s+Seat\s+2\.")
     assert cards_in(child.match.group(1)) == [first]
     child.expect(PROMPT)
     child.sendeof()  # Ctrl-D leaves the table cleanly, on a fresh line

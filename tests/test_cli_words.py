@@ -275,3 +275,10 @@ def test_the_showdown_says_why_kickers_and_ties() -> None:
 def test_odds_prints_the_readme_example_exactly() -> None:
     code, out = _run("odds", "holdem", "As Ks", "Qh Qd")  # README: exact: 46.2145% v 53.7855%
     assert code == 0 and "46.2145%" in out and "53.7855%" in out and "1,712,304 outcomes" in out
+
+
+def test_the_rules_line_leaves_out_low_rules_in_a_high_game() -> None:
+    line = rules_line(hg.game("passem").rules, STAKES.to_dict())
+    assert line.startswith("House rules: split high · pass_direction left · burn yes.") and "low" not in line
+    line = rules_line(hg.game("omaha", split="high-low").rules, STAKES.to_dict())
+    assert "low a5 · qualifier 8" in line and "swing_ties" not in line

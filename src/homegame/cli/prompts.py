@@ -49,7 +49,9 @@ def stakes_text(stakes: Mapping[str, Any]) -> str:
 
 def rules_line(rules: Mapping[str, Any], stakes: Mapping[str, Any]) -> str:
     """Every house rule in force and the stakes, on one line, as the table announces them before the deal."""
-    chosen = " · ".join(f"{key} {_value_text(value)}" for key, value in rules.items())
+    split = rules.get("split")
+    unused = {"high": {"low", "qualifier", "swing_ties"}, "high-low": {"swing_ties"}}.get(str(split), set())
+    chosen = " · ".join(f"{key} {_value_text(value)}" for key, value in rules.items() if key not in unused)
     return f"House rules: {chosen}. Stakes: {stakes_text(stakes)}."
 
 
