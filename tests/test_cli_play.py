@@ -175,3 +175,13 @@ def test_played_hands_can_be_saved_and_replayed(tmp_path: Path) -> None:
     replayed.expect(pexpect.EOF)
     replayed.close()
     assert replayed.exitstatus == 0
+
+
+def test_ctrl_c_leaves_the_table_with_the_summary() -> None:
+    child = spawn("play", "passem", "--seats", "2", "--seed", "1", "--bots", "rule")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(phrase("0 hands played; you are even."))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in (child.before or "")

@@ -208,7 +208,7 @@ class TerminalGame:
                 self.console.print(line)
             try:
                 text = input("> ").strip()
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: leave the table
                 self.console.print()
                 return False
             lowered = text.lower()
@@ -279,17 +279,16 @@ def play(
     names = ", ".join(f"seat {i + 1} {b.name}" for i, b in enumerate(players))
     console.print(f"[bold]{chosen.title}[/] · you are seat 0 · {names}. Type help for the commands.")
     console.print(rules_line(chosen.rules, table_stakes.to_dict()), soft_wrap=False)
-    while session.play_hand():
-        if hands and session.played >= hands:
-            break
-        if not hands:
-            try:
+    try:
+        while session.play_hand():
+            if hands and session.played >= hands:
+                break
+            if not hands:
                 again = input("Another hand? [Y/n] ").strip().lower()
-            except EOFError:
-                console.print()
-                break
-            if again in ("n", "no", "q", "quit"):
-                break
+                if again in ("n", "no", "q", "quit"):
+                    break
+    except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C between hands or while the bots think
+        console.print()
     word = "up" if session.net > 0 else "down" if session.net < 0 else "even"
     amount = f" {_plural(abs(session.net), 'chip')}" if session.net else ""
     console.print(f"{_plural(session.played, 'hand')} played; you are {word}{amount}.")
