@@ -140,6 +140,9 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
     host.goto(base + "/")
     host.select_option("select[name=game]", "passem")
     host.fill("input[name=bots]", "1")
+    # fixed limit and deep stacks: calling every bet must not leave anyone broke before the last game
+    host.select_option("select[name=structure]", "fixed-limit")
+    host.fill("input[name=buy_in]", "2000")
     host.screenshot(path=str(ARTIFACTS / "lobby.png"))
     host.click("button[type=submit]")
     host.wait_for_url(re.compile(r"/t/"))
@@ -181,6 +184,13 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
 
     ledger = host.text_content("#ledger") or ""
     assert "Balance: 0" in ledger
+    host.click("#ledger-panel summary")
+    host.click('#ledger [data-action="settle"]')
+    host.wait_for_selector("#ledger .settle ul, #ledger .settle p")
+    host.click('#ledger [data-action="hands"]')
+    host.wait_for_selector("#ledger .hands li")
+    assert host.locator("#ledger .hands li").count() >= len(SEED_GAMES)
+    host.screenshot(path=str(ARTIFACTS / "ledger-host.png"), full_page=True)
     assert not errors, errors
     host_ctx.close()
     guest_ctx.close()

@@ -86,7 +86,7 @@ export function renderHost(state, app, send) {
 }
 
 // the last settle-up, kept across re-renders (press again for fresh numbers)
-const settled = { html: "" };
+const settled = { html: "", hands: "" };
 
 export function renderLedger(state, box, tableId, token) {
   const { table } = state;
@@ -107,4 +107,18 @@ export function renderLedger(state, box, tableId, token) {
   });
   settle.append(button);
   if (settled.html) settle.insertAdjacentHTML("beforeend", settled.html);
+  const hands = el('<button type="button" class="small" data-action="hands">Hand histories</button>');
+  hands.addEventListener("click", async () => {
+    const r = await fetch(`/api/tables/${tableId}/hands?${q}`);
+    const list = await r.json();
+    const phh = new Set(["holdem", "omaha", "stud"]);
+    settled.hands = list.length
+      ? `<ul class="hands">${list.slice(-30).reverse().map((h) => `<li>Hand ${h.number} · ${escapeHtml(h.game)} ·
+          <a href="/api/tables/${tableId}/hands/${h.number}.json?${q}" download="hand-${h.number}.json">JSON</a>${
+          phh.has(h.game) ? ` · <a href="/api/tables/${tableId}/hands/${h.number}.phh?${q}" download="hand-${h.number}.phh">PHH</a>` : ""}</li>`).join("")}</ul>`
+      : "<p>No hand has finished yet.</p>";
+    renderLedger(state, box, tableId, token);
+  });
+  settle.append(hands);
+  if (settled.hands) settle.insertAdjacentHTML("beforeend", settled.hands);
 }
