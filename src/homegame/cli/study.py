@@ -184,12 +184,24 @@ def simulate(
                 raise ValueError(f"{flag} {path}: the folder {path.resolve().parent} does not exist")
         console = Console(highlight=False)
         started = time.perf_counter()
+        # No refresh thread: with no thread running, the simulation's workers are plain forks (fast, and
+        # nothing for multiprocessing's resource tracker to clean up after Ctrl-C); redrawn per chunk.
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=console, transient=False) as progress:
+                      TimeRemainingColumn(), console=console, transient=False, auto_refresh=False) as progress:
             task = progress.add_task(f"{chosen.title}", total=hands)
-            result = run(chosen, names, hands, stakes=table_stakes, stack=stack, carry=carry, seed=seed,
-                         workers=workers, history=save,
-                         progress=lambda done: progress.advance(task, done))
+
+            def advance(done: int) -> None:
+                progress.advance(task, done)
+                progress.refresh()
+
+            try:
+                result = run(chosen, names, hands, stakes=table_stakes, stack=stack, carry=carry, seed=seed,
+                             workers=workers, history=save, progress=advance)
+            except KeyboardInterrupt:
+                result = None
+        if result is None:
+            console.print("Stopped: no results for an interrupted run.")
+            raise typer.Exit(130)
         elapsed = time.perf_counter() - started
     console.print(f"[bold]{chosen.title}[/]: {hands} hands in {elapsed:.1f} s; win rates in big bets per 100 "
                   f"hands (1 big bet = {result.big_bet} chips)")

@@ -10,13 +10,14 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import multiprocessing
 import os
 import secrets
+import signal
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,11 @@ def _run_chunk(chunk: _Chunk) -> tuple[int, npt.NDArray[np.int64], list[str]]:
         if chunk.keep_history:
             histories.append(json.dumps(json.loads(hand.history.to_json()), separators=(",", ":")))
     return chunk.first, payoffs, histories
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the whole pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _process_context() -> multiprocessing.context.BaseContext:
@@ -206,9 +212,26 @@ def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, 
             take(*_run_chunk(chunk))
     else:
         context = _process_context()
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
-            for future in as_completed([pool.submit(_run_chunk, c) for c in chunks]):
-                take(*future.result())
+        # A multiprocessing pool, not a ProcessPoolExecutor: on Ctrl-C (KeyboardInterrupt here; the
+        # workers ignore SIGINT) the workers are terminated and joined, so the run stops at once
+        # instead of waiting on a pool whose workers died.
+        pool = context.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
+        interrupted = False
+        try:
+            for result in pool.imap_unordered(_run_chunk, chunks):
+                take(*result)
+            pool.close()
+        except BaseException as exc:
+            pool.terminate()
+            if not isinstance(exc, KeyboardInterrupt):
+                raise
+            interrupted = True
+        finally:
+            pool.join()
+        if interrupted:  # raised afresh, out of the handler: no traceback keeps the pool (and its semaphores)
+            del pool
+            gc.collect()
+            raise KeyboardInterrupt
     if history is not None:
         with Path(history).open("w", encoding="utf-8") as out:
             for first in sorted(lines):
