@@ -19,7 +19,7 @@ GAME_HELP = ("The game: passem, sameem, pass-the-trash, three-hole, holdem, omah
              "trash or 3-hole work too).")
 BOTS_HELP = "Bots for the other seats, comma-separated, repeated round the table: random, rule, equity."
 
-HELP_TEXT = """Type an action as the legal list shows it:
+HELP_TEXT = """Type one of the actions on the Legal line; where it asks for cards, name them:
   fold · check · call · bet 20 · raise 40 (the total of your bet this round)
   pass 7c (Pass'Em) · pass 2c 3d 9h (Pass The Trash) · discard 4s · expose Kd · arrange 2c 3d ... As
   declare high | declare low | declare both (or just high, low, both)
