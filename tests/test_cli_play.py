@@ -185,3 +185,15 @@ def test_ctrl_c_leaves_the_table_with_the_summary() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
+
+
+def test_typing_the_count_instead_of_the_card_is_explained() -> None:
+    child = spawn("play", "passem", "--seats", "2", "--seed", "1", "--bots", "rule")
+    child.expect(PROMPT)
+    child.sendline("pass 1")
+    child.expect(phrase("Not allowed: name the cards themselves, not how many: pass"))
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

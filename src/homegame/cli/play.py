@@ -229,6 +229,11 @@ class TerminalGame:
                 self.console.print(chances(view))
                 continue
             action = _expand(" ".join(lowered.split()), view)
+            words = action.split()
+            if words[0] in ("pass", "discard", "expose") and any(w.isdigit() for w in words[1:]):
+                example = step_hint(view).partition("Type e.g. ")[2] or "pass 7c"
+                self.console.print(f"[red]Not allowed:[/] name the cards themselves, not how many: {example}")
+                continue
             try:
                 hand.act(YOU, action)
             except ValueError as exc:
