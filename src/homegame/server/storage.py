@@ -82,7 +82,7 @@ class ActionRow(Base):
     hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
     idx: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(String(200))
+    action: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
 
 

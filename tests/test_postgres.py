@@ -1,0 +1,271 @@
+"""The server's storage on PostgreSQL: a throwaway cluster per test module (initdb into a temporary
+directory, ``pg_ctl start`` on a free loopback port, stopped afterwards).
+
+Alembic migrates a fresh database, bots play hands through the server with its data in PostgreSQL, the
+ledger balances, and a server killed mid-hand resumes it from the same PostgreSQL URL.
+
+Skipped when PostgreSQL's server binaries are missing (``scripts/ensure-postgres.sh`` installs them),
+unless ``HOMEGAME_REQUIRE_POSTGRES=1``, when their absence fails instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import glob
+import json
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+import websockets
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+
+from homegame.server.client import BotClient, parse_link
+from homegame.server.harness import ServerProcess, api, create_table, free_port, server_thread
+from homegame.server.storage import MIGRATIONS, Store, database_url, migrate
+from homegame.server.verify import verify_hand
+
+REQUIRED = os.environ.get("HOMEGAME_REQUIRE_POSTGRES") == "1"
+if REQUIRED:
+    import psycopg
+else:
+    psycopg = pytest.importorskip("psycopg")
+
+FAST = {"bot_delay": 0.0, "between_hands": 0.0, "turn_seconds": 60.0, "time_bank": 0.0}
+LIMIT = {"structure": "fixed-limit", "ante": 1, "small_bet": 2, "big_bet": 4}
+
+
+def server_bin() -> Path | None:
+    """The newest ``/usr/lib/postgresql/<version>/bin`` with initdb, pg_ctl and postgres, if any."""
+    found = [Path(d) for d in glob.glob("/usr/lib/postgresql/*/bin")
+             if all(os.access(Path(d) / tool, os.X_OK) for tool in ("initdb", "pg_ctl", "postgres"))]
+    if not found:
+        on_path = shutil.which("pg_ctl")
+        return Path(on_path).resolve().parent if on_path else None
+    return max(found, key=lambda d: int(d.parent.name) if d.parent.name.isdigit() else 0)
+
+
+class Cluster:
+    """A throwaway PostgreSQL cluster on 127.0.0.1 (run as ``postgres`` when we are root)."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.port = free_port()
+        self.root = Path(tempfile.mkdtemp(prefix="homegame-pg-"))
+        self.data = self.root / "data"
+        self.user: str | None = None
+        if os.geteuid() == 0:  # initdb refuses to run as root
+            self.user = "postgres"
+            entry = pwd.getpwnam(self.user)
+            os.chown(self.root, entry.pw_uid, entry.pw_gid)
+
+    def _run(self, *args: str) -> None:
+        done = subprocess.run([str(self.bindir / args[0]), *args[1:]], capture_output=True, text=True,
+                              timeout=120, check=False, user=self.user, cwd=self.root)
+        if done.returncode != 0:
+            raise RuntimeError(f"{args[0]} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+
+    def start(self) -> Cluster:
+        """initdb and start the server; wait until it accepts connections."""
+        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                  "--no-locale", "--no-sync")
+        options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.root} "
+                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100")
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options,
+                  "-w", "-t", "60", "start")
+        return self
+
+    def stop(self) -> None:
+        """Stop the server at once and remove its files."""
+        with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        """A ``postgresql://`` URL (the form a user would give; storage picks the psycopg driver)."""
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        """A fresh empty database; its URL."""
+        name = "hg_" + uuid.uuid4().hex[:12]
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    bindir = server_bin()
+    if bindir is None:
+        message = "PostgreSQL server binaries not found (run scripts/ensure-postgres.sh)"
+        if REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+    running = Cluster(bindir).start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+# ----- migrations and the store ----------------------------------------------------------------------
+def test_migrations_upgrade_a_fresh_database(cluster: Cluster) -> None:
+    url = cluster.new_database()
+    migrate(database_url(url))
+    engine = sa.create_engine(database_url(url))
+    try:
+        inspector = sa.inspect(engine)
+        assert {"tables", "hands", "actions", "alembic_version"} <= set(inspector.get_table_names())
+        with engine.connect() as conn:
+            heads = conn.scalars(sa.text("SELECT version_num FROM alembic_version")).all()
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        assert heads == [ScriptDirectory.from_config(cfg).get_current_head()]
+        assert isinstance(inspector.get_columns("hands")[0]["type"], sa.Integer)
+    finally:
+        engine.dispose()
+    Store(url).close()  # migrating again is a no-op
+
+
+def test_store_round_trip(cluster: Cluster) -> None:
+    store = Store(cluster.new_database())
+    try:
+        assert store.url.startswith("postgresql+psycopg://")
+        state = {"game": "passem", "names": ["Ann", "Bób"], "nested": {"x": [1, 2.5, None]}}
+        store.create_table("t1", "h" * 64, "i" * 64, "w" * 64, state)
+        store.create_table("t2", "h" * 64, "i" * 64, "w" * 64, {})
+        assert sorted(store.table_ids()) == ["t1", "t2"]
+        stored = store.table("t1")
+        assert stored is not None and stored.state == state
+        assert store.table("nope") is None
+        deck = ["As", "Kd", "2c"]
+        for number in (1, 2):
+            store.write("t1", new_hand=({"game": "passem"}, deck, "s" * 64, "c" * 64), number=number)
+            store.write("t2", new_hand=({"game": "sameem"}, deck, "s" * 64, "c" * 64), number=number)
+        store.write("t1", actions=[(0, 1, "cbr 4"), (1, 0, "f")], number=2)
+        long_action = "arrange " + " ".join(["As Kd Qh Jc Ts 9s"] * 20)
+        store.write("t1", actions=[(2, 1, long_action)], finished=([5, -5], '{"h": 1}'), number=2,
+                    state={"game": "passem", "after": 2})
+        hand = store.hand("t1", 2)
+        assert hand is not None and hand.over and hand.payoffs == [5, -5] and hand.deck == deck
+        assert hand.actions == [(1, "cbr 4"), (0, "f"), (1, long_action)]
+        last = store.last_hand("t1")
+        assert last is not None and last.number == 2
+        assert store.hand_list("t1") == [{"number": 2, "game": "passem", "payoffs": [5, -5],
+                                          "commitment": "c" * 64}]
+        assert store.hand_list("t2") == []
+        after = store.table("t1")
+        assert after is not None and after.state == {"game": "passem", "after": 2}
+        with pytest.raises(KeyError):
+            Store(store.url, run_migrations=False).write("t2", actions=[(0, 0, "f")], number=9)
+    finally:
+        store.close()
+
+
+# ----- the server over PostgreSQL -----------------------------------------------------------------------
+def test_bots_play_hands_and_the_ledger_balances(cluster: Cluster) -> None:
+    with server_thread(cluster.new_database()) as base:
+        made = create_table(base, game="passem", bots=1, approve_seats=False, stakes=LIMIT, buy_in=1000, **FAST)
+        links = made["links"]
+        token = parse_link(links["invite"]).token
+        hands = 6
+
+        async def scenario() -> None:
+            seen: list[dict[str, Any]] = []
+            bots = [BotClient(links["invite"], name=f"P{i}", kind="rule", seed=i,
+                              on_message=seen.append if i == 0 else None) for i in range(2)]
+            tasks = [asyncio.create_task(b.run()) for b in bots]
+            try:
+                end = asyncio.get_running_loop().time() + 90
+                while not any(m["type"] == "state" and m["hand"] > hands for m in seen):
+                    assert asyncio.get_running_loop().time() < end, "the bots did not play enough hands"
+                    await asyncio.sleep(0.05)
+            finally:
+                for t in tasks:
+                    t.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run(scenario())
+        listing = api(base, f"/api/tables/{made['table_id']}/hands?token={token}")
+        assert len(listing) >= hands
+        assert all(sum(h["payoffs"]) == 0 for h in listing)
+        for h in listing[:2]:
+            assert verify_hand(api(base, f"/api/tables/{made['table_id']}/hands/{h['number']}.json?token={token}")).ok
+        csv = api(base, f"/api/tables/{made['table_id']}/ledger.csv?token={token}")
+        total = csv.strip().splitlines()[-1].split(",")
+        assert total[0] == "TOTAL" and total[-1] == "0", csv
+
+
+def test_restart_resumes_a_hand_from_postgres(cluster: Cluster, tmp_path: Path) -> None:
+    from test_server_restart import Human, run_humans  # the SQLite restart test's players
+
+    url = cluster.new_database()
+    server = ServerProcess(url, log=str(tmp_path / "server.log")).start()
+    try:
+        made = create_table(server.base, game="passem", bots=1, approve_seats=False, buy_in=500, stakes=LIMIT,
+                            bot_delay=0.0, between_hands=100.0, turn_seconds=600.0, time_bank=0.0)
+        link = parse_link(made["links"]["invite"])
+        humans = [Human(link.ws_url, link.token, name, seed) for seed, name in enumerate(["Ann", "Bob"])]
+        for h in humans:
+            h.hold_at = 4
+
+        def holding() -> bool:
+            states = [h.state for h in humans]
+            if any(s is None or s["view"] is None for s in states):
+                return False
+            seqs = {s["seq"] for s in states if s is not None}
+            return len(seqs) == 1 and seqs.pop() >= 4 and not states[0]["view"]["over"]  # type: ignore[index]
+
+        asyncio.run(run_humans(humans, link.ws_url, holding))
+        before = {h.name: h.state for h in humans}
+        hand_number = humans[0].state["hand"]  # type: ignore[index]
+
+        server.kill()
+        server.start()
+        for h in humans:
+            h.state, h.hold_at, h.sent = None, None, 0
+
+        def resumed_and_over() -> bool:
+            return all(h.state is not None and h.state["view"] is not None and h.state["view"]["over"]
+                       for h in humans)
+
+        async def first_states() -> list[dict[str, Any]]:
+            got = []
+            for h in humans:
+                async with websockets.connect(link.ws_url) as ws:
+                    await ws.send(json.dumps({"type": "hello", "v": 1, "token": h.seat_token}))
+                    assert json.loads(await ws.recv())["role"] == "player"
+                    got.append(json.loads(await ws.recv()))
+            return got
+
+        for h, state in zip(humans, asyncio.run(first_states()), strict=True):
+            old = before[h.name]
+            assert old is not None
+            assert (state["hand"], state["seq"], state["view"]) == (old["hand"], old["seq"], old["view"])
+            assert state["shuffle"]["commitment"] == old["shuffle"]["commitment"]
+        asyncio.run(run_humans(humans, link.ws_url, resumed_and_over))
+
+        stored = api(server.base, f"/api/tables/{made['table_id']}/hands/{hand_number}.json?token={link.token}")
+        assert verify_hand(stored).ok
+        csv = api(server.base, f"/api/tables/{made['table_id']}/ledger.csv?token={link.token}")
+        total = csv.strip().splitlines()[-1].split(",")
+        assert total[0] == "TOTAL" and total[-1] == "0", csv
+        assert int(total[1]) == 3 * 500 and int(total[3]) + int(total[2]) == 3 * 500
+    finally:
+        server.stop()
+    store = Store(url, run_migrations=False)  # it was PostgreSQL that kept the hand
+    try:
+        kept = store.hand(made["table_id"], hand_number)
+        assert kept is not None and kept.over and len(kept.actions) > 4
+    finally:
+        store.close()
