@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 import websockets
+from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 
@@ -135,6 +136,39 @@ def test_migrations_upgrade_a_fresh_database(cluster: Cluster) -> None:
     finally:
         engine.dispose()
     Store(url).close()  # migrating again is a no-op
+
+
+def test_migrations_step_by_step_keep_the_data(cluster: Cluster) -> None:
+    url = database_url(cluster.new_database())
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(cfg, "0001")
+    engine = sa.create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text("INSERT INTO tables VALUES ('t', 'h', 'i', 'w', '{}', 0, 0, 0)"))
+            hand_id = conn.scalar(sa.text(
+                "INSERT INTO hands (table_id, number, start, deck, salt, commitment, over, started_at) "
+                "VALUES ('t', 1, '{\"game\": \"passem\"}', 'As Kd', 's', 'c', false, 0) RETURNING id"))
+            conn.execute(sa.text("INSERT INTO actions (hand_id, idx, seat, action, at) VALUES (:h, 0, 0, 'f', 0)"),
+                         {"h": hand_id})
+        command.upgrade(cfg, "head")
+        action = next(c for c in sa.inspect(engine).get_columns("actions") if c["name"] == "action")
+        assert isinstance(action["type"], sa.Text)
+        store = Store(url, run_migrations=False)
+        try:
+            store.write("t", actions=[(1, 1, "x" * 500)], number=1)  # longer than the old VARCHAR(200)
+            hand = store.hand("t", 1)
+            assert hand is not None and hand.actions == [(0, "f"), (1, "x" * 500)]
+        finally:
+            store.close()
+        with engine.begin() as conn:  # the old VARCHAR(200) cannot take it back
+            conn.execute(sa.text("DELETE FROM actions WHERE idx = 1"))
+        command.downgrade(cfg, "base")
+        assert "actions" not in sa.inspect(engine).get_table_names()
+    finally:
+        engine.dispose()
 
 
 def test_store_round_trip(cluster: Cluster) -> None:
