@@ -134,7 +134,7 @@ def test_the_house_rules_line_names_the_variation() -> None:
 def test_shortcuts_allin_and_raise_to() -> None:
     view = {"legal": ["fold", "call 2", "raise 4..100"]}
     assert _expand("allin", view) == "raise 100"
-    assert _expand("all in", view) == "raise 100"
+    assert _expand("all in", view) == "raise 100" == _expand("pot", view)
     assert _expand("raise to 12", view) == "raise 12"
     assert _expand("allin", {"legal": ["fold", "call 20"]}) == "call 20"
     assert _expand("allin", {"legal": ["check", "bet 2"]}) == "bet 2"

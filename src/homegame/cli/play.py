@@ -23,9 +23,9 @@ HELP_TEXT = """Type one of the actions on the Legal line; where it asks for card
   fold · check · call · bet 20 · raise 40 (the total of your bet this round)
   pass 7c (Pass'Em) · pass 2c 3d 9h (Pass The Trash) · discard 4s · expose Kd · arrange 2c 3d ... As
   declare high | declare low | declare both (or just high, low, both)
-Shortcuts: c = check or call, f = fold, allin = bet or raise everything, arrange = keep the current
-order, arrange Ts 8c = those first and the rest as they are; "raise to 40" works as "raise 40".
-Cards may be typed as As, 10s or A♠.
+Shortcuts: c = check or call, f = fold, allin (or pot, max) = the most you may bet or raise now;
+"raise to 40" works as "raise 40"; arrange = keep the current order, arrange Ts 8c = those first and
+the rest as they are. Cards may be typed as As, 10s or A♠.
 Other commands: odds (your chances against the players still in), view (draw the table again), help,
 quit."""
 
@@ -42,7 +42,7 @@ def _expand(text: str, view: dict[str, Any]) -> str:
         return "check" if "check" in legal.split() else "call"
     if text == "f":
         return "fold"
-    if text.replace("-", "").replace(" ", "") in ("allin", "shove"):
+    if text.replace("-", "").replace(" ", "") in ("allin", "shove", "max", "pot"):
         return _all_in(view)
     if len(words) == 3 and words[0] in ("bet", "raise") and words[1] == "to":
         return f"{words[0]} {words[2]}"
