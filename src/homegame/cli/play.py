@@ -142,6 +142,8 @@ class TerminalGame:
         self.net = 0
         self.played = 0
         self.save: Path | None = None
+        self._held: list[str] | None = None  # your cards when you last looked (to say what changed)
+        self._partners: tuple[int, int] | None = None  # (passed to, received from) at the last pass step
 
     def play_hand(self) -> bool:
         """Play one hand; ``False`` if the player quit during it."""
@@ -151,8 +153,7 @@ class TerminalGame:
                               seed=None if self.seed is None else self.seed + self.played)
         self.console.rule(f"Hand {self.played + 1} · {self.game.title} · button at seat {button}")
         shown = 0
-        self._held: list[str] | None = None
-        self._partners: tuple[int, int] | None = None
+        self._held, self._partners = None, None
         while not hand.over:
             others = [s for s in hand.to_act if s != YOU]
             if others:
