@@ -119,8 +119,8 @@ def chances(view: dict[str, Any]) -> str:
         mine = share(view, trials=4000, seed=0)
     except ValueError as exc:
         return f"No estimate here: {exc}"
-    text = (f"Your share of the pot against {others} player{'s' if others > 1 else ''} still in, from what "
-            f"you can see: about {mine * 100:.0f}%.")
+    text = (f"Your share of the pot: about {mine * 100:.0f}%, against {others} player{'s' if others > 1 else ''} "
+            "still in, from what you can see.")
     if (view.get("rules") or {}).get("split") == "declare":
         text += " (Declare game: your chance of winning the side you are likelier to win.)"
     options = parse_legal(view.get("legal") or [])
@@ -227,7 +227,7 @@ class TerminalGame:
                     self.console.print(f"[cyan]{hint}[/]", soft_wrap=False)
                 continue
             if lowered in ("o", "odds"):
-                self.console.print(chances(view))
+                self.console.print(chances(view), soft_wrap=False)
                 continue
             action = _expand(" ".join(lowered.split()), view)
             words = action.split()
