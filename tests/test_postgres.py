@@ -33,7 +33,7 @@ from alembic.script import ScriptDirectory
 
 from homegame.server.client import BotClient, parse_link
 from homegame.server.harness import ServerProcess, api, create_table, free_port, server_thread
-from homegame.server.storage import MIGRATIONS, Store, database_url, migrate
+from homegame.server.storage import MIGRATIONS, StorageError, Store, database_url, migrate
 from homegame.server.verify import verify_hand
 
 REQUIRED = os.environ.get("HOMEGAME_REQUIRE_POSTGRES") == "1"
@@ -62,7 +62,8 @@ class Cluster:
     def __init__(self, bindir: Path) -> None:
         self.bindir = bindir
         self.port = free_port()
-        self.root = Path(tempfile.mkdtemp(prefix="homegame-pg-"))
+        # short and reachable by the postgres user whatever $TMPDIR is (unix socket paths are short)
+        self.root = Path(tempfile.mkdtemp(prefix="homegame-pg-", dir="/tmp" if os.path.isdir("/tmp") else None))
         self.data = self.root / "data"
         self.user: str | None = None
         if os.geteuid() == 0:  # initdb refuses to run as root
@@ -117,6 +118,16 @@ def cluster() -> Iterator[Cluster]:
         yield running
     finally:
         running.stop()
+
+
+def test_a_postgres_url_without_the_driver_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "psycopg" else real(name, *a))
+    with pytest.raises(StorageError, match=r"homegame\[postgres\]"):
+        database_url("postgresql://postgres@127.0.0.1/homegame")
+    assert database_url("sqlite:///x.db") == "sqlite:///x.db"
 
 
 # ----- migrations and the store ----------------------------------------------------------------------

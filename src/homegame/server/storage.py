@@ -7,6 +7,7 @@ transaction, so a server killed mid-hand rebuilds the hand exactly from here.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import time
@@ -86,8 +87,21 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class StorageError(ValueError):
+    """A database URL the server cannot use."""
+
+
 def database_url(url: str | None = None) -> str:
-    """The URL to use: ``url``, else ``$HOMEGAME_DB`` (a URL or a file path), else the default file."""
+    """The URL to use: ``url``, else ``$HOMEGAME_DB`` (a URL or a file path), else the default file.
+
+    PostgreSQL URLs get the psycopg (version 3) driver, which must be installed
+    (``pip install 'homegame[postgres]'``):
+
+    >>> database_url("postgres://ann@db.example:5432/homegame")
+    'postgresql+psycopg://ann@db.example:5432/homegame'
+    >>> database_url("sqlite:///:memory:")
+    'sqlite:///:memory:'
+    """
     url = url or os.environ.get("HOMEGAME_DB") or str(DEFAULT_PATH)
     if "://" not in url:
         path = Path(url)
@@ -95,6 +109,9 @@ def database_url(url: str | None = None) -> str:
         url = f"sqlite:///{path}"
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith("postgresql+psycopg://") and importlib.util.find_spec("psycopg") is None:
+        raise StorageError("a PostgreSQL URL needs the psycopg driver, which is not installed; "
+                           "install it with pip install 'homegame[postgres]', or use a SQLite file")
     return url
 
 
@@ -255,4 +272,4 @@ class Store:
                      "commitment": c} for n, st, p, c in rows]
 
 
-__all__ = ["DEFAULT_PATH", "Store", "StoredHand", "StoredTable", "database_url", "make_engine", "migrate"]
+__all__ = ["DEFAULT_PATH", "StorageError", "Store", "StoredHand", "StoredTable", "database_url", "make_engine", "migrate"]
