@@ -233,12 +233,13 @@ class TerminalGame:
             words = action.split()
             if words[0] in ("pass", "discard", "expose") and any(w.isdigit() for w in words[1:]):
                 example = step_hint(view).partition("Type e.g. ")[2] or "pass 7c"
-                self.console.print(f"[red]Not allowed:[/] name the cards themselves, not how many: {example}")
+                self.console.print(f"[red]Not allowed:[/] name the cards themselves, not how many: {example}",
+                                   soft_wrap=False)
                 continue
             try:
                 hand.act(YOU, action)
             except ValueError as exc:
-                self.console.print(f"[red]Not allowed:[/] {exc}")
+                self.console.print(f"[red]Not allowed:[/] {exc}", soft_wrap=False)
                 continue
             return True
 
