@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from homegame.cli import app
 from homegame.cli.options import RULE_HELP, STAKES_HELP, load_game, parse_stakes, user_errors
@@ -227,7 +228,7 @@ class TerminalGame:
                     self.console.print(f"[cyan]{hint}[/]", soft_wrap=False)
                 continue
             if lowered in ("o", "odds"):
-                self.console.print(chances(view), soft_wrap=False)
+                self.console.print(escape(chances(view)), soft_wrap=False)
                 continue
             action = _expand(" ".join(lowered.split()), view)
             words = action.split()
@@ -239,7 +240,7 @@ class TerminalGame:
             try:
                 hand.act(YOU, action)
             except ValueError as exc:
-                self.console.print(f"[red]Not allowed:[/] {exc}", soft_wrap=False)
+                self.console.print(f"[red]Not allowed:[/] {escape(str(exc))}", soft_wrap=False)
                 continue
             return True
 
