@@ -147,7 +147,8 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
     host.click("button[type=submit]")
     host.wait_for_url(re.compile(r"/t/"))
     host.wait_for_function("window.homegame && window.homegame.state")
-    host.click("#host-panel summary")
+    # the host panel with the invite link is open from the start: sending the link is the host's first job
+    host.wait_for_selector("#invite-link", state="visible")
     set_paused(host, True)
     host.evaluate("window.homegame.send({type: 'configure', bot_delay: 0.05, between_hands: 0.5})")
     host.fill("#sit input[name=name]", "Hostess")
@@ -160,7 +161,10 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
     guest.wait_for_function("window.homegame && window.homegame.state")
     guest.fill("#sit input[name=name]", "Guest")
     guest.click('#sit [data-action="sit"]')
-    host.click('#host [data-action="approve"]')
+    # the host is told under the table that someone waits, and approves from there
+    host.wait_for_selector('#sit [data-action="approve-waiting"]')
+    assert "Guest wants to sit" in host.inner_text("#sit")
+    host.click('#sit [data-action="approve-waiting"]')
     guest.wait_for_function("window.homegame.state.table.seats.some(s => s.name === 'Guest' && s.status === 'active')")
 
     for game in SEED_GAMES:
@@ -181,6 +185,14 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
         host.screenshot(path=str(ARTIFACTS / f"{game}-host-end.png"), full_page=True)
         guest.screenshot(path=str(ARTIFACTS / f"{game}-phone-end.png"))
         assert state(guest)["shuffle"]["deck"], "the deck is revealed after the hand"
+        log = "\n".join(host.locator("#log li:not(.notice)").all_inner_texts())
+        assert not re.search(r"\b[Ss]eat \d", log), f"engine seat numbers left in the log: {log}"
+        if game == "passem":
+            # the card each player received in the pass stays marked through the hand
+            for page in (host, guest):
+                assert page.locator("#my-cards .card.received").count() == 1
+    # the phone's top bar keeps the hand number on one line
+    assert guest.locator("#hand-no").bounding_box()["height"] < 30
 
     ledger = host.text_content("#ledger") or ""
     assert "Balance: 0" in ledger

@@ -1,6 +1,6 @@
 // The action panel: buttons for the legal actions, a bet slider, card selection for pass / discard /
 // expose, ordering for arrange, the declare choice.
-import { cardEl } from "./cards.js";
+import { cardEl, cardText } from "./cards.js";
 
 const RANGE = /^(bet|raise) (\d+)(?:\.\.(\d+))?$/;
 
@@ -32,6 +32,7 @@ export function renderActions(view, ui, send) {
     const el = cardEl(c, { selectable: Boolean(selecting) });
     if (up.has(c)) el.classList.add("up");
     if (ui.selected.includes(c)) el.classList.add("selected");
+    if ((ui.received || []).includes(c)) el.classList.add("received");
     const at = ui.order.indexOf(c);
     if (at >= 0) {
       el.classList.add("ordered");
@@ -50,6 +51,12 @@ export function renderActions(view, ui, send) {
       });
     }
     mine.append(el);
+  }
+  if ((ui.received || []).length && !view.over) {
+    const note = document.createElement("p");
+    note.className = "note received-note";
+    note.textContent = `You passed ${ui.passed.map(cardText).join(" ")} and received ${ui.received.map(cardText).join(" ")}.`;
+    box.append(note);
   }
   if (view.chosen) {
     const note = document.createElement("p");

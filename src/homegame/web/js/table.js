@@ -14,9 +14,10 @@ app.send = (message) => send(message);
 
 fetch("/api/games").then((r) => r.json()).then((g) => { app.games = g; render(); }).catch(() => {});
 
-function toast(text) {
+function toast(text, kind = "error") {
   const el = $("toast");
   el.textContent = text;
+  el.classList.toggle("news", kind !== "error");
   el.classList.add("show");
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => el.classList.remove("show"), 4000);
@@ -51,7 +52,7 @@ function connect() {
     } else if (msg.type === "seated") {
       localStorage.setItem(seatKey, msg.seat_token);
       app.seatLink = `${location.origin}/t/${tableId}#${msg.seat_token}`;
-      toast(msg.status === "pending" ? "Seated: waiting for the host to approve you." : "You are seated.");
+      toast(msg.status === "pending" ? "Seated: waiting for the host to approve you." : "You are seated.", "news");
     } else if (msg.type === "error") {
       toast(msg.message);
       if (msg.code === "bad_token" || msg.code === "no_table") app.fatal = msg.message;
@@ -66,6 +67,12 @@ function connect() {
     setTimeout(connect, app.retry);
     app.retry = Math.min(app.retry * 2, 8000);
   });
+}
+
+// The engine writes "Seat N" and "to seat N" with the seat number in the hand: show the player's name.
+export function namedLine(line, table) {
+  const dealt = table.dealt || [];
+  return line.replace(/\b([Ss])eat (\d+)\b/g, (m, _s, n) => (dealt[Number(n)] !== undefined ? seatName(table, dealt[Number(n)]) : m));
 }
 
 function seatName(table, pos) {
@@ -97,7 +104,7 @@ function renderSeats(state) {
     if (s.sitting_out) el.classList.add("out");
     if (!s.connected) el.classList.add("away");
     const stack = h ? h.stack : s.stack;
-    el.innerHTML = `<div class="name">${escapeHtml(s.name)}${s.kind === "bot" ? ' <span class="tag">bot</span>' : ""}</div>
+    el.innerHTML = `<div class="name"><span class="who">${escapeHtml(s.name)}</span>${s.kind === "bot" ? '<span class="tag">bot</span>' : ""}</div>
       <div class="stack">${stack}</div>`;
     if (table.button === s.position && table.hand_number) {
       const d = document.createElement("span");
@@ -193,18 +200,17 @@ function renderLog(state) {
   const log = $("log");
   log.replaceChildren();
   const lines = [...(state.view?.log || [])];
-  const dealt = state.table.dealt || [];
-  for (const line of lines.slice(-60)) {
-    const li = document.createElement("li");
-    // the engine writes "Seat N" with the seat number in the hand: show the player's name
-    li.textContent = prettyLine(line).replace(/\bSeat (\d+)/g, (m, n) => (dealt[Number(n)] !== undefined ? seatName(state.table, dealt[Number(n)]) : m));
-    log.append(li);
-  }
-  const notices = state.table.notices || [];
-  for (const n of notices.slice(-3)) {
+  // table events (sits, buy-ins, pauses) come first: they happened before or between the hand's lines
+  for (const n of (state.table.notices || []).slice(-3)) {
     const li = document.createElement("li");
     li.className = "notice";
     li.textContent = n;
+    log.append(li);
+  }
+  for (const line of lines.slice(-60)) {
+    const li = document.createElement("li");
+    // the engine writes "Seat N" with the seat number in the hand: show the player's name
+    li.textContent = namedLine(prettyLine(line), state.table);
     log.append(li);
   }
   log.scrollTop = log.scrollHeight;
@@ -214,6 +220,7 @@ function renderSit(state) {
   const box = $("sit");
   box.replaceChildren();
   const { you, table } = state;
+  if (you.host) renderWaiting(table, box);
   if (you.role === "watcher") {
     box.innerHTML = '<p class="muted">You are watching.</p>';
     return;
@@ -254,6 +261,28 @@ function renderSit(state) {
     row.append(a);
   }
   box.append(row);
+}
+
+// The host sees who is waiting to sit right under the table, not only inside the host panel.
+function renderWaiting(table, box) {
+  for (const s of table.seats.filter((x) => x.status === "pending")) {
+    const row = document.createElement("div");
+    row.className = "waiting";
+    row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> wants to sit.</span>`;
+    const ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "small primary";
+    ok.dataset.action = "approve-waiting";
+    ok.textContent = "Approve";
+    ok.addEventListener("click", () => send({ type: "approve", seat: s.position }));
+    const no = document.createElement("button");
+    no.type = "button";
+    no.className = "small";
+    no.textContent = "Turn away";
+    no.addEventListener("click", () => send({ type: "remove", seat: s.position }));
+    row.append(ok, no);
+    box.append(row);
+  }
 }
 
 function renderChooser(state) {
@@ -301,14 +330,32 @@ function render() {
   renderSeats(state);
   renderCenter(state);
   $("banner").textContent = bannerText(state);
+  trackExchange(state);
   if (!renderChooser(state)) renderActions(you.role === "watcher" ? null : view && view.seat !== null ? view : null, app.ui, act);
   renderResults(state);
   renderLog(state);
   renderSit(state);
   const hostPanel = $("host-panel");
   hostPanel.hidden = !you.host;
+  if (you.host && !app.hostPanelShown) {
+    app.hostPanelShown = true;
+    hostPanel.open = true;
+  }
   if (you.host) renderHost(state, app, send);
   renderLedger(state, $("ledger"), tableId, linkToken);
+}
+
+// What a pass gave me: the page remembers my cards through the hand, and when some leave and others
+// arrive at once (a pass), the arrivals are marked and named until the next hand.
+function trackExchange(state) {
+  const { view } = state;
+  const ui = app.ui;
+  if (!view || view.seat === null || view.seat === undefined) return;
+  if (ui.hand !== state.hand) Object.assign(ui, { hand: state.hand, held: view.cards, received: [], passed: [] });
+  const gone = ui.held.filter((c) => !view.cards.includes(c));
+  const arrived = view.cards.filter((c) => !ui.held.includes(c));
+  if (gone.length && arrived.length) Object.assign(ui, { received: arrived, passed: gone });
+  ui.held = view.cards;
 }
 
 function bannerText(state) {
