@@ -151,7 +151,7 @@ def test_trash_pass_distance_wraps_and_never_lands_on_the_passer(distance: int, 
         assert not set(gives[giver]) & set(h.view(giver)["cards"])
     passes = [e for e in h.events if e["type"] == "pass"]
     assert {e["seat"]: e["to"] for e in passes} == expected
-    assert passes[0]["text"] == f"Seat 0 passes 4 cards to seat {expected[0]}"
+    assert passes[0]["text"] == f"Seat 0 passes 4 cards to Seat {expected[0]}"
 
 
 def test_pass_distance_heads_up_goes_to_the_other_player() -> None:
@@ -242,3 +242,10 @@ def test_default_actions_for_a_turn_timer() -> None:
     assert t.default_action(0) == "expose 2c"
     with pytest.raises(hg.IllegalAction):
         t.default_action(5)
+
+
+def test_low_rule_given_as_a_number_means_the_word() -> None:
+    """``low=27`` in Python is the 2-7 rule, as the CLI's ``--rule low=27`` is."""
+    assert hg.game("passem", split="high-low", low=27).rules["low"] == "27"
+    with pytest.raises(ValueError, match="'a5', 'a6', '27'"):
+        hg.game("passem", low=26)

@@ -227,7 +227,7 @@ def test_future_hole_cards_of_sameem_are_unknown() -> None:
     ({"hole": ["As Ks", "Qh Qd"], "trials": 2.5}, "trials must be"),
     ({"hole": ["As Ks", "Qh Qd"], "trials": True}, "trials must be"),
     ({"hole": ["As Ks", "Qh Qd"], "seed": "x"}, "seed must be"),
-    ({"hole": ["As Ks Qs", "Qh Qd"]}, "player 0 holds 3 cards, but holdem deals 2"),
+    ({"hole": ["As Ks Qs", "Qh Qd"]}, "player 0 holds 3 cards, but a player holds at most 2 in holdem"),
     ({"hole": ["As Ks", "Qh Qd"], "board": "2c 3c 4c 5c 6c 7c"}, "board has 6 cards"),
     ({"hole": ["As Ks"]}, "at least two players"),
     ({"hole": "As Ks"}, "one entry per player"),

@@ -123,6 +123,7 @@ def test_uncontested_winner_shows_nothing() -> None:
     view = h.view(1)
     assert view["results"]["shown"] == {} and "As" not in str(view) and "Ad" not in str(view)
     assert h.payoffs == [2, -2]
+    assert view["log"][-1] == "Seat 0 wins 4 uncontested and takes back 8 uncalled"
 
 
 @pytest.mark.parametrize(("low", "low_winner"), [("a5", 0), ("a6", 1), ("27", 1)])

@@ -20,6 +20,8 @@ class Option:
 def choice(*values: str) -> Callable[[str, Any], Any]:
     """A checker for one of some words."""
     def check(name: str, value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool) and str(value) in values:
+            value = str(value)  # low=27 means the rule '27'
         if value not in values:
             raise ValueError(f"{name}={value!r} is not allowed: use one of {', '.join(map(repr, values))}")
         return value

@@ -116,7 +116,8 @@ def _holdings(name: str, facts: GameFacts, rules: dict[str, Any], hole: Any, boa
     held = [cards(h) for h in hole]
     for i, h in enumerate(held):
         if len(h) > size:
-            raise BadOdds(f"player {i} holds {len(h)} cards, but {name} deals {size}")
+            raise BadOdds(f"player {i} holds {len(h)} cards, but a player holds at most {size} in {name}"
+                          " with these house rules")
     shown = cards(board)
     if not facts.table_cards and len(shown) > facts.board:
         raise BadOdds(f"board has {len(shown)} cards, but {name} has {facts.board} community cards")

@@ -190,7 +190,7 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
                                 f"from {lo} to {hi}; got {' '.join(args)!r}")
         total = int(args[0])
         if not lo <= total <= hi:
-            what = f"{lo}" if lo == hi else f"from {lo} to {hi}"
+            what = f"exactly {lo}" if lo == hi else f"any total from {lo} to {hi}"
             raise IllegalAction(f"seat {s} may {'bet' if h.high == 0 else 'raise'} to {what}, not {total}; "
                                 f"legal now: {', '.join(legal(h, s))}")
     opening = h.high == 0 or s == h.bring_in_due

@@ -141,7 +141,7 @@ def apply_all(h: Hand, step: Step) -> None:
             h.faceup[target].extend(False for _ in ids)
         plural = "s" if step.count > 1 else ""
         for i, s in enumerate(live):
-            h.log("pass", s, f"Seat {s} passes {step.count} card{plural} to seat {live[(i + offset) % m]}",
+            h.log("pass", s, f"Seat {s} passes {step.count} card{plural} to Seat {live[(i + offset) % m]}",
                   to=live[(i + offset) % m])
     elif k == "discard":
         for s in seats:

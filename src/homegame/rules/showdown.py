@@ -147,7 +147,11 @@ def settle(h: Hand) -> None:
         total = sum(p.amount for p in pots)
         won[s] = total
         awards.append({"seat": s, "amount": total, "pot": 0, "side": "all", "hand": None, "cards": None})
-        h.log("win", s, "Seat {} wins {} uncontested", s, total)
+        uncalled = max(0, h.totals[s] - max((h.totals[t] for t in range(n) if t != s), default=0))
+        if uncalled:
+            h.log("win", s, "Seat {} wins {} uncontested and takes back {} uncalled", s, total - uncalled, uncalled)
+        else:
+            h.log("win", s, "Seat {} wins {} uncontested", s, total)
     else:
         split = h.game.split
         highs, lows = _strengths(h, contenders, split != "high")
