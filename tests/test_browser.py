@@ -179,6 +179,9 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
         assert state(host)["view"]["game"] == game
         guest.wait_for_function(f"window.homegame.state.hand === {number}")
         guest.screenshot(path=str(ARTIFACTS / f"{game}-phone-start.png"))
+        if game == "passem":
+            # everyone passes at once: my own clock counts down next to my buttons
+            guest.wait_for_function("/\\d+s to act/.test(document.querySelector('#actions .my-clock')?.textContent || '')")
         play_hand([host, guest], number)
         host.wait_for_selector("#results:not([hidden])")
         assert "results" in host.inner_text("#results")
@@ -232,6 +235,7 @@ def test_dealers_choice_the_dealer_picks_on_the_page(base: str, browser: Any) ->
         if picked:
             assert state(page)["view"]["game"] == "three-hole"
             assert any("deals Three-Hole" in n for n in state(page)["table"]["notices"])
+            assert "Three-Hole" in page.inner_text("#game-line")
             break
     assert picked, "the host never became the dealer"
     ctx.close()

@@ -69,6 +69,13 @@ export function renderActions(view, ui, send) {
   const prompt = document.createElement("p");
   prompt.className = "prompt";
   box.append(prompt);
+  if (ui.deadline) {
+    // my own clock, where I am looking (the seat's clock on the felt is for everyone)
+    const clock = document.createElement("div");
+    clock.className = "clock my-clock";
+    clock.dataset.deadline = String(ui.deadline);
+    box.append(clock);
+  }
   const row = document.createElement("div");
   row.className = "buttons";
   box.append(row);
@@ -149,8 +156,13 @@ export function renderActions(view, ui, send) {
     go.addEventListener("click", () => send(`${verb} ${slider.value}`));
     const quick = document.createElement("div");
     quick.className = "quick";
-    const pot = view.pot || 0;
-    for (const [label, v] of [["Min", lo], ["½ pot", Math.floor(pot / 2)], ["Pot", pot], ["Max", hi]]) {
+    // pot-sized means: call first, then bet the pot as it would be after the call
+    const bets = (view.seats || []).map((x) => x.bet || 0);
+    const top = bets.length ? Math.max(...bets) : 0;
+    const toCall = top - (bets[view.seat] || 0);
+    const potAfterCall = (view.pot || 0) + toCall;
+    const potTo = (f) => top + Math.floor(f * potAfterCall);
+    for (const [label, v] of [["Min", lo], ["½ pot", potTo(0.5)], ["Pot", potTo(1)], ["Max", hi]]) {
       if (hi === lo && label !== "Min") continue;
       const q = button(label, `${verb}-${label}`, "small");
       q.addEventListener("click", () => sync(v));

@@ -52,6 +52,7 @@ function connect() {
     } else if (msg.type === "seated") {
       localStorage.setItem(seatKey, msg.seat_token);
       app.seatLink = `${location.origin}/t/${tableId}#${msg.seat_token}`;
+      app.pendingToast = msg.status === "pending";
       toast(msg.status === "pending" ? "Seated: waiting for the host to approve you." : "You are seated.", "news");
     } else if (msg.type === "error") {
       toast(msg.message);
@@ -143,8 +144,12 @@ function renderCenter(state) {
   const { table, view } = state;
   const board = $("board");
   board.replaceChildren();
-  $("step").textContent = view ? (view.over ? "Hand over" : view.step?.label || "") : table.paused ? "Paused" : "Waiting for players";
+  const choosing = table.chooser !== null && table.chooser !== undefined;
+  $("step").textContent = choosing ? "Dealer's choice" : view && !view.over ? view.step?.label || "" : table.paused ? "Paused"
+    : view ? "Hand over" : "Waiting for players";
   $("pot").textContent = "";
+  // the game being dealt and its house rules, on the felt where every player looks (dealer's choice)
+  $("game-line").textContent = view ? `${view.title}${houseRules(view.game, view.rules)}` : "";
   if (view) {
     for (const c of view.board || []) board.append(cardEl(c));
     const pots = view.pots || [];
@@ -186,9 +191,16 @@ function renderResults(state) {
     cards.className = "award-cards";
     for (const c of a.cards || []) cards.append(cardEl(c, { small: true }));
     const side = a.side && a.side !== "all" ? ` (${a.side})` : "";
-    row.innerHTML = `<b>${escapeHtml(names(a.seat))}</b> wins ${a.amount}${side}${a.hand ? ` with ${escapeHtml(a.hand)}` : ""}`;
+    row.innerHTML = `<span><b>${escapeHtml(names(a.seat))}</b> wins ${a.amount}${side}${a.hand ? ` with ${escapeHtml(a.hand)}` : ""}</span>`;
     row.append(cards);
     box.append(row);
+  }
+  const awards = view.results.awards || [];
+  if (view.rules && view.rules.split === "high-low" && awards.length && !awards.some((a) => a.side === "low")) {
+    const none = document.createElement("p");
+    none.className = "muted";
+    none.textContent = "No low qualified: the high hand takes the whole pot.";
+    box.append(none);
   }
   const pay = document.createElement("p");
   pay.className = "muted";
@@ -323,14 +335,20 @@ function render() {
   if (!state) return;
   const { table, view, you } = state;
   $("table-name").textContent = table.name;
-  const current = view ? view.title : table.next_game ? table.next_game.title : table.game_title;
+  const current = view ? `${view.title}${houseRules(view.game, view.rules)}` : table.next_game ? table.next_game.title : table.game_title;
   $("game-title").textContent = `${current} · ${stakesText(table.settings.stakes)}`;
   $("hand-no").textContent = table.hand_number ? `Hand ${table.hand_number}` : "";
   document.title = `${table.name} · homegame`;
+  if (app.pendingToast && table.seats.some((s) => s.position === you.seat && s.status === "active")) {
+    app.pendingToast = false;
+    toast("The host let you in: you are dealt in from the next hand.", "news");
+  }
   renderSeats(state);
   renderCenter(state);
   $("banner").textContent = bannerText(state);
   trackExchange(state);
+  const mine = table.seats.find((s) => s.position === you.seat);
+  app.ui.deadline = mine && mine.deadline && view && view.legal && view.legal.length ? mine.deadline : null;
   if (!renderChooser(state)) renderActions(you.role === "watcher" ? null : view && view.seat !== null ? view : null, app.ui, act);
   renderResults(state);
   renderLog(state);
@@ -343,6 +361,7 @@ function render() {
   }
   if (you.host) renderHost(state, app, send);
   renderLedger(state, $("ledger"), tableId, linkToken);
+  tick();
 }
 
 // What a pass gave me: the page remembers my cards through the hand, and when some leave and others
@@ -365,8 +384,19 @@ function bannerText(state) {
   if (view && view.over && table.next_hand_at) return "Next hand soon…";
   const ready = table.seats.filter((s) => s.status === "active" && !s.sitting_out && s.stack > 0).length;
   if (!table.live && ready < 2) return "Waiting for players to sit…";
+  const me = table.seats.find((s) => s.position === you.seat);
+  if (me && me.sitting_out) return "You are sitting out. Press “I'm back” to be dealt in again.";
   if (you.seat !== null && view && view.seat === null) return "You are dealt in from the next hand.";
   return "";
+}
+
+// The house rules that differ from the game's defaults, in a few words: "(split high-low, keep 6)".
+export function houseRules(game, rules) {
+  const known = app.games.find((g) => g.name === game);
+  if (!known || !rules) return "";
+  const changed = Object.entries(rules).filter(([k, v]) => k in known.rules && JSON.stringify(v) !== JSON.stringify(known.rules[k]));
+  const words = changed.map(([k, v]) => `${k.replace(/_/g, " ")} ${Array.isArray(v) ? v.join("-") : v}`);
+  return words.length ? ` (${words.join(", ")})` : "";
 }
 
 function stakesText(s) {
@@ -381,12 +411,14 @@ function tick() {
   const now = Date.now() / 1000 + app.offset;
   for (const bar of document.querySelectorAll(".clock")) {
     const left = Number(bar.dataset.deadline) - now;
-    bar.textContent = left > 0 ? `${Math.ceil(left)}s` : "";
+    const secs = left > 0 ? `${Math.ceil(left)}s` : "";
+    bar.textContent = secs && bar.classList.contains("my-clock") ? `${secs} to act` : secs;
     bar.classList.toggle("low", left < 10);
   }
 }
 
 setInterval(tick, 250);
+
 if (!linkToken) {
   $("banner").textContent = "This link has no token. Ask the host for the invite link.";
 } else {
