@@ -169,8 +169,17 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
 
     for game in SEED_GAMES:
         host.select_option("#host select[name=game]", game)
+        if game == "pass-the-trash":
+            # the variation, typed into the house-rule fields (they survive the bots' updates meanwhile)
+            host.fill('#host [name="rule-passes"]', "3,2,1")
+            host.fill('#host [name="rule-keep"]', "6")
+            host.fill('#host [name="rule-declare_after"]', "4")
+            host.wait_for_timeout(300)
         host.click('#host [data-action="set-game"]')
         host.wait_for_function(f"window.homegame.state.table.settings.game === '{game}'")
+        if game == "pass-the-trash":
+            rules = state(host)["table"]["settings"]["rules"]
+            assert (rules["passes"], rules["keep"], rules["declare_after"]) == ([3, 2, 1], 6, 4), rules
         before = hand_number(host)
         set_paused(host, False)  # the next hand is dealt
         host.wait_for_function(f"window.homegame.state.hand > {before}")

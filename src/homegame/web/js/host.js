@@ -54,18 +54,22 @@ export function renderHost(state, app, send) {
   const games = [["dealers-choice", "Dealer's choice"], ...app.games.map((g) => [g.name, g.title])];
   const gameForm = el(`<form class="game-form"><label>Game from next hand
     <select name="game">${games.map(([n, t]) => `<option value="${n}" ${n === table.settings.game ? "selected" : ""}>${escapeHtml(t)}</option>`).join("")}</select></label>
-    <label>House rules <input name="rules" placeholder='e.g. {"split": "high-low"}' value='${escapeHtml(JSON.stringify(table.settings.rules || {}))}'></label>
+    <div class="rule-fields"></div>
     <button type="submit" class="small" data-action="set-game">Set game</button></form>`);
+  const fields = gameForm.querySelector(".rule-fields");
+  const drawFields = (current) => {
+    const known = app.games.find((g) => g.name === gameForm.game.value);
+    fields.replaceChildren(...(known ? ruleFields(known, current) : []));
+  };
+  drawFields(table.settings.rules || {});
   gameForm.addEventListener("submit", (e) => {
     e.preventDefault();
-    let rules = {};
-    try { rules = JSON.parse(gameForm.rules.value || "{}"); } catch { rules = null; }
-    if (rules === null) return;
     const game = gameForm.game.value;
-    send({ type: "set_game", game, rules: game === "dealers-choice" ? {} : rules });
+    const known = app.games.find((g) => g.name === game);
+    send({ type: "set_game", game, rules: known ? readRules(known, fields) : {} });
   });
-  gameForm.game.addEventListener("change", () => { gameForm.rules.value = "{}"; });
-  box.append(gameForm);
+  gameForm.game.addEventListener("change", () => drawFields({}));
+  box.append(keepDraft("game", gameForm));
 
   const s = table.settings.stakes;
   const stakes = el(`<form class="stakes-form"><label>Structure <select name="structure">
@@ -82,7 +86,64 @@ export function renderHost(state, app, send) {
     send({ type: "set_stakes", buy_in: Number(stakes.buy_in.value), stakes: {
       structure: stakes.structure.value, blinds, ante: Number(stakes.ante.value), small_bet: small || 0, big_bet: big || 0 } });
   });
-  box.append(stakes);
+  box.append(keepDraft("stakes", stakes));
+}
+
+// A form the host has started to change survives the table's updates (bots act every second) until it is
+// sent; an untouched form is drawn fresh from the table's settings.
+const drafts = {};
+function keepDraft(name, fresh) {
+  const old = drafts[name];
+  if (old && old.dataset.dirty) return old;
+  const mark = () => { fresh.dataset.dirty = "1"; };
+  fresh.addEventListener("input", mark);
+  fresh.addEventListener("change", mark);
+  fresh.addEventListener("submit", () => { delete fresh.dataset.dirty; });
+  drafts[name] = fresh;
+  return fresh;
+}
+
+// One field per house rule of the game: a choice for words and yes/no, a box for numbers and pass lists.
+function ruleFields(known, current) {
+  return Object.entries(known.rules).map(([key, fallback]) => {
+    const value = key in current ? current[key] : fallback;
+    const label = document.createElement("label");
+    label.textContent = key.replace(/_/g, " ");
+    const hint = (known.options[key] || [""])[0];
+    const words = [...hint.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    let input;
+    if (typeof fallback === "boolean" || words.length) {
+      input = document.createElement("select");
+      const choices = typeof fallback === "boolean" ? [["true", "yes"], ["false", "no"]] : words.map((w) => [w, w]);
+      for (const [v, t] of choices) input.add(new Option(t, v, false, String(value) === v));
+    } else {
+      input = document.createElement("input");
+      input.value = value === null || value === undefined ? "" : Array.isArray(value) ? value.join(",") : String(value);
+      input.placeholder = fallback === null ? "auto" : "";
+      input.size = 7;
+    }
+    input.name = `rule-${key}`;
+    input.title = hint;
+    label.append(input);
+    return label;
+  });
+}
+
+// The rules the host changed from the game's defaults, typed as the server wants them.
+export function readRules(known, fields) {
+  const rules = {};
+  for (const [key, fallback] of Object.entries(known.rules)) {
+    const input = fields.querySelector(`[name="rule-${key}"]`);
+    if (!input) continue;
+    const text = input.value.trim();
+    let value;
+    if (typeof fallback === "boolean") value = text === "true";
+    else if (Array.isArray(fallback)) value = text.split(/[\s,]+/).filter(Boolean).map(Number);
+    else if (typeof fallback === "number" || fallback === null) value = text === "" || text.toLowerCase() === "none" ? null : Number(text);
+    else value = text;
+    if (JSON.stringify(value) !== JSON.stringify(fallback)) rules[key] = value;
+  }
+  return rules;
 }
 
 // the last settle-up, kept across re-renders (press again for fresh numbers)
