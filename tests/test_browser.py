@@ -171,6 +171,7 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
         host.select_option("#host select[name=game]", game)
         if game == "pass-the-trash":
             # the variation, typed into the house-rule fields (they survive the bots' updates meanwhile)
+            assert host.evaluate("document.querySelector('#host [name=\"rule-qualifier\"]').tagName") == "INPUT"
             host.fill('#host [name="rule-passes"]', "3,2,1")
             host.fill('#host [name="rule-keep"]', "6")
             host.fill('#host [name="rule-declare_after"]', "4")
@@ -247,4 +248,26 @@ def test_dealers_choice_the_dealer_picks_on_the_page(base: str, browser: Any) ->
             assert "Three-Hole" in page.inner_text("#game-line")
             break
     assert picked, "the host never became the dealer"
+    ctx.close()
+
+
+def test_a_broke_player_is_told_and_the_host_tops_them_up(base: str, browser: Any) -> None:
+    from homegame.server.harness import create_table
+
+    made = create_table(base, game="passem", bots=1, paused=True, approve_seats=False, buy_in=150)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(made["links"]["host"])
+    page.wait_for_function("window.homegame && window.homegame.state")
+    page.fill("#sit input[name=name]", "Broke")
+    page.click('#sit [data-action="sit"]')
+    page.wait_for_function("window.homegame.state.you.seat !== null")
+    seat = state(page)["you"]["seat"]
+    page.evaluate(f"window.homegame.send({{type: 'adjust', seat: {seat}, stack: 0}})")
+    page.wait_for_selector('#sit [data-action="top-up"]')
+    assert "Broke is out of chips" in page.inner_text("#sit")
+    page.click('#sit [data-action="top-up"]')
+    page.wait_for_function(f"window.homegame.state.table.seats.find(s => s.position === {seat}).stack === 150")
+    # seats stay on a phone's screen: nothing sticks out sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     ctx.close()

@@ -110,7 +110,7 @@ function ruleFields(known, current) {
     const label = document.createElement("label");
     label.textContent = key.replace(/_/g, " ");
     const hint = (known.options[key] || [""])[0];
-    const words = [...hint.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    const words = typeof fallback === "string" ? [...hint.matchAll(/'([^']+)'/g)].map((m) => m[1]) : [];
     let input;
     if (typeof fallback === "boolean" || words.length) {
       input = document.createElement("select");

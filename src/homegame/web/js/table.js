@@ -89,6 +89,9 @@ function renderSeats(state) {
   const n = Math.max(shown.length, 2);
   const mine = shown.findIndex((s) => s.position === you.seat);
   const hv = view ? view.seats : [];
+  const feltWidth = $("felt").clientWidth || 400;
+  const seatHalf = feltWidth < 480 ? 44 : 61;
+  const rx = Math.min(44, 50 - (seatHalf / feltWidth) * 100);
   shown.forEach((s, i) => {
     // me at the bottom, the rest clockwise around the oval
     const k = (i - (mine >= 0 ? mine : 0) + n) % n;
@@ -96,7 +99,7 @@ function renderSeats(state) {
     const el = document.createElement("div");
     el.className = "seat";
     el.dataset.position = s.position;
-    el.style.left = `${50 + 44 * Math.cos(angle)}%`;
+    el.style.left = `${50 + rx * Math.cos(angle)}%`;
     el.style.top = `${50 + 40 * Math.sin(angle)}%`;
     const h = s.hand_seat !== null && view ? hv[s.hand_seat] : null;
     if (s.position === you.seat) el.classList.add("mine");
@@ -184,18 +187,20 @@ function renderResults(state) {
   h.textContent = `Hand ${state.hand} results`;
   box.append(h);
   const names = (hs) => seatName(table, table.dealt[hs]);
-  for (const a of view.results.awards || []) {
+  const awards = view.results.awards || [];
+  for (const a of awards) {
     const row = document.createElement("div");
     row.className = "award";
     const cards = document.createElement("span");
     cards.className = "award-cards";
     for (const c of a.cards || []) cards.append(cardEl(c, { small: true }));
-    const side = a.side && a.side !== "all" ? ` (${a.side})` : "";
-    row.innerHTML = `<span><b>${escapeHtml(names(a.seat))}</b> wins ${a.amount}${side}${a.hand ? ` with ${escapeHtml(a.hand)}` : ""}</span>`;
+    const pots = new Set(awards.map((x) => x.pot)).size;
+    const side = [a.side && a.side !== "all" ? a.side : "", pots > 1 ? (a.pot ? `side pot ${a.pot}` : "main pot") : ""].filter(Boolean).join(", ");
+    const sideText = side ? ` (${side})` : "";
+    row.innerHTML = `<span><b>${escapeHtml(names(a.seat))}</b> wins ${a.amount}${sideText}${a.hand ? ` with ${escapeHtml(a.hand)}` : ""}</span>`;
     row.append(cards);
     box.append(row);
   }
-  const awards = view.results.awards || [];
   if (view.rules && view.rules.split === "high-low" && awards.length && !awards.some((a) => a.side === "low")) {
     const none = document.createElement("p");
     none.className = "muted";
@@ -277,6 +282,19 @@ function renderSit(state) {
 
 // The host sees who is waiting to sit right under the table, not only inside the host panel.
 function renderWaiting(table, box) {
+  for (const s of table.seats.filter((x) => x.status === "active" && x.kind !== "bot" && x.stack === 0)) {
+    const row = document.createElement("div");
+    row.className = "waiting";
+    row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> is out of chips.</span>`;
+    const top = document.createElement("button");
+    top.type = "button";
+    top.className = "small primary";
+    top.dataset.action = "top-up";
+    top.textContent = `Buy in again for ${table.settings.buy_in}`;
+    top.addEventListener("click", () => send({ type: "adjust", seat: s.position, stack: table.settings.buy_in }));
+    row.append(top);
+    box.append(row);
+  }
   for (const s of table.seats.filter((x) => x.status === "pending")) {
     const row = document.createElement("div");
     row.className = "waiting";
@@ -346,6 +364,7 @@ function render() {
   renderSeats(state);
   renderCenter(state);
   $("banner").textContent = bannerText(state);
+  if (you.seat !== null && you.seat !== undefined) app.hadSeat = true;
   trackExchange(state);
   const mine = table.seats.find((s) => s.position === you.seat);
   app.ui.deadline = mine && mine.deadline && view && view.legal && view.legal.length ? mine.deadline : null;
@@ -385,6 +404,12 @@ function bannerText(state) {
   const ready = table.seats.filter((s) => s.status === "active" && !s.sitting_out && s.stack > 0).length;
   if (!table.live && ready < 2) return "Waiting for players to sit…";
   const me = table.seats.find((s) => s.position === you.seat);
+  if (me && me.status === "active" && me.stack === 0 && !(view && view.seat !== null && !view.over)) {
+    return you.host ? "You are out of chips: top up your stack below." : "You are out of chips: the host can top you up.";
+  }
+  if ((you.seat === null || you.seat === undefined) && app.hadSeat && you.role !== "watcher") {
+    return "You are no longer seated. Sit down again to buy in.";
+  }
   if (me && me.sitting_out) return "You are sitting out. Press “I'm back” to be dealt in again.";
   if (you.seat !== null && view && view.seat === null) return "You are dealt in from the next hand.";
   return "";
