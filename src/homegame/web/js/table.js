@@ -420,7 +420,11 @@ export function houseRules(game, rules) {
   const known = app.games.find((g) => g.name === game);
   if (!known || !rules) return "";
   const changed = Object.entries(rules).filter(([k, v]) => k in known.rules && JSON.stringify(v) !== JSON.stringify(known.rules[k]));
-  const words = changed.map(([k, v]) => `${k.replace(/_/g, " ")} ${Array.isArray(v) ? v.join("-") : v}`);
+  const words = changed.map(([k, v]) => {
+    const name = k.replace(/_/g, " ");
+    if (typeof v === "boolean") return v ? name : `no ${name}`;
+    return `${name} ${Array.isArray(v) ? v.join("-") : v === null ? "none" : v}`;
+  });
   return words.length ? ` (${words.join(", ")})` : "";
 }
 
