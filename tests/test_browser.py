@@ -207,6 +207,12 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
     # the phone's top bar keeps the hand number on one line
     assert guest.locator("#hand-no").bounding_box()["height"] < 30
 
+    # the guest leaves after the last hand: its results still name her, not a seat number
+    guest.on("dialog", lambda d: d.accept())
+    guest.locator("#sit button", has_text="Leave table").click()
+    host.wait_for_function("!window.homegame.state.table.seats.some(s => s.name === 'Guest')")
+    assert "Guest" in host.inner_text("#results") and "Seat " not in host.inner_text("#results")
+    guest.wait_for_function("document.querySelector('#banner').textContent.includes('no longer seated')")
     ledger = host.text_content("#ledger") or ""
     assert "Balance: 0" in ledger
     host.click("#ledger-panel summary")

@@ -8,7 +8,7 @@ const linkToken = decodeURIComponent(location.hash.slice(1));
 const seatKey = `homegame.seat.${tableId}`;
 const $ = (id) => document.getElementById(id);
 
-const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 500, games: [] };
+const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 500, games: [], names: {} };
 window.homegame = app; // for tests and the curious
 app.send = (message) => send(message);
 
@@ -78,7 +78,14 @@ export function namedLine(line, table) {
 
 function seatName(table, pos) {
   const s = table.seats.find((x) => x.position === pos);
-  return s ? s.name : `Seat ${pos + 1}`;
+  // a player who left after the hand keeps their name in its results and log
+  return s ? s.name : app.names[pos] || `Seat ${pos + 1}`;
+}
+
+// The names seen during this hand, by table position.
+function rememberNames(state) {
+  if (app.namesHand !== state.hand) Object.assign(app, { namesHand: state.hand, names: { ...app.names } });
+  for (const s of state.table.seats) app.names[s.position] = s.name;
 }
 
 function renderSeats(state) {
@@ -365,6 +372,7 @@ function render() {
   renderCenter(state);
   $("banner").textContent = bannerText(state);
   if (you.seat !== null && you.seat !== undefined) app.hadSeat = true;
+  rememberNames(state);
   trackExchange(state);
   const mine = table.seats.find((s) => s.position === you.seat);
   app.ui.deadline = mine && mine.deadline && view && view.legal && view.legal.length ? mine.deadline : null;
@@ -398,6 +406,9 @@ function trackExchange(state) {
 
 function bannerText(state) {
   const { table, view, you } = state;
+  if ((you.seat === null || you.seat === undefined) && app.hadSeat && you.role !== "watcher") {
+    return "You are no longer seated. Sit down again to buy in.";
+  }
   if (table.paused && !table.live) return "The host has paused the game.";
   if (view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length) return "";
   if (view && view.over && table.next_hand_at) return "Next hand soon…";
@@ -406,9 +417,6 @@ function bannerText(state) {
   const me = table.seats.find((s) => s.position === you.seat);
   if (me && me.status === "active" && me.stack === 0 && !(view && view.seat !== null && !view.over)) {
     return you.host ? "You are out of chips: top up your stack below." : "You are out of chips: the host can top you up.";
-  }
-  if ((you.seat === null || you.seat === undefined) && app.hadSeat && you.role !== "watcher") {
-    return "You are no longer seated. Sit down again to buy in.";
   }
   if (me && me.sitting_out) return "You are sitting out. Press “I'm back” to be dealt in again.";
   if (you.seat !== null && view && view.seat === null) return "You are dealt in from the next hand.";
