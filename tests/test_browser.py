@@ -230,7 +230,10 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
 def test_dealers_choice_the_dealer_picks_on_the_page(base: str, browser: Any) -> None:
     from homegame.server.harness import create_table
 
-    made = create_table(base, game="dealers-choice", bots=1, bot_delay=0.05, between_hands=0.5, turn_seconds=60)
+    # fixed limit and deep stacks: calling every bet for four hands must not leave the dealer broke (the
+    # table would then wait for players and the test time out)
+    made = create_table(base, game="dealers-choice", bots=1, bot_delay=0.05, between_hands=0.5, turn_seconds=60,
+                        buy_in=2000, stakes={"structure": "fixed-limit", "small_bet": 2, "big_bet": 4})
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     page.goto(made["links"]["host"])
