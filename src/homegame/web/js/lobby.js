@@ -12,6 +12,10 @@ fetch("/api/games").then((r) => r.json()).then((games) => {
   }
 }).catch(() => {});
 
+// the fixed-limit bet sizes only show when the structure is fixed limit
+const betsRow = document.getElementById("bets-row");
+form.structure.addEventListener("change", () => { betsRow.hidden = form.structure.value !== "fixed-limit"; });
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const f = new FormData(form);
