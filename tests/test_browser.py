@@ -277,6 +277,11 @@ def test_a_broke_player_is_told_and_the_host_tops_them_up(base: str, browser: An
     assert "Broke is out of chips" in page.inner_text("#sit")
     page.click('#sit [data-action="top-up"]')
     page.wait_for_function(f"window.homegame.state.table.seats.find(s => s.position === {seat}).stack === 150")
+    # a dropped connection is said on the page, and the page comes back by itself
+    page.evaluate("window.homegame.ws.close()")
+    page.wait_for_function("document.querySelector('#banner').textContent.includes('reconnecting')", polling=50)
+    page.wait_for_function("!document.querySelector('#banner').textContent.includes('reconnecting')")
+    assert state(page)["you"]["seat"] == seat
     # seats stay on a phone's screen: nothing sticks out sideways
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     ctx.close()

@@ -37,6 +37,7 @@ function connect() {
   app.ws = ws;
   ws.addEventListener("open", () => {
     app.retry = 500;
+    app.offline = false;
     $("conn").className = "dot on";
     const seatToken = localStorage.getItem(seatKey);
     send({ type: "hello", token: linkToken, ...(seatToken && seatToken !== linkToken ? { seat_token: seatToken } : {}) });
@@ -61,6 +62,8 @@ function connect() {
   });
   ws.addEventListener("close", () => {
     $("conn").className = "dot off";
+    app.offline = true;
+    $("banner").textContent = "Connection lost: reconnecting…";
     if (app.fatal) {
       $("banner").textContent = app.fatal;
       return;
@@ -147,6 +150,12 @@ function renderSeats(state) {
       el.append(bar);
     }
     box.append(el);
+    // a tall seat (seven cards) stays inside the felt instead of covering the line above it
+    const feltHeight = $("felt").clientHeight;
+    const half = el.offsetHeight / 2;
+    const y = (feltHeight * parseFloat(el.style.top)) / 100;
+    if (feltHeight && y - half < 0) el.style.top = `${half}px`;
+    else if (feltHeight && y + half > feltHeight) el.style.top = `${feltHeight - half}px`;
   });
 }
 
@@ -406,6 +415,7 @@ function trackExchange(state) {
 
 function bannerText(state) {
   const { table, view, you } = state;
+  if (app.offline) return "Connection lost: reconnecting…";
   if ((you.seat === null || you.seat === undefined) && app.hadSeat && you.role !== "watcher") {
     return "You are no longer seated. Sit down again to buy in.";
   }
