@@ -422,6 +422,11 @@ function bannerText(state) {
   if (table.paused && !table.live) return "The host has paused the game.";
   if (view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length) return "";
   if (view && view.over && table.next_hand_at) return "Next hand soon…";
+  if (view && !view.over && view.to_act.length && !view.chosen) {
+    const dealt = table.dealt || [];
+    const who = view.to_act.filter((h) => h !== view.seat).map((h) => seatName(table, dealt[h]));
+    if (who.length) return `Waiting for ${who.length > 2 ? `${who.length} players` : who.join(" and ")}…`;
+  }
   const ready = table.seats.filter((s) => s.status === "active" && !s.sitting_out && s.stack > 0).length;
   if (!table.live && ready < 2) return "Waiting for players to sit…";
   const me = table.seats.find((s) => s.position === you.seat);
