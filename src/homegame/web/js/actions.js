@@ -17,15 +17,25 @@ function button(label, action, cls = "") {
 export function renderActions(view, ui, send) {
   const box = document.getElementById("actions");
   const mine = document.getElementById("my-cards");
-  box.replaceChildren();
-  mine.replaceChildren();
-  if (!view) return;
+  if (!view) {
+    box.replaceChildren();
+    mine.replaceChildren();
+    delete box.dataset.sig;
+    return;
+  }
   const legal = view.legal || [];
   const cards = view.cards || [];
   const up = new Set(view.up || []);
   const verbs = Object.fromEntries(legal.map((a) => [a.split(" ")[0], a]));
   const key = `${view.step?.kind}|${view.step?.label}|${legal.join(",")}|${cards.join(",")}`;
   if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [] });
+  // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
+  // one of them is not lost to a redraw.
+  const sig = JSON.stringify([key, up.size, ui.selected, ui.order, ui.amount, ui.deadline, ui.received, view.chosen, view.over, view.pot]);
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren();
+  mine.replaceChildren();
 
   const selecting = verbs.pass || verbs.discard || verbs.expose || verbs.arrange;
   for (const c of cards) {

@@ -342,6 +342,7 @@ function renderChooser(state) {
   banner.textContent = "Dealer's choice: you pick the game for this hand.";
   const box = $("actions");
   box.replaceChildren();
+  delete box.dataset.sig;
   const presets = [
     ["passem", {}, "Pass'Em"], ["passem", { split: "high-low" }, "Pass'Em high-low"],
     ["sameem", {}, "Same'Em"], ["pass-the-trash", {}, "Pass The Trash"],
