@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import glob
-import json
 import os
 import pwd
 import shutil
@@ -26,13 +25,12 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-import websockets
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 from homegame.server.client import BotClient, parse_link
-from homegame.server.harness import ServerProcess, api, create_table, free_port, server_thread
+from homegame.server.harness import api, create_table, free_port, server_thread
 from homegame.server.storage import MIGRATIONS, StorageError, Store, database_url, migrate
 from homegame.server.verify import verify_hand
 
@@ -252,65 +250,13 @@ def test_bots_play_hands_and_the_ledger_balances(cluster: Cluster) -> None:
 
 
 def test_restart_resumes_a_hand_from_postgres(cluster: Cluster, tmp_path: Path) -> None:
-    from test_server_restart import Human, run_humans  # the SQLite restart test's players
+    from test_server_restart import kill_mid_hand_and_resume  # the SQLite restart test's scenario
 
     url = cluster.new_database()
-    server = ServerProcess(url, log=str(tmp_path / "server.log")).start()
-    try:
-        made = create_table(server.base, game="passem", bots=1, approve_seats=False, buy_in=500, stakes=LIMIT,
-                            bot_delay=0.0, between_hands=100.0, turn_seconds=600.0, time_bank=0.0)
-        link = parse_link(made["links"]["invite"])
-        humans = [Human(link.ws_url, link.token, name, seed) for seed, name in enumerate(["Ann", "Bob"])]
-        for h in humans:
-            h.hold_at = 4
-
-        def holding() -> bool:
-            states = [h.state for h in humans]
-            if any(s is None or s["view"] is None for s in states):
-                return False
-            seqs = {s["seq"] for s in states if s is not None}
-            return len(seqs) == 1 and seqs.pop() >= 4 and not states[0]["view"]["over"]  # type: ignore[index]
-
-        asyncio.run(run_humans(humans, link.ws_url, holding))
-        before = {h.name: h.state for h in humans}
-        hand_number = humans[0].state["hand"]  # type: ignore[index]
-
-        server.kill()
-        server.start()
-        for h in humans:
-            h.state, h.hold_at, h.sent = None, None, 0
-
-        def resumed_and_over() -> bool:
-            return all(h.state is not None and h.state["view"] is not None and h.state["view"]["over"]
-                       for h in humans)
-
-        async def first_states() -> list[dict[str, Any]]:
-            got = []
-            for h in humans:
-                async with websockets.connect(link.ws_url) as ws:
-                    await ws.send(json.dumps({"type": "hello", "v": 1, "token": h.seat_token}))
-                    assert json.loads(await ws.recv())["role"] == "player"
-                    got.append(json.loads(await ws.recv()))
-            return got
-
-        for h, state in zip(humans, asyncio.run(first_states()), strict=True):
-            old = before[h.name]
-            assert old is not None
-            assert (state["hand"], state["seq"], state["view"]) == (old["hand"], old["seq"], old["view"])
-            assert state["shuffle"]["commitment"] == old["shuffle"]["commitment"]
-        asyncio.run(run_humans(humans, link.ws_url, resumed_and_over))
-
-        stored = api(server.base, f"/api/tables/{made['table_id']}/hands/{hand_number}.json?token={link.token}")
-        assert verify_hand(stored).ok
-        csv = api(server.base, f"/api/tables/{made['table_id']}/ledger.csv?token={link.token}")
-        total = csv.strip().splitlines()[-1].split(",")
-        assert total[0] == "TOTAL" and total[-1] == "0", csv
-        assert int(total[1]) == 3 * 500 and int(total[3]) + int(total[2]) == 3 * 500
-    finally:
-        server.stop()
+    table_id, hand_number = kill_mid_hand_and_resume(url, tmp_path, game="passem", stakes=LIMIT, hold_at=4)
     store = Store(url, run_migrations=False)  # it was PostgreSQL that kept the hand
     try:
-        kept = store.hand(made["table_id"], hand_number)
+        kept = store.hand(table_id, hand_number)
         assert kept is not None and kept.over and len(kept.actions) > 4
     finally:
         store.close()

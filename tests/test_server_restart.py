@@ -77,64 +77,70 @@ async def run_humans(humans: list[Human], ws_url: str, until: Any, timeout: floa
             t.cancel()
 
 
-def test_sigkill_mid_hand_resumes_exactly(tmp_path: Path) -> None:
-    server = ServerProcess(str(tmp_path / "restart.db"), log=str(tmp_path / "server.log")).start()
+def kill_mid_hand_and_resume(db: str, tmp_path: Path, *, game: str, stakes: dict[str, Any],
+                             hold_at: int) -> tuple[str, int]:
+    """Two players and a bot play ``game`` on a server over ``db`` until ``hold_at`` actions are in
+    the hand; the server is SIGKILLed and started again on the same database. Checks that both players
+    get back exactly the same hand, private view and commitment, finish the hand, that the hand
+    verifies and that the ledger balances. Returns the table id and the hand's number."""
+    server = ServerProcess(db, log=str(tmp_path / "server.log")).start()
     try:
-        made = create_table(server.base, game="pass-the-trash", bots=1, approve_seats=False, buy_in=500,
-                            stakes={"structure": "fixed-limit", "ante": 1, "small_bet": 2, "big_bet": 4},
+        made = create_table(server.base, game=game, bots=1, approve_seats=False, buy_in=500, stakes=stakes,
                             bot_delay=0.0, between_hands=100.0, turn_seconds=600.0, time_bank=0.0)
         link = parse_link(made["links"]["invite"])
         humans = [Human(link.ws_url, link.token, name, seed) for seed, name in enumerate(["Ann", "Bob"])]
         for h in humans:
-            h.hold_at = 9
+            h.hold_at = hold_at
 
         def holding() -> bool:
             states = [h.state for h in humans]
             if any(s is None or s["view"] is None for s in states):
                 return False
             seqs = {s["seq"] for s in states if s is not None}
-            return len(seqs) == 1 and seqs.pop() >= 9 and not states[0]["view"]["over"]  # type: ignore[index]
+            return len(seqs) == 1 and seqs.pop() >= hold_at and not states[0]["view"]["over"]  # type: ignore[index]
 
         asyncio.run(run_humans(humans, link.ws_url, holding))
         before = {h.name: h.state for h in humans}
-        hand_number = humans[0].state["hand"]  # type: ignore[index]
+        hand_number: int = humans[0].state["hand"]  # type: ignore[index]
 
         server.kill()
         server.start()
-
         for h in humans:
-            h.state = None
-            h.hold_at = None
+            h.state, h.hold_at, h.sent = None, None, 0
 
         def resumed_and_over() -> bool:
             return all(h.state is not None and h.state["view"] is not None and h.state["view"]["over"]
                        for h in humans)
 
-        async def reconnect_and_compare() -> None:
-            # first look: the same private view as before the kill
+        async def first_states() -> list[dict[str, Any]]:
+            got = []
             for h in humans:
                 async with websockets.connect(link.ws_url) as ws:
                     await ws.send(json.dumps({"type": "hello", "v": 1, "token": h.seat_token}))
-                    welcome = json.loads(await ws.recv())
-                    assert welcome["role"] == "player"
-                    state = json.loads(await ws.recv())
-                    old = before[h.name]
-                    assert old is not None
-                    assert state["hand"] == old["hand"] and state["seq"] == old["seq"]
-                    assert state["view"] == old["view"]
-                    assert state["shuffle"]["commitment"] == old["shuffle"]["commitment"]
-            h0 = humans[0]
-            h0.sent = 0
-            for h in humans:
-                h.sent = 0
-            await run_humans(humans, link.ws_url, resumed_and_over)
+                    assert json.loads(await ws.recv())["role"] == "player"
+                    got.append(json.loads(await ws.recv()))
+            return got
 
-        asyncio.run(reconnect_and_compare())
+        # first look: the same hand, the same private view, the same commitment as before the kill
+        for h, state in zip(humans, asyncio.run(first_states()), strict=True):
+            old = before[h.name]
+            assert old is not None
+            assert (state["hand"], state["seq"], state["view"]) == (old["hand"], old["seq"], old["view"])
+            assert state["shuffle"]["commitment"] == old["shuffle"]["commitment"]
+        asyncio.run(run_humans(humans, link.ws_url, resumed_and_over))
+
         stored = api(server.base, f"/api/tables/{made['table_id']}/hands/{hand_number}.json?token={link.token}")
         assert verify_hand(stored).ok
         csv = api(server.base, f"/api/tables/{made['table_id']}/ledger.csv?token={link.token}")
         total = csv.strip().splitlines()[-1].split(",")
         assert total[0] == "TOTAL" and total[-1] == "0", csv
         assert int(total[1]) == 3 * 500 and int(total[3]) + int(total[2]) == 3 * 500
+        return str(made["table_id"]), hand_number
     finally:
         server.stop()
+
+
+def test_sigkill_mid_hand_resumes_exactly(tmp_path: Path) -> None:
+    kill_mid_hand_and_resume(str(tmp_path / "restart.db"), tmp_path, game="pass-the-trash",
+                             stakes={"structure": "fixed-limit", "ante": 1, "small_bet": 2, "big_bet": 4},
+                             hold_at=9)
