@@ -17,13 +17,15 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 import homegame as hg
 from homegame.server import protocol as p
+from homegame.server import redact
 from homegame.server.room import Connection, Room
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_table_id, new_token, token_matches
@@ -36,19 +38,19 @@ log = logging.getLogger("homegame.server")
 class NewTable(BaseModel):
     """The body of ``POST /api/tables``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: Annotated[str, Field(min_length=1, max_length=40)] = "Home game"
     game: Annotated[str, Field(min_length=1, max_length=40)] = "passem"
     rules: dict[str, Any] = Field(default_factory=dict, max_length=20)
     stakes: p.StakesModel = p.StakesModel(structure="no-limit", blinds=[1, 2])
-    buy_in: Annotated[int, Field(gt=0, le=10**9)] = 200
-    bots: Annotated[int, Field(ge=0, le=9)] = 0
-    bot_kind: str = "rule"
+    buy_in: p.BuyIn = 200
+    bots: p.SeatNo = 0
+    bot_kind: Annotated[str, Field(max_length=20)] = "rule"
     approve_seats: bool = True
-    turn_seconds: Annotated[float, Field(ge=0, le=3600)] = 30.0
-    time_bank: Annotated[float, Field(ge=0, le=3600)] = 60.0
-    bot_delay: Annotated[float, Field(ge=0, le=30)] = 0.8
-    between_hands: Annotated[float, Field(ge=0, le=120)] = 4.0
+    turn_seconds: p.TurnSeconds = 30.0
+    time_bank: p.TurnSeconds = 60.0
+    bot_delay: p.DelaySeconds = 0.8
+    between_hands: p.PauseSeconds = 4.0
     paused: bool = False
 
 
@@ -125,6 +127,11 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
 
     app = FastAPI(title="homegame", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = server
+    redact.install()
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_sentence(exc)}, status_code=400)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     def links(request: Request, table_id: str, tokens: dict[str, str]) -> dict[str, str]:
@@ -159,54 +166,54 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
             raise HTTPException(400, str(exc)) from None
         return JSONResponse({"table_id": table_id, "links": links(request, table_id, tokens)}, status_code=201)
 
-    def room_for(table_id: str, token: str) -> Room:
+    def room_for(request: Request, table_id: str) -> Room:
+        token = bearer(request)
         room = server.room(table_id)
         if room is None or not server.authorised(room, token):
-            raise HTTPException(404, "no such table, or the link's token is not valid for it")
+            raise HTTPException(404, "no such table, or the token is not valid for it")
         return room
 
     @app.get("/api/tables/{table_id}/ledger.csv")
-    async def ledger_csv(table_id: str, token: Annotated[str, Query(max_length=64)]) -> PlainTextResponse:
-        room = room_for(table_id, token)
+    async def ledger_csv(table_id: str, request: Request) -> PlainTextResponse:
+        room = room_for(request, table_id)
         return PlainTextResponse(room.table.ledger.to_csv(room.table.stacks_by_name()), media_type="text/csv",
                                  headers={"Content-Disposition": f'attachment; filename="ledger-{table_id}.csv"'})
 
     @app.get("/api/tables/{table_id}/settle")
-    async def settle(table_id: str, token: Annotated[str, Query(max_length=64)]) -> JSONResponse:
+    async def settle(table_id: str, request: Request) -> JSONResponse:
         from homegame.table import settle_up
 
-        room = room_for(table_id, token)
+        room = room_for(request, table_id)
         nets = room.table.ledger.nets(room.table.stacks_by_name())
         return JSONResponse({"nets": nets, "payments": [vars(x) for x in settle_up(nets)]})
 
     @app.get("/api/tables/{table_id}/hands")
-    async def hands(table_id: str, token: Annotated[str, Query(max_length=64)]) -> JSONResponse:
-        room_for(table_id, token)
-        return JSONResponse(store.hand_list(table_id))
+    async def hands(table_id: str, request: Request) -> JSONResponse:
+        room_for(request, table_id)
+        listing = store.hand_list(table_id, with_start=True)
+        for entry in listing:
+            entry["phh"] = phh_available(entry.pop("start"))
+        return JSONResponse(listing)
 
     @app.get("/api/tables/{table_id}/hands/{number}.{fmt}")
-    async def hand_file(table_id: str, number: int, fmt: str,
-                        token: Annotated[str, Query(max_length=64)]) -> Any:
-        room = room_for(table_id, token)
-        stored = store.hand(table_id, number)
+    async def hand_file(table_id: str, number: str, fmt: str, request: Request) -> Any:
+        room = room_for(request, table_id)
+        if not number.isdigit() or not 1 <= int(number) <= p.MAX_HAND:
+            raise HTTPException(404, f"no hand {number[:20]!r}: hands are numbered from 1 to {p.MAX_HAND}")
+        stored = store.hand(table_id, int(number))
         if stored is None or not stored.over or stored.history is None:
             raise HTTPException(404, f"hand {number} is not over or does not exist")
         names = {str(i): room.table.seats[pos].name if pos in room.table.seats else f"Seat {pos + 1}"
                  for i, pos in enumerate(stored.start["dealt"])}
         if fmt == "json":
-            return JSONResponse({"format": "homegame-hand", "version": 1, "table_id": table_id, "number": number,
-                                 "start": stored.start, "names": names, "commitment": stored.commitment,
-                                 "deck": stored.deck, "salt": stored.salt, "actions": stored.actions,
-                                 "payoffs": stored.payoffs, "history": json.loads(stored.history)})
+            return JSONResponse({"format": "homegame-hand", "version": 1, "table_id": table_id,
+                                 "number": stored.number, "start": stored.start, "names": names,
+                                 "commitment": stored.commitment, "deck": stored.deck, "salt": stored.salt,
+                                 "actions": stored.actions, "payoffs": stored.payoffs,
+                                 "history": json.loads(stored.history)})
         if fmt == "phh":
-            hand = hg.replay(stored.history)
-            if not hasattr(hand, "phh"):
-                raise HTTPException(404, "this engine cannot write PHH")
-            try:
-                return PlainTextResponse(str(hand.phh()))
-            except (ValueError, NotImplementedError) as exc:
-                raise HTTPException(404, f"no PHH for {stored.start['game']}: {exc}") from None
-        raise HTTPException(404, f"unknown format {fmt!r}; use json or phh")
+            return PlainTextResponse(phh_text(stored.history, stored.start))
+        raise HTTPException(404, f"unknown format {fmt[:20]!r}; use json or phh")
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
@@ -233,6 +240,70 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
                 await ws.close()
 
     return app
+
+
+def bearer(request: Request) -> str:
+    """The capability token of a download: ``Authorization: Bearer TOKEN``, or (older clients) the
+    ``token`` query parameter, which the access log shows redacted."""
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    token = value.strip() if scheme.lower() == "bearer" else request.query_params.get("token", "")
+    if not token:
+        raise HTTPException(401, "send one of the table's tokens in an 'Authorization: Bearer TOKEN' header")
+    if len(token) > 64:
+        raise HTTPException(404, "no such table, or the token is not valid for it")
+    return token
+
+
+def validation_sentence(exc: RequestValidationError) -> str:
+    """A request that failed validation, said in one sentence (``field: what is wrong; ...``)."""
+    said: list[str] = []
+    for e in exc.errors():
+        where = ".".join(str(x) for x in e.get("loc", ())[1:] if not str(x).startswith("function-"))
+        what = str(e.get("msg", "is not valid")).removeprefix("Value error, ")
+        line = f"{where}: {what}" if where else what
+        if line not in said:
+            said.append(line)
+    return "bad request: " + ("; ".join(said) or "the body is not valid JSON for this request")
+
+
+_PHH: dict[str, bool] = {}
+
+
+def phh_available(start: dict[str, Any]) -> bool:
+    """Whether a hand that started as ``start`` can be written as PHH (its game, rules and structure
+    have a PHH variant); ``False`` rather than an error for anything unexpected."""
+    from types import SimpleNamespace
+
+    from homegame.rules.phh import variant
+
+    key = json.dumps([start.get("game"), start.get("rules"), (start.get("stakes") or {}).get("structure")],
+                     sort_keys=True, default=str)
+    if key not in _PHH:
+        try:
+            game = hg.game(str(start["game"]), **dict(start.get("rules") or {}))
+            shim: Any = SimpleNamespace(game=game, stakes=SimpleNamespace(structure=start["stakes"]["structure"]))
+            variant(shim)
+            _PHH[key] = True
+        except Exception:  # noqa: BLE001 - a hand we cannot judge has no PHH link
+            _PHH[key] = False
+        if len(_PHH) > 1000:
+            _PHH.clear()
+    return _PHH.get(key, False)
+
+
+def phh_text(history: str, start: dict[str, Any]) -> str:
+    """The hand as PHH; ``HTTPException(404)`` saying why when PHH cannot express it."""
+    if not phh_available(start):
+        structure = (start.get("stakes") or {}).get("structure", "?")
+        raise HTTPException(404, f"PHH cannot express this hand ({structure} {start.get('game')}); PHH has "
+                                 "no-limit and fixed-limit hold'em, pot-limit Omaha, fixed-limit Omaha "
+                                 "high-low and fixed-limit stud; download the JSON instead")
+    try:
+        return str(hg.replay(history).phh())
+    except Exception:  # noqa: BLE001 - the export's own refusal becomes a 404 that says so
+        raise HTTPException(404, f"PHH cannot express this {start.get('game')} hand; download the JSON "
+                                 "instead") from None
 
 
 def warm_up() -> None:

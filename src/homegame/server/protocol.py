@@ -15,14 +15,30 @@ homegame.server.protocol.ProtocolError: unknown message type 'dance'; known type
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
 #: The protocol version this server speaks.
 VERSION = 1
 #: Longest text message accepted from a client, in characters.
 MAX_MESSAGE = 4096
+#: Deepest nesting of arrays and objects accepted in a client message (the deepest real one is 3).
+MAX_DEPTH = 8
+#: Most chips in any stack, buy-in, blind, ante or bet size (ten million).
+MAX_CHIPS = 10**7
+#: Highest hand number a client may name (hands are numbered from 1).
+MAX_HAND = 2**31 - 1
 #: The rate limit in words (enforced per connection by the server).
 RATE_TEXT = "30 messages a second on average, 60 in a burst"
 
@@ -35,14 +51,54 @@ class ProtocolError(ValueError):
         self.code = code
 
 
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+def _whole(low: int, high: int) -> Any:
+    """A check that takes only a JSON integer from ``low`` to ``high`` (not ``1e9``, ``1.0``, ``true``)."""
+    def check(value: Any) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}, not {_short(value)}")
+        return value
+
+    return check
+
+
+def _seconds(high: float) -> Any:
+    """A check that takes a JSON number of seconds from 0 to ``high`` (no bool, NaN or infinity)."""
+    def check(value: Any) -> float:
+        if type(value) not in (int, float) or not 0 <= value <= high:
+            raise ValueError(f"must be a number of seconds from 0 to {high:g}, not {_short(value)}")
+        return float(value)
+
+    return check
+
+
+def _no_control(value: str) -> str:
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+        raise ValueError("must not contain control characters")
+    return value
+
+
 class _Msg(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     v: Literal[1] = 1
 
 
 Name = Annotated[str, Field(min_length=1, max_length=24)]
-Token = Annotated[str, Field(min_length=8, max_length=64)]
-SeatNo = Annotated[int, Field(ge=0, le=9)]
+Token = Annotated[str, Field(min_length=8, max_length=64), AfterValidator(_no_control)]
+#: A seat number, 0 to 9.
+SeatNo = Annotated[int, BeforeValidator(_whole(0, 9))]
+#: A number of chips, 0 to :data:`MAX_CHIPS` (a JSON integer: ``1e9``, ``1.0`` and ``true`` are refused).
+Chips = Annotated[int, BeforeValidator(_whole(0, MAX_CHIPS))]
+#: A buy-in, 1 to :data:`MAX_CHIPS`.
+BuyIn = Annotated[int, BeforeValidator(_whole(1, MAX_CHIPS))]
+HandNo = Annotated[int, BeforeValidator(_whole(1, MAX_HAND))]
+TurnSeconds = Annotated[float, BeforeValidator(_seconds(3600))]
+DelaySeconds = Annotated[float, BeforeValidator(_seconds(30))]
+PauseSeconds = Annotated[float, BeforeValidator(_seconds(120))]
 
 
 class Hello(_Msg):
@@ -71,7 +127,7 @@ class Act(_Msg):
 
     type: Literal["act"]
     action: Annotated[str, Field(min_length=1, max_length=200)]
-    hand: int | None = None
+    hand: HandNo | None = None
 
 
 class SitOut(_Msg):
@@ -133,15 +189,40 @@ class SetGame(_Msg):
 
 
 class StakesModel(BaseModel):
-    """The stakes, as ``homegame.Stakes`` takes them."""
+    """The stakes, as ``homegame.Stakes`` takes them; checked by it, its refusal in words.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    Ante-only no-limit and pot-limit games name their smallest bet in ``small_bet``:
+
+    >>> StakesModel(structure="no-limit", ante=1, small_bet=2).small_bet
+    2
+    >>> try:
+    ...     StakesModel(structure="pot-limit", ante=1)
+    ... except ValueError as exc:
+    ...     print(problems(exc))
+    message: pot-limit needs blinds=(small, big) or small_bet to set the smallest bet; with antes only, \
+give small_bet (the minimum bet)
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     structure: Literal["fixed-limit", "pot-limit", "no-limit"]
-    ante: Annotated[int, Field(ge=0, le=10**9)] = 0
-    blinds: Annotated[list[Annotated[int, Field(ge=0, le=10**9)]], Field(max_length=2)] = []
-    small_bet: Annotated[int, Field(ge=0, le=10**9)] = 0
-    big_bet: Annotated[int, Field(ge=0, le=10**9)] = 0
-    bring_in: Annotated[int, Field(ge=0, le=10**9)] = 0
+    ante: Chips = 0
+    blinds: Annotated[list[Chips], Field(max_length=2)] = []
+    small_bet: Chips = 0
+    big_bet: Chips = 0
+    bring_in: Chips = 0
+
+    @model_validator(mode="after")
+    def _engine_accepts(self) -> StakesModel:
+        import homegame as hg
+
+        try:
+            hg.Stakes(self.structure, ante=self.ante, blinds=tuple(self.blinds), small_bet=self.small_bet,
+                      big_bet=self.big_bet, bring_in=self.bring_in)
+        except (TypeError, ValueError) as exc:
+            hint = ("; with antes only, give small_bet (the minimum bet)"
+                    if self.structure != "fixed-limit" and not self.blinds and not self.small_bet else "")
+            raise ValueError(f"{exc}{hint}") from None
+        return self
 
 
 class SetStakes(_Msg):
@@ -149,7 +230,7 @@ class SetStakes(_Msg):
 
     type: Literal["set_stakes"]
     stakes: StakesModel
-    buy_in: Annotated[int, Field(gt=0, le=10**9)] | None = None
+    buy_in: BuyIn | None = None
 
 
 class Adjust(_Msg):
@@ -157,17 +238,17 @@ class Adjust(_Msg):
 
     type: Literal["adjust"]
     seat: SeatNo
-    stack: Annotated[int, Field(ge=0, le=10**9)]
+    stack: Chips
 
 
 class Configure(_Msg):
     """Host: clocks and seating policy."""
 
     type: Literal["configure"]
-    turn_seconds: Annotated[float, Field(ge=0, le=3600)] | None = None
-    time_bank: Annotated[float, Field(ge=0, le=3600)] | None = None
-    bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
-    between_hands: Annotated[float, Field(ge=0, le=120)] | None = None
+    turn_seconds: TurnSeconds | None = None
+    time_bank: TurnSeconds | None = None
+    bot_delay: DelaySeconds | None = None
+    between_hands: PauseSeconds | None = None
     approve_seats: bool | None = None
 
 
@@ -188,24 +269,67 @@ def parse_client(text: str | bytes) -> Any:
     """A client message from its JSON text; :class:`ProtocolError` saying what is wrong otherwise."""
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_large", f"message of {len(text)} characters; the limit is {MAX_MESSAGE}")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("bad_json", "not JSON: the message is not UTF-8 text") from None
+    depth = nesting(text)
+    if depth > MAX_DEPTH:
+        raise ProtocolError("too_deep", f"arrays and objects nested {depth} deep; the limit is {MAX_DEPTH}")
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ProtocolError("bad_json", f"not JSON: {exc}") from None
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("bad_json", f"not JSON: {str(exc)[:200]}") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object with a 'type' field")
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
         raise ProtocolError("unknown_type",
-                            f"unknown message type {kind!r}; known types: {', '.join(CLIENT_TYPES)}")
-    if data.get("v", VERSION) != VERSION:
-        raise ProtocolError("bad_version", f"protocol version {data.get('v')!r}; this server speaks {VERSION}")
+                            f"unknown message type {_short(kind)}; known types: {', '.join(CLIENT_TYPES)}")
+    if type(data.get("v", VERSION)) is not int or data.get("v", VERSION) != VERSION:
+        raise ProtocolError("bad_version", f"protocol version {_short(data.get('v'))}; this server speaks {VERSION}")
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'][1:]) or 'message'}: {e['msg']}"
-                             for e in exc.errors())
-        raise ProtocolError("invalid", f"bad {kind!r} message: {problems}") from None
+        raise ProtocolError("invalid", f"bad {kind!r} message: {problems(exc, skip=1)}") from None
+
+
+def problems(exc: ValidationError, skip: int = 0) -> str:
+    """A validation error in words: ``field: what is wrong`` for each problem (the first ``skip`` parts
+    of each location left out)."""
+    said: list[str] = []
+    for e in exc.errors():
+        where = ".".join(str(x) for x in e["loc"][skip:] if not str(x).startswith("function-")) or "message"
+        what = str(e["msg"]).removeprefix("Value error, ")
+        line = f"{where}: {what}"
+        if line not in said:
+            said.append(line)
+    return "; ".join(said)
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def nesting(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings do not count), found
+    without parsing, so that a deep message is refused before the parser recurses.
+
+    >>> nesting('{"a": [1, {"b": "[[[["}]}')
+    3
+    >>> nesting("[" * 1000)
+    1000
+    """
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRING.sub('""', text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
@@ -214,7 +338,7 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 
 
 __all__ = [
-    "CLIENT_TYPES", "HOST_TYPES", "MAX_MESSAGE", "VERSION", "Act", "AddBot", "Adjust", "Approve", "Choose",
+    "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "VERSION", "BuyIn", "Chips", "Act", "AddBot", "Adjust", "Approve", "Choose",
     "ClientMessage", "Configure", "Hello", "Leave", "Pause", "Ping", "ProtocolError", "Remove", "SetGame",
-    "SetStakes", "Sit", "SitOut", "StakesModel", "error", "parse_client",
+    "SetStakes", "Sit", "SitOut", "StakesModel", "error", "nesting", "parse_client", "problems",
 ]

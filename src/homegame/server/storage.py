@@ -262,14 +262,20 @@ class Store:
                            .order_by(HandRow.number.desc()).limit(1))
             return None if row is None else self._stored(s, row)
 
-    def hand_list(self, table_id: str) -> list[dict[str, Any]]:
-        """A summary of each finished hand."""
+    def hand_list(self, table_id: str, *, with_start: bool = False) -> list[dict[str, Any]]:
+        """A summary of each finished hand (and how it started, with ``with_start``)."""
         with self._session() as s:
             rows = s.execute(select(HandRow.number, HandRow.start, HandRow.payoffs, HandRow.commitment)
                              .where(HandRow.table_id == table_id, HandRow.over.is_(True))
                              .order_by(HandRow.number)).all()
-            return [{"number": n, "game": json.loads(st)["game"], "payoffs": json.loads(p or "[]"),
-                     "commitment": c} for n, st, p, c in rows]
+            out = []
+            for n, st, p, c in rows:
+                start = json.loads(st)
+                entry = {"number": n, "game": start["game"], "payoffs": json.loads(p or "[]"), "commitment": c}
+                if with_start:
+                    entry["start"] = start
+                out.append(entry)
+            return out
 
 
 __all__ = ["DEFAULT_PATH", "StorageError", "Store", "StoredHand", "StoredTable", "database_url", "make_engine", "migrate"]
