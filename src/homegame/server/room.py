@@ -13,6 +13,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import homegame as hg
@@ -29,6 +30,13 @@ RATE_PER_SECOND = 30.0
 RATE_BURST = 60.0
 #: Unsent messages after which a connection is considered stuck and dropped.
 OUTBOX_LIMIT = 200
+#: Seconds before the first retry of a table halted by a failed write, and the most between retries.
+RETRY_FIRST = 0.5
+RETRY_MOST = 30.0
+
+
+class WriteFailed(RuntimeError):
+    """The store refused a write; the table halts until writes work again."""
 
 
 class RateLimiter:
@@ -104,6 +112,14 @@ class Room:
         self._written = (table.hand_number, len(table.actions), bool(table.hand and table.hand.over))
         self._revision = table.revision
         self._task: asyncio.Task[None] | None = None
+        #: Why the table is halted (a write failed), or ``None`` while it plays.
+        self.halted: str | None = None
+        self._retry_at = 0.0
+        self._retry_wait = RETRY_FIRST
+        #: Replies that reveal a change (``seated``), sent only once the change is stored.
+        self._held: list[tuple[Connection, dict[str, Any]]] = []
+        #: Each connection's (seat, role) as of the last stored step.
+        self._durable_conns: dict[Connection, tuple[int | None, str]] = {}
 
     # ----- loading -----------------------------------------------------------------------------
     @classmethod
@@ -153,7 +169,7 @@ class Room:
         """Consume the queue forever: one message at a time, then whatever the clocks say is due."""
         while True:
             now = self.clock()
-            wake = self.table.next_wakeup(now)
+            wake = self._retry_at if self.halted is not None else self.table.next_wakeup(now)
             # never spin: something due now still waits a moment for the queue
             timeout = None if wake is None else max(0.001, wake - now)
             item: tuple[Connection | None, Any] | None = None
@@ -168,11 +184,24 @@ class Room:
                     item = None
             try:
                 self.step(item)
-            except Exception:  # noqa: BLE001 - one bad step must not take the table down
-                log.exception("table %s: failed to handle %r", self.id, item)
+            except Exception as exc:  # noqa: BLE001 - one bad step must not take the table down
+                # the type and where, never the message itself: it may hold tokens or cards
+                log.error("table %s: failed to handle a %s message: %s", self.id, _kind(item), _where(exc))
 
     def step(self, item: tuple[Connection | None, Any] | None) -> None:
-        """Handle one queued item, advance the clocks, deal if due, persist and broadcast."""
+        """Handle one queued item, advance the clocks, deal if due, persist and broadcast.
+
+        Nothing is broadcast before it is stored. A write that fails halts the table (see
+        :meth:`halt`): the table goes back to what was last stored and waits until writes work again."""
+        if self.halted is not None:
+            self.step_halted(item)
+            return
+        try:
+            self._step(item)
+        except WriteFailed as exc:
+            self.halt(exc, item)
+
+    def _step(self, item: tuple[Connection | None, Any] | None) -> None:
         before = (self.table.revision, self.table.hand_number, len(self.table.actions))
         if item is not None:
             conn, message = item
@@ -207,10 +236,85 @@ class Room:
             finished = ([int(x) for x in t.hand.payoffs], str(t.hand.history.to_json()))
         state = self.state_record() if t.revision != self._revision or new_hand or finished else None
         if new_hand or actions or finished or state:
-            self.store.write(self.id, state=state, new_hand=new_hand, actions=actions, finished=finished,
-                             number=t.hand_number)
+            try:
+                self.store.write(self.id, state=state, new_hand=new_hand, actions=actions, finished=finished,
+                                 number=t.hand_number)
+            except Exception as exc:
+                raise WriteFailed(_reason(exc)) from exc
         self._written = (t.hand_number, len(t.actions), hand_over)
         self._revision = t.revision
+        self._durable_conns = {c: (c.seat, c.role) for c in self.connections}
+        held, self._held = self._held, []
+        for conn, message in held:
+            conn.send(message)
+
+    # ----- a failed write ----------------------------------------------------------------------
+    def halt(self, exc: WriteFailed, item: tuple[Connection | None, Any] | None) -> None:
+        """Stop the table after a failed write: back to the last stored state, every connection told
+        (a ``halted`` message, then the stored state with ``table.halted`` set), one log line."""
+        first = self.halted is None
+        self.halted = ("the table is stopped: the server cannot save to its database "
+                       f"({exc}); play resumes by itself from the last saved step once it can")
+        if first:
+            log.error("table %s: halted, a write to the database failed (%s); retrying", self.id, exc)
+            self._retry_wait = RETRY_FIRST
+        self._retry_at = self.clock() + self._retry_wait
+        self._retry_wait = min(RETRY_MOST, self._retry_wait * 2)
+        sender = item[0] if item is not None else None
+        for conn, _message in self._held:
+            if conn is not sender:
+                self.error(conn, "not_saved", "that was not saved; try again once the table resumes", "sit")
+        self._held = []
+        if item is not None and item[0] is not None and not isinstance(item[1], (str, p.Hello, p.Ping)):
+            self.error(item[0], "not_saved", "that could not be saved, so it did not happen; " + self.halted,
+                       getattr(item[1], "type", None))
+        with contextlib.suppress(Exception):  # a store that cannot even be read: retried later
+            self.reload()
+        for conn in self.connections:  # who sits where, as last stored
+            if conn in self._durable_conns:
+                conn.seat, conn.role = self._durable_conns[conn]
+            elif conn.seat is not None and conn.seat not in self.table.seats:
+                conn.seat, conn.role = None, "host" if conn.host else "guest"
+        for conn in list(self.connections):
+            conn.send({"type": "halted", "v": p.VERSION, "halted": True, "message": self.halted})
+        self.broadcast()
+
+    def reload(self) -> None:
+        """Make the live table what the store holds (the hand in progress replayed from its actions)."""
+        fresh = Room.load(self.id, self.store, clock=self.clock)
+        if fresh is None:
+            raise WriteFailed("the table is no longer in the database")
+        self.table, self.shuffle = fresh.table, fresh.shuffle
+        self._written, self._revision = fresh._written, fresh._revision
+
+    def step_halted(self, item: tuple[Connection | None, Any] | None) -> None:
+        """While halted: connections may still say hello, ping and close; anything else is refused.
+        Once it is time, a trial write; when it works the table reloads and plays on."""
+        conn, message = item if item is not None else (None, None)
+        if conn is not None:
+            if message == "closed" or isinstance(message, (p.Hello, p.Ping)):
+                self.handle(conn, message)
+            else:
+                if isinstance(message, p.Act):
+                    conn.acked += 1
+                self.error(conn, "halted", self.halted or "the table is stopped", getattr(message, "type", None))
+        if self.clock() < self._retry_at:
+            return
+        try:
+            self.store.probe(self.id)
+            self.reload()
+        except Exception as exc:  # noqa: BLE001 - still failing: wait longer
+            self._retry_at = self.clock() + self._retry_wait
+            self._retry_wait = min(RETRY_MOST, self._retry_wait * 2)
+            log.debug("table %s: still cannot write (%s)", self.id, _reason(exc))
+            return
+        self.halted = None
+        self._retry_wait = RETRY_FIRST
+        log.warning("table %s: the database takes writes again; play resumes", self.id)
+        for conn in list(self.connections):
+            conn.send({"type": "halted", "v": p.VERSION, "halted": False,
+                       "message": "the table saves again; play resumes from the last saved step"})
+        self.broadcast()
 
     # ----- messages ----------------------------------------------------------------------------
     def error(self, conn: Connection, code: str, message: str, about: str | None = None) -> None:
@@ -292,8 +396,8 @@ class Room:
             conn.seat = seat.position
             if conn.role == "guest":
                 conn.role = "player"
-            conn.send({"type": "seated", "v": p.VERSION, "seat": seat.position, "seat_token": token,
-                       "status": seat.status})
+            self._held.append((conn, {"type": "seated", "v": p.VERSION, "seat": seat.position,
+                                      "seat_token": token, "status": seat.status}))
         elif isinstance(msg, p.Act):
             if conn.seat is None:
                 raise TableError("you have no seat at this table; sit first")
@@ -356,6 +460,7 @@ class Room:
         connected = {c.seat for c in self.connections if c.seat is not None and not c.closed}
         for s in public["seats"]:
             s["connected"] = s["kind"] == "bot" or s["position"] in connected
+        public["halted"] = self.halted
         return json.dumps(public, separators=(",", ":"))
 
     def state_text(self, conn: Connection, public_text: str, views: dict[int | None, str] | None = None) -> str:
@@ -383,4 +488,30 @@ class Room:
                 continue
             conn.send(self.state_text(conn, public_text, views))
 
-__all__ = ["OUTBOX_LIMIT", "RATE_BURST", "RATE_PER_SECOND", "Connection", "RateLimiter", "Room"]
+def _kind(item: tuple[Connection | None, Any] | None) -> str:
+    """The type of a queued item, for a log line (never its contents)."""
+    if item is None:
+        return "clock"
+    message = item[1]
+    return str(getattr(message, "type", message if message == "closed" else type(message).__name__))[:20]
+
+
+def _where(exc: BaseException) -> str:
+    """An exception's class and the line that raised it, without its message (which may hold secrets)."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    last = frames[-1] if frames else None
+    at = f" at {Path(last.filename).name}:{last.lineno} in {last.name}" if last else ""
+    return f"{type(exc).__name__}{at}"
+
+
+def _reason(exc: BaseException) -> str:
+    """Why a write failed, in a few words: the database driver's own message, never the statement or
+    its parameters (which hold decks and actions)."""
+    orig = getattr(exc, "orig", None) or exc
+    words = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    return words[:120]
+
+
+__all__ = ["OUTBOX_LIMIT", "RETRY_FIRST", "RETRY_MOST", "WriteFailed", "RATE_BURST", "RATE_PER_SECOND", "Connection", "RateLimiter", "Room"]

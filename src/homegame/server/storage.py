@@ -242,6 +242,15 @@ class Store:
                 conn.execute(update(TableRow).where(TableRow.id == table_id).values(
                     state=json.dumps(state), revision=TableRow.revision + 1, updated_at=now))
 
+    def probe(self, table_id: str) -> None:
+        """A trial write that is rolled back: raises when the database does not take writes."""
+        with self.engine.connect() as conn:
+            trans = conn.begin()
+            try:
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(revision=TableRow.revision))
+            finally:
+                trans.rollback()
+
     def _stored(self, s: Session, row: HandRow) -> StoredHand:
         acts = s.execute(select(ActionRow.seat, ActionRow.action).where(ActionRow.hand_id == row.id)
                          .order_by(ActionRow.idx)).all()
