@@ -260,3 +260,56 @@ def test_restart_resumes_a_hand_from_postgres(cluster: Cluster, tmp_path: Path) 
         assert kept is not None and kept.over and len(kept.actions) > 4
     finally:
         store.close()
+
+
+# ----- a database that stops taking writes, or cannot be used --------------------------------------------
+def test_a_read_only_postgres_halts_the_table_until_it_takes_writes(cluster: Cluster) -> None:
+    from sqlalchemy import event
+
+    from test_server_faults import halt_and_resume  # the SQLite fault test's scenario
+
+    store = Store(cluster.new_database())
+    flag = {"on": False}
+
+    @event.listens_for(store.engine, "checkout")
+    def _checkout(dbapi_conn: Any, _record: Any, _proxy: Any) -> None:
+        mode = "READ ONLY" if flag["on"] else "READ WRITE"
+        with dbapi_conn.cursor() as cur:
+            cur.execute(f"SET SESSION CHARACTERISTICS AS TRANSACTION {mode}")
+        dbapi_conn.commit()
+
+    def readonly(on: bool) -> None:
+        flag["on"] = on
+
+    try:
+        halt_and_resume(store, readonly)
+    finally:
+        store.close()
+
+
+def test_a_postgres_database_homegame_cannot_use_is_refused_in_one_sentence(cluster: Cluster) -> None:
+    foreign = database_url(cluster.new_database())
+    engine = sa.create_engine(foreign)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text("CREATE TABLE recipes (id serial PRIMARY KEY, title text)"))
+    finally:
+        engine.dispose()
+    with pytest.raises(StorageError, match="not a homegame database"):
+        Store(foreign)
+    newer = database_url(cluster.new_database())
+    Store(newer).close()
+    engine = sa.create_engine(newer)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text("UPDATE alembic_version SET version_num = '0099_from_the_future'"))
+    finally:
+        engine.dispose()
+    with pytest.raises(StorageError, match="newer homegame"):
+        Store(newer)
+    readonly = cluster.new_database()
+    Store(readonly).close()
+    with psycopg.connect(cluster.url(), autocommit=True) as conn:
+        conn.execute(f'ALTER DATABASE "{readonly.rsplit("/", 1)[1]}" SET default_transaction_read_only = on')
+    with pytest.raises(StorageError, match="read-only"):
+        Store(readonly)

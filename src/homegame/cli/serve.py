@@ -24,10 +24,15 @@ def serve(
     import uvicorn
 
     from homegame.server.app import create_app
-    from homegame.server.storage import database_url
+    from homegame.server.storage import StorageError, database_url, shown
 
-    url = database_url(db)
-    application = create_app(url)
+    try:
+        url = database_url(db)
+        application = create_app(url)
+    except (StorageError, OSError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    url = shown(url)
     typer.echo(f"homegame: http://{host}:{port}  (database {url})")
     uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=1 << 20, ws_per_message_deflate=compress,
                 ws_ping_interval=20, ws_ping_timeout=20)

@@ -132,6 +132,91 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+def known_revisions() -> set[str]:
+    """Every schema revision this version of homegame knows."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return {rev.revision for rev in ScriptDirectory.from_config(cfg).walk_revisions()}
+
+
+def shown(url: str) -> str:
+    """``url`` as it may be printed: no password.
+
+    >>> shown("postgresql+psycopg://ann:secret@db/homegame")
+    'postgresql+psycopg://ann:***@db/homegame'
+    """
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 - a URL SQLAlchemy cannot even parse is shown without its userinfo
+        return url.split("@")[-1]
+
+
+def _why(exc: BaseException) -> str:
+    """A database error in a few words (the driver's message, not the statement)."""
+    orig = getattr(exc, "orig", None) or exc
+    text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    return text[:200]
+
+
+def check(url: str) -> None:
+    """Refuse, with a :class:`StorageError` that says what to do, a database the server cannot use:
+    one it cannot open, a corrupt file, another application's database, a schema newer than this
+    homegame, or one that does not take writes. A fresh empty database passes (it is migrated)."""
+    from sqlalchemy import inspect, text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    where = shown(url)
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            names = set(inspect(conn).get_table_names())
+            revisions: list[str] = []
+            if "alembic_version" in names:
+                revisions = [str(r) for r in conn.scalars(text("SELECT version_num FROM alembic_version"))]
+    except SQLAlchemyError as exc:
+        reason = _why(exc)
+        if "not a database" in reason or "malformed" in reason:
+            raise StorageError(f"{where} is not a database homegame can read (the file is corrupt or not "
+                               "SQLite); move it away or give --db another file") from None
+        raise StorageError(f"cannot open the database {where}: {reason}") from None
+    finally:
+        engine.dispose()
+    ours = {"tables", "hands", "actions"}
+    if names and "alembic_version" not in names:
+        raise StorageError(f"{where} is not a homegame database (it has other tables: "
+                           f"{', '.join(sorted(names - ours)[:5]) or ', '.join(sorted(names)[:5])}); "
+                           "give --db a new file or an empty database")
+    unknown = [r for r in revisions if r not in known_revisions()]
+    if unknown:
+        raise StorageError(f"{where} was written by a newer homegame (schema revision {unknown[0]!r}, which "
+                           "this version does not know); upgrade homegame or give --db another database")
+    if names and not ours <= names:
+        raise StorageError(f"{where} is not a homegame database (it lacks the tables "
+                           f"{', '.join(sorted(ours - names))}); give --db a new file or an empty database")
+
+
+def check_writable(engine: Engine, url: str) -> None:
+    """A trial write, rolled back; :class:`StorageError` when the database is read-only."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        with engine.connect() as conn:
+            trans = conn.begin()
+            try:
+                conn.execute(text("UPDATE alembic_version SET version_num = version_num"))
+            finally:
+                trans.rollback()
+    except SQLAlchemyError as exc:
+        raise StorageError(f"the database {shown(url)} is read-only or refuses writes ({_why(exc)}); "
+                           "make it writable or give --db another database") from None
+
+
 def migrate(url: str) -> None:
     """Bring the database at ``url`` to the newest schema with Alembic."""
     from alembic import command
@@ -175,8 +260,18 @@ class Store:
     def __init__(self, url: str | None = None, *, run_migrations: bool = True) -> None:
         self.url = database_url(url)
         if run_migrations:
-            migrate(self.url)
+            check(self.url)
+            try:
+                migrate(self.url)
+            except Exception as exc:  # noqa: BLE001 - said in one line: the server cannot start on it
+                reason = _why(exc)
+                if "readonly" in reason.replace("-", "").replace(" ", "").lower():
+                    raise StorageError(f"the database {shown(self.url)} is read-only ({reason}); make it "
+                                       "writable or give --db another database") from None
+                raise StorageError(f"cannot prepare the database {shown(self.url)}: {reason}") from None
         self.engine = make_engine(self.url)
+        if run_migrations:
+            check_writable(self.engine, self.url)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._hand_ids: dict[tuple[str, int], int] = {}
 
@@ -287,4 +382,5 @@ class Store:
             return out
 
 
-__all__ = ["DEFAULT_PATH", "StorageError", "Store", "StoredHand", "StoredTable", "database_url", "make_engine", "migrate"]
+__all__ = ["DEFAULT_PATH", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
+           "database_url", "known_revisions", "make_engine", "migrate", "shown"]
