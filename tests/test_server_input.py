@@ -227,23 +227,67 @@ def test_the_websocket_survives_every_bad_message(client: TestClient) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(st.lists(messages.map(json.dumps) | strange_text, min_size=1, max_size=5))
-def test_fuzzed_messages_keep_the_connection(client: TestClient, texts: list[str]) -> None:
-    table_id, token = _fuzz_table(client)
+def test_fuzzed_messages_keep_the_connection_and_change_nothing(client: TestClient, texts: list[str]) -> None:
+    """From a spectator's link nothing may change the table, whatever arrives."""
+    table_id, watch = _fuzz_table(client)
+
+    def look() -> dict[str, Any]:
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": watch}))
+            ws.receive_json()
+            table: dict[str, Any] = ws.receive_json()["table"]
+        return {k: table[k] for k in ("settings", "seats", "paused", "button")}
+
+    before = look()
     with client.websocket_connect(f"/ws/{table_id}") as ws:
-        ws.send_text(json.dumps({"type": "hello", "token": token}))
+        ws.send_text(json.dumps({"type": "hello", "token": watch}))
         assert ws.receive_json()["type"] == "welcome"
         ws.receive_json()
         for text in texts:
             ws.send_text(text)
         ws.send_text(json.dumps({"type": "ping"}))
         _receive_until(ws, "pong")
+    assert look() == before
 
 
 _FUZZ: dict[str, tuple[str, str]] = {}
 
 
 def _fuzz_table(client: TestClient) -> tuple[str, str]:
-    """One paused table for the whole fuzz run (a bad message may do something allowed to it)."""
+    """One paused table for the whole fuzz run, and its spectator token."""
     if "t" not in _FUZZ:
-        _FUZZ["t"] = open_table(client, paused=True)
+        r = client.post("/api/tables", json={"game": "holdem", "paused": True, "bots": 2})
+        _FUZZ["t"] = (r.json()["table_id"], r.json()["links"]["watch"].split("#")[1])
     return _FUZZ["t"]
+
+
+def _finished_hands(client: TestClient, stakes: dict[str, Any]) -> tuple[str, dict[str, str], list[Any]]:
+    import time
+
+    r = client.post("/api/tables", json={"game": "holdem", "bots": 2, "bot_delay": 0, "between_hands": 0,
+                                         "approve_seats": False, "stakes": stakes})
+    table_id, token = r.json()["table_id"], r.json()["links"]["host"].split("#")[1]
+    auth = {"Authorization": f"Bearer {token}"}
+    end = time.monotonic() + 30
+    with client.websocket_connect(f"/ws/{table_id}") as ws:  # a watcher's messages keep the table stepping
+        ws.send_text(json.dumps({"type": "hello", "token": token}))
+        while time.monotonic() < end:
+            listing = client.get(f"/api/tables/{table_id}/hands", headers=auth).json()
+            if listing:
+                return table_id, auth, listing
+            ws.send_text(json.dumps({"type": "ping"}))
+            _receive_until(ws, "pong")
+    raise AssertionError("the bots finished no hand")
+
+
+def test_the_hand_list_says_whether_phh_is_available(client: TestClient) -> None:
+    table_id, auth, listing = _finished_hands(client, {"structure": "pot-limit", "blinds": [1, 2]})
+    assert listing[0]["phh"] is False
+    r = client.get(f"/api/tables/{table_id}/hands/{listing[0]['number']}.phh", headers=auth)
+    assert r.status_code == 404 and "PHH cannot express this hand (pot-limit holdem)" in r.json()["detail"]
+    assert client.get(f"/api/tables/{table_id}/hands/{listing[0]['number']}.json", headers=auth).status_code == 200
+
+    table_id, auth, listing = _finished_hands(client, {"structure": "no-limit", "blinds": [1, 2]})
+    assert listing[0]["phh"] is True
+    r = client.get(f"/api/tables/{table_id}/hands/{listing[0]['number']}.phh", headers=auth)
+    assert r.status_code == 200 and r.text.startswith("variant = 'NT'")
