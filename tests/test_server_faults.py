@@ -367,3 +367,72 @@ def test_a_good_database_still_serves(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_over_the_wire_a_read_only_database_halts_and_resumes(tmp_path: Path) -> None:
+    """The same through uvicorn and real websockets, with the server's own clock and retries."""
+    import uvicorn
+
+    from homegame.server.app import create_app
+
+    store = Store(f"sqlite:///{tmp_path / 'wire.db'}")
+    readonly = sqlite_query_only(store)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(store=store), host="127.0.0.1", port=port,
+                                           log_level="warning", lifespan="on", ws_per_message_deflate=False))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_port(port)
+        made = httpx.post(f"{base}/api/tables", json={
+            "game": "holdem", "bots": 1, "approve_seats": False, "bot_delay": 0, "between_hands": 100,
+            "turn_seconds": 600, "time_bank": 0}).json()
+        table_id = made["table_id"]
+        host, watch = made["links"]["host"].split("#")[1], made["links"]["watch"].split("#")[1]
+        url = f"ws://127.0.0.1:{port}/ws/{table_id}"
+
+        async def until(ws: Any, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+            while True:
+                msg: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if test(msg):
+                    return msg
+
+        def my_turn(m: dict[str, Any]) -> bool:
+            return m["type"] == "state" and bool(m["view"]) and bool(m["view"]["legal"])
+
+        async def scenario() -> None:
+            async with websockets.connect(url) as ann:
+                await ann.send(json.dumps({"type": "hello", "token": host}))
+                await ann.send(json.dumps({"type": "sit", "name": "Ann"}))
+                state = await until(ann, my_turn)
+                hand, seq = state["hand"], state["seq"]
+                action = next(a.split()[0] for a in state["view"]["legal"] if a.startswith(("check", "call")))
+                readonly(True)
+                await ann.send(json.dumps({"type": "act", "action": action, "hand": hand}))
+                error = await until(ann, lambda m: m["type"] == "error")
+                assert error["code"] == "not_saved"
+                halted = await until(ann, lambda m: m["type"] == "halted")
+                assert halted["halted"] is True
+                state = await until(ann, lambda m: m["type"] == "state")
+                assert (state["hand"], state["seq"]) == (hand, seq) and state["table"]["halted"]
+                async with websockets.connect(url) as spectator:
+                    await spectator.send(json.dumps({"type": "hello", "token": watch}))
+                    seen = await until(spectator, lambda m: m["type"] == "state")
+                    assert (seen["hand"], seen["seq"]) == (hand, seq) and seen["table"]["halted"]
+                opened = httpx.post(f"{base}/api/tables", json={"game": "holdem"})
+                assert opened.status_code == 503 and "cannot use its database" in opened.json()["detail"]
+                readonly(False)
+                back = await until(ann, lambda m: m["type"] == "halted")
+                assert back["halted"] is False
+                state = await until(ann, my_turn)
+                assert (state["hand"], state["seq"]) == (hand, seq) and state["table"]["halted"] is None
+                await ann.send(json.dumps({"type": "act", "action": action, "hand": hand}))
+                after = await until(ann, lambda m: m["type"] == "state" and m["seq"] > seq)
+                assert after["hand"] == hand
+
+        asyncio.run(scenario())
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        store.close()

@@ -22,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
 
 import homegame as hg
 from homegame.server import protocol as p
@@ -128,6 +129,12 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
     app = FastAPI(title="homegame", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = server
     redact.install()
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_down(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        log.error("database error on an HTTP request: %s", type(exc).__name__)
+        return JSONResponse({"detail": "the server cannot use its database right now; try again in a moment"},
+                            status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
