@@ -205,6 +205,8 @@ def check_writable(engine: Engine, url: str) -> None:
     from sqlalchemy import text
     from sqlalchemy.exc import SQLAlchemyError
 
+    if engine.url.get_backend_name() == "sqlite" and engine.url.database in (None, "", ":memory:"):
+        return  # a private in-memory database: always writable (and empty on each new connection)
     try:
         with engine.connect() as conn:
             trans = conn.begin()
