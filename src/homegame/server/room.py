@@ -268,8 +268,10 @@ class Room:
         if item is not None and item[0] is not None and not isinstance(item[1], (str, p.Hello, p.Ping)):
             self.error(item[0], "not_saved", "that could not be saved, so it did not happen; " + self.halted,
                        getattr(item[1], "type", None))
+        reloaded = False
         with contextlib.suppress(Exception):  # a store that cannot even be read: retried later
             self.reload()
+            reloaded = True
         for conn in self.connections:  # who sits where, as last stored
             if conn in self._durable_conns:
                 conn.seat, conn.role = self._durable_conns[conn]
@@ -277,7 +279,8 @@ class Room:
                 conn.seat, conn.role = None, "host" if conn.host else "guest"
         for conn in list(self.connections):
             conn.send({"type": "halted", "v": p.VERSION, "halted": True, "message": self.halted})
-        self.broadcast()
+        if reloaded:  # the stored state, flagged (what was not stored is never shown)
+            self.broadcast()
 
     def reload(self) -> None:
         """Make the live table what the store holds (the hand in progress replayed from its actions)."""
