@@ -46,7 +46,7 @@ def test_the_page_contributes_verifies_and_warns(base: str) -> None:
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(host_link)
         page.wait_for_function("window.homegame && window.homegame.state")
-        assert "shuffle chain 1 head" in page.inner_text("#commit")
+        assert "chain " in page.inner_text("#commit") and "shuffle chain 1 head" in (page.get_attribute("#commit .fair", "title") or "")
         page.fill("#sit input[name=name]", "Ann")
         page.click('#sit [data-action="sit"]')
         page.wait_for_function("window.homegame.state.you.seat !== null")

@@ -92,6 +92,7 @@ class Chain:
     length: int
     head: str
     secret: str
+    _links: bytearray = field(default_factory=bytearray, compare=False, repr=False)
 
     @classmethod
     def new(cls, *, number: int, first: int, length: int = CHAIN_LENGTH, secret: bytes | None = None) -> Chain:
@@ -111,11 +112,16 @@ class Chain:
         """``s_index`` (hex); ``seed(0)`` is the head."""
         if not 0 <= index <= self.length:
             raise ValueError(f"chain {self.number} has seeds 0..{self.length}, not {index}")
-        return _walk(self.secret, self.length - index)
+        if not self._links:  # the whole chain once (32 bytes a link), not up to `length` hashes a hand
+            links = [bytes.fromhex(self.secret)]
+            for _ in range(self.length):
+                links.append(hashlib.sha256(links[-1]).digest())
+            self._links.extend(b"".join(reversed(links)))
+        return bytes(self._links[32 * index:32 * index + 32]).hex()
 
     def intact(self) -> bool:
         """Whether the stored secret still hashes to the published head."""
-        return is_hex32(self.secret) and hmac.compare_digest(_walk(self.secret, self.length), self.head)
+        return is_hex32(self.secret) and hmac.compare_digest(self.seed(0), self.head)
 
     def public(self) -> dict[str, Any]:
         """What anyone may know of the chain (no secret)."""

@@ -243,8 +243,10 @@ export function showFairness(el, state) {
     line.style.cssText = "color:#fff;background:#b00020;font-weight:700;padding:0 .3em;border-radius:3px";
   };
   const mine = h.acked ? " (yours included)" : "";
+  const count = `${sh.contributions.length} contribution(s)${mine}`;
   if (!sh.hand) {
-    line.textContent = sh.next ? `shuffle chain ${sh.next.chain} head ${sh.next.head.slice(0, 12)}…` : "";
+    line.textContent = sh.next ? `chain ${sh.next.head.slice(0, 8)}…` : "";
+    line.title = sh.next ? `shuffle chain ${sh.next.chain} head ${sh.next.head}: it fixes the server seed of every coming hand` : "";
   } else if (mem.alarms.length) {
     loud(`SHUFFLE CHAIN CHANGED: the server now shows a different head for ${mem.alarms.join(", ")} than this page recorded`);
   } else if (sh.tampered) {
@@ -252,13 +254,13 @@ export function showFairness(el, state) {
   } else if (h.result && !h.result.ok) {
     loud(`SHUFFLE NOT VERIFIED: ${h.result.problems.join("; ")}`);
   } else if (h.result) {
-    line.textContent = `✓ shuffle verified (seed ${sh.seed.slice(0, 10)}…, ${sh.contributions.length} contribution(s)${mine})`;
-    line.title = h.result.checks.join("\n");
+    line.textContent = h.acked ? "✓ shuffle verified (yours included)" : "✓ shuffle verified";
+    line.title = [`seed ${sh.seed}`, count, ...h.result.checks].join("\n");
   } else if (sh.seed) {
     line.textContent = "checking the shuffle…";
   } else {
-    line.textContent = `shuffle committed ${sh.commitment.slice(0, 12)}… · ${sh.contributions.length} contribution(s)${mine}`;
-    line.title = `hand ${sh.hand} uses link ${sh.index} of chain ${sh.chain} (head ${sh.head}); the seed is revealed and checked after the hand`;
+    line.textContent = `committed ${sh.commitment.slice(0, 8)}…${h.acked ? " +yours" : ""}`;
+    line.title = `hand ${sh.hand} uses link ${sh.index} of chain ${sh.chain} (head ${sh.head}); ${count}; the seed is revealed and checked after the hand`;
   }
   el.append(line);
   const a = document.createElement("a");
