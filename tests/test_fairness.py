@@ -165,6 +165,9 @@ def test_the_state_shows_contributions_and_reveals_the_seed_after_the_hand(tmp_p
     play_until(room, clock, lambda: room.table.hand.over)
     info = room.shuffle_info()
     assert sha256_hex(info["seed"]) == info["commitment"] and info["deck"] == derive_deck(info["seed"], [])
+    # the chain's secret (every future seed) is in no message
+    sent = room.state_text(conn, room._public_text())
+    assert room.fair.chains[0].secret not in sent and room.fair.chains[0].seed(2) not in sent
 
 
 def test_bad_contributions_are_refused_with_a_reason(tmp_path: Path) -> None:
@@ -405,3 +408,30 @@ console.log(JSON.stringify(cases.map((c) => seenProblems(c.deck, c.seen))));
     assert done.returncode == 0, done.stderr
     problems = json.loads(done.stdout)
     assert problems[:-1] == [[]] * (len(cases) - 1) and problems[-1]
+
+
+def test_a_table_moves_to_a_new_announced_chain_and_its_hands_still_verify(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fairness, "CHAIN_LENGTH", 2)
+    room, store, clock, _conn = open_table(tmp_path)
+    play_until(room, clock, lambda: finished(room, 3))
+    records = [hand_file(store, n)["start"]["shuffle"] for n in (1, 2, 3)]
+    assert [(r["chain"], r["index"]) for r in records] == [(1, 1), (1, 2), (2, 1)]
+    second = room.fair.chains[1]
+    assert records[2]["head"] == second.head != records[0]["head"]
+    assert any(f"Shuffle chain 2 opened: head {second.head}" in n and "hands 3-4" in n for n in room.table.notices)
+    assert all(v.ok for _, v in verify_table([hand_file(store, n) for n in (1, 2, 3)]))
+
+
+def test_a_rewritten_chain_secret_is_announced_on_load(tmp_path: Path) -> None:
+    room, store, clock, _conn = open_table(tmp_path)
+    play_until(room, clock, lambda: room.table.hand_number == 1)
+    stored = store.table("t1")
+    assert stored is not None
+    state = stored.state
+    state["fairness"]["chains"][0]["secret"] = secrets.token_hex(32)
+    store.write("t1", state=state, number=1)
+    again = Room.load("t1", store, clock=clock)
+    assert again is not None
+    assert any("WARNING" in n and "no longer hashes to its published head" in n for n in again.table.notices)
+    assert again.shuffle_info()["tampered"]  # the hand in progress no longer matches the chain either
