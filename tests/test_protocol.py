@@ -27,6 +27,7 @@ def test_every_client_type_parses() -> None:
         {"type": "set_stakes", "stakes": {"structure": "pot-limit", "blinds": [1, 2]}, "buy_in": 100},
         {"type": "adjust", "seat": 0, "stack": 250},
         {"type": "configure", "turn_seconds": 20, "approve_seats": False},
+        {"type": "entropy", "hand": 3, "value": "ab" * 32},
     ]
     assert {s["type"] for s in samples} == set(p.CLIENT_TYPES)
     for sample in samples:

@@ -71,10 +71,15 @@ def bot(
 
 @app.command()
 def verify(
-    hand: Annotated[str, typer.Argument(help="A hand file (JSON from the table page) or its URL.")],
+    hand: Annotated[str, typer.Argument(help="A hand file (JSON from the table page), its URL, a JSON list or "
+                                             "JSON lines of hands, or a folder of hand files.")],
+    recorded: Annotated[Path | None, typer.Option("--recorded", help="The fairness record a player's page "
+                                                                     "exported: check the hands against the "
+                                                                     "commitments it saw.")] = None,
 ) -> None:
-    """Check a hand's provable shuffle: commitment, deck and replay."""
-    from homegame.server.verify import verify_hand
+    """Check hands' provable shuffles against the seed chain (docs/fairness.md): exit 0 verified,
+    1 not verified, 2 nothing to verify or unreadable."""
+    from homegame.server.verify import NotAHandFile, load_hands, verify_table
 
     try:
         if hand.startswith(("http://", "https://")):
@@ -83,18 +88,32 @@ def verify(
             response = httpx.get(hand, timeout=10)
             response.raise_for_status()
             data = response.json()
+            hands = data if isinstance(data, list) else [data]
         else:
-            data = json.loads(Path(hand).read_text())
-    except (OSError, ValueError) as exc:
-        typer.echo(f"error: cannot read {hand}: {exc}", err=True)
+            hands = load_hands(Path(hand))
+        record = None if recorded is None else json.loads(recorded.read_text(encoding="utf-8"))
+    except NotAHandFile as exc:
+        typer.echo(str(exc), err=True)
         raise typer.Exit(2) from None
-    if not isinstance(data, dict):
-        typer.echo("error: a hand file is a JSON object", err=True)
+    except (OSError, ValueError) as exc:
+        typer.echo(f"error: cannot read {hand if recorded is None else f'{hand} or {recorded}'}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if record is not None and (not isinstance(record, dict) or record.get("format") != "homegame-fairness-record"):
+        typer.echo(f"error: {recorded} is not a fairness record exported by the table page", err=True)
         raise typer.Exit(2)
-    verdict = verify_hand(data)
-    for what, passed in verdict.checks:
-        typer.echo(f"{'ok  ' if passed else 'FAIL'} {what}")
-    typer.echo("verified" if verdict.ok else "NOT verified")
-    raise typer.Exit(0 if verdict.ok else 1)
+    verdicts = verify_table(hands, record)
+    for number, verdict in verdicts:
+        if len(verdicts) > 1:
+            typer.echo(f"hand {number}: {'verified' if verdict.ok else 'NOT verified'}")
+        for what, passed in verdict.checks:
+            if len(verdicts) == 1 or not passed:
+                typer.echo(f"{'  ' if len(verdicts) > 1 else ''}{'ok  ' if passed else 'FAIL'} {what}")
+    bad = [n for n, v in verdicts if not v.ok]
+    if len(verdicts) == 1:
+        typer.echo("verified" if not bad else "NOT verified")
+    else:
+        typer.echo(f"{len(verdicts) - len(bad)} of {len(verdicts)} hands verified"
+                   + (f"; NOT verified: {', '.join(map(str, bad))}" if bad else ""))
+    raise typer.Exit(0 if not bad else 1)
 
 

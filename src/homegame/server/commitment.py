@@ -1,4 +1,8 @@
-"""Provable shuffles: commit to a deck before the deal, reveal it with its salt after the hand.
+"""A single deck commitment: commit to a deck before the deal, reveal it with its salt after the hand.
+
+The server no longer deals this way (see :mod:`homegame.server.fairness` and ``docs/fairness.md``:
+a committed seed chain plus the players' contributions); this stays for tests and tools that need a
+secure shuffled deck, and for reading hands stored before the chain.
 
 The commitment is the SHA-256 of the deck order written as two-character cards separated by single
 spaces, a colon, and the salt: ``sha256("As Kd ... 2c:" + salt)``. Anyone holding the revealed deck

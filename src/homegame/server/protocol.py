@@ -9,7 +9,7 @@ Act(v=1, type='act', action='call', hand=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure
+homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure, entropy
 """
 
 from __future__ import annotations
@@ -107,6 +107,14 @@ class Hello(_Msg):
     type: Literal["hello"]
     token: Token
     seat_token: Token | None = None
+
+
+class Entropy(_Msg):
+    """A seated player's random contribution to the shuffle of hand ``hand`` (before it is dealt)."""
+
+    type: Literal["entropy"]
+    hand: HandNo
+    value: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 
 
 class Ping(_Msg):
@@ -254,11 +262,11 @@ class Configure(_Msg):
 
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
-    | SetStakes | Adjust | Configure,
+    | SetStakes | Adjust | Configure | Entropy,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
-                "pause", "set_game", "set_stakes", "adjust", "configure")
+                "pause", "set_game", "set_stakes", "adjust", "configure", "entropy")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
                         "configure"})
@@ -338,7 +346,8 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 
 
 __all__ = [
-    "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "VERSION", "BuyIn", "Chips", "Act", "AddBot", "Adjust", "Approve", "Choose",
-    "ClientMessage", "Configure", "Hello", "Leave", "Pause", "Ping", "ProtocolError", "Remove", "SetGame",
-    "SetStakes", "Sit", "SitOut", "StakesModel", "error", "nesting", "parse_client", "problems",
+    "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "VERSION", "Act", "AddBot",
+    "Adjust", "Approve", "BuyIn", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "Hello", "Leave",
+    "Pause", "Ping", "ProtocolError", "Remove", "SetGame", "SetStakes", "Sit", "SitOut", "StakesModel", "error",
+    "nesting", "parse_client", "problems",
 ]

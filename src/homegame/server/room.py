@@ -18,7 +18,7 @@ from typing import Any
 
 import homegame as hg
 from homegame.server import protocol as p
-from homegame.server.commitment import Shuffle, shuffle
+from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
 from homegame.table import HandStart, Table, TableError
@@ -108,7 +108,8 @@ class Room:
         self.clock = clock
         self.queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
         self.connections: set[Connection] = set()
-        self.shuffle: Shuffle | None = None
+        self.shuffle: FairShuffle | None = None
+        self.fair = Fairness([])
         self._written = (table.hand_number, len(table.actions), bool(table.hand and table.hand.over))
         self._revision = table.revision
         self._task: asyncio.Task[None] | None = None
@@ -133,9 +134,15 @@ class Room:
                    watch_hash=stored.watch_hash, links=dict(stored.state.get("links", {})), clock=clock)
         last = store.last_hand(table_id)
         now = clock()
+        room.fair, notices = Fairness.from_state(stored.state.get("fairness"), table.hand_number + 1)
         if last is not None:
             start = HandStart.from_dict(last.start)
-            room.shuffle = Shuffle(last.deck, last.salt, last.commitment)
+            known = str(last.number) in room.fair.tampered
+            room.shuffle = room.fair.restore(last.number, last.start.get("shuffle"), last.deck, last.salt,
+                                             last.commitment)
+            if room.shuffle.problem and not known:
+                notices.append(f"WARNING: the stored shuffle of hand {last.number} changed while the server was "
+                               f"down: {room.shuffle.problem}. This hand cannot be verified.")
             if not last.over:
                 table.resume(start, last.deck, last.actions, now)
             elif last.history:
@@ -144,12 +151,19 @@ class Room:
                 table.next_hand_at = now + table.settings.between_hands
         room._written = (table.hand_number, len(table.actions), bool(table.hand and table.hand.over))
         room._revision = table.revision
+        if notices:
+            room.announce(notices)
         room._persist()
         return room
 
+    def announce(self, notices: list[str]) -> None:
+        """Add shuffle notices to the table log (stored and sent with the next state)."""
+        self.table.notices = (self.table.notices + notices)[-30:]
+        self.table.revision += 1
+
     def state_record(self) -> dict[str, Any]:
         """What is stored for the table between hands."""
-        return {"table": self.table.to_dict(), "links": self.links}
+        return {"table": self.table.to_dict(), "links": self.links, "fairness": self.fair.to_dict()}
 
     # ----- the owner task ----------------------------------------------------------------------
     def start(self) -> None:
@@ -214,7 +228,9 @@ class Room:
             self._persist()
             if (self.table.revision, self.table.hand_number, len(self.table.actions)) != before:
                 self.broadcast()
-            self.shuffle = shuffle()
+            self.shuffle, notices = self.fair.deal(self.table.hand_number + 1)
+            if notices:
+                self.announce(notices)
             self.table.deal(list(self.shuffle.deck), now)
             self.table.advance(now)
         self._persist()
@@ -227,7 +243,8 @@ class Room:
         new_hand = None
         if t.start is not None and t.hand_number != number:
             assert self.shuffle is not None
-            new_hand = (t.start.to_dict(), list(self.shuffle.deck), self.shuffle.salt, self.shuffle.commitment)
+            start = {**t.start.to_dict(), "shuffle": self.shuffle.record} if self.shuffle.record else t.start.to_dict()
+            new_hand = (start, list(self.shuffle.deck), self.shuffle.salt, self.shuffle.commitment)
             count, over = 0, False
         actions = [(i, s, a) for i, (s, a) in enumerate(t.actions[count:], start=count)]
         finished = None
@@ -439,6 +456,11 @@ class Room:
             t.set_stakes(msg.stakes.model_dump(), msg.buy_in)
         elif isinstance(msg, p.Adjust):
             t.adjust_stack(msg.seat, msg.stack)
+        elif isinstance(msg, p.Entropy):
+            if conn.seat is None or conn.role == "watcher":
+                raise TableError("only a seated player contributes to the shuffle")
+            if self.fair.contribute(conn.seat, msg.hand, msg.value, t.hand_number + 1):
+                t.revision += 1
         elif isinstance(msg, p.Configure):
             for key in ("turn_seconds", "time_bank", "bot_delay", "between_hands", "approve_seats"):
                 value = getattr(msg, key)
@@ -449,13 +471,25 @@ class Room:
             raise TableError(f"unhandled message type {msg.type!r}")
 
     # ----- what each connection is sent --------------------------------------------------------
-    def shuffle_info(self) -> dict[str, Any] | None:
-        """The commitment of the current hand; its deck and salt once the hand is over."""
-        if self.shuffle is None or self.table.hand is None:
-            return None
-        over = bool(self.table.hand.over)
-        return {"hand": self.table.hand_number, "commitment": self.shuffle.commitment,
-                "deck": list(self.shuffle.deck) if over else None, "salt": self.shuffle.salt if over else None}
+    def shuffle_info(self) -> dict[str, Any]:
+        """The current hand's shuffle record (its seed and deck once it is over) and the next hand's
+        chain link and contributions so far (``docs/fairness.md``)."""
+        nxt = self.table.hand_number + 1
+        chain = self.fair.chain_for(nxt)
+        coming = None if chain is None else {"hand": nxt, "chain": chain.number, "head": chain.head,
+                                             "index": chain.index(nxt), "contributions": self.fair.pending_for(nxt)}
+        sh, hand = self.shuffle, self.table.hand
+        info: dict[str, Any] = {"scheme": None, "hand": None, "chain": None, "head": None, "index": None,
+                                "commitment": None, "contributions": [], "seed": None, "deck": None, "salt": None,
+                                "tampered": None, "next": coming}
+        if sh is None or hand is None:
+            return info
+        over = bool(hand.over)
+        info.update({k: sh.record[k] for k in ("scheme", "chain", "head", "index", "contributions") if k in sh.record})
+        info.update({"hand": self.table.hand_number, "commitment": sh.commitment, "tampered": sh.problem,
+                     "seed": sh.salt if over else None, "deck": list(sh.deck) if over else None,
+                     "salt": sh.salt if over else None})
+        return info
 
     def _public_text(self) -> str:
         """The table as everyone sees it, as JSON (built once per broadcast)."""

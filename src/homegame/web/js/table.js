@@ -2,6 +2,7 @@
 import { renderActions } from "./actions.js";
 import { backEl, cardEl, escapeHtml, prettyLine } from "./cards.js";
 import { renderHost, renderLedger } from "./host.js";
+import { fairMessage, showFairness } from "./fairness.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const linkToken = decodeURIComponent(location.hash.slice(1));
@@ -44,6 +45,7 @@ function connect() {
   });
   ws.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
+    if (fairMessage(msg, { send, render, tableId })) return;
     if (msg.type === "state") {
       app.state = msg;
       app.offset = msg.table.now - Date.now() / 1000;
@@ -178,8 +180,7 @@ function renderCenter(state) {
   const c = $("commit");
   c.replaceChildren();
   if (sh) {
-    c.title = sh.deck ? `deck: ${sh.deck.join(" ")}\nsalt: ${sh.salt}` : "SHA-256 of the deck order and a secret salt, published before the deal";
-    c.textContent = `deck commitment ${sh.commitment.slice(0, 12)}…${sh.deck ? " revealed ✓" : ""}`;
+    showFairness(c, state);
     if (sh.deck) {
       const a = document.createElement("a");
       a.href = `/api/tables/${tableId}/hands/${sh.hand}.json?token=${encodeURIComponent(linkToken)}`;
