@@ -321,7 +321,7 @@ def play(setup: Setup, rng: random.Random, tally: Tally, *,
             hand.act(seat, "call")
             kit.run(state.post_bring_in)
             tally.bring_ins += 1
-            reference.called(seat)
+            reference.called(seat, forced=True)
         elif bring_in:
             hand.act(seat, f"bet {total}")
             kit.run(state.complete_bet_or_raise_to, total)
