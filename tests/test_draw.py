@@ -108,3 +108,11 @@ def test_every_bot_and_the_table_autoplay_play_the_draw(name: str) -> None:
             view = h.view(seat)
             h.act(seat, bot.act(view) if seat % 2 else simple_action(view, rng))
         assert sum(h.payoffs) == 0
+
+
+def test_the_terminal_explains_the_draw() -> None:
+    from homegame.cli.prompts import step_hint
+
+    h = draw_hand(draw_max=3)
+    hint = step_hint(h.view(0))
+    assert "up to 3 cards" in hint and "stand pat" in hint
