@@ -113,3 +113,33 @@ def test_catalogue_games_list_their_pages() -> None:
     for name in hg.game_names()[7:]:
         assert (pages / f"{name}.md").is_file(), name
     assert LIMIT.structure == "fixed-limit"
+
+
+ANTES = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
+
+
+def test_jacks_or_better_to_open_and_a_hand_nobody_opens_is_passed_out() -> None:
+    """Robert's Rules of Poker, draw poker (jackpots): a player needs a pair of jacks or better to open
+    the betting; if nobody opens, the deal is passed out (here every chip goes back; a table may let the
+    antes ride). Played with antes only."""
+    g = hg.game("five-card-draw", openers="jacks")
+    with pytest.raises(ValueError, match="antes only"):
+        g.deal([50, 50], stakes=FL)
+    hole = {0: "Tc Td Ah Ks Qc", 1: "2c 2d 7h 8s 9c", 2: "Jc Jd 4h 5s 3c"}
+    h = g.deal([50] * 3, stakes=ANTES, button=2, hole=hole)
+    assert h.legal(0) == ["check"] and h.legal(0) == h.view(0)["legal"]  # tens do not open
+    h.act(0, "check")
+    assert h.legal(1) == ["check"]
+    h.act(1, "check")
+    assert h.legal(2) == ["check", "bet 2"]  # jacks open
+    h.act(2, "bet")
+    assert h.legal(0) == ["fold", "call 2", "raise 4"]  # once open, anyone may raise
+    h = g.deal([50] * 3, stakes=ANTES, button=2, hole={**hole, 2: "Tc Td 4h 5s 3c".replace("Tc Td", "Th Ts")})
+    script(h, [(0, "check"), (1, "check"), (2, "check")])
+    assert h.over and h.payoffs == [0, 0, 0] and h.stacks == [50, 50, 50]
+    assert h.events[-1]["type"] == "passed-out" and h.view(0)["results"]["awards"] == []
+    assert hg.replay(h.history.to_json()).payoffs == [0, 0, 0]
+    for seed in range(20):  # random play keeps chips and cards
+        rh = g.deal([20] * 4, stakes=ANTES, button=seed % 4, seed=seed)
+        play_out(rh)
+        assert sum(rh.payoffs) == 0

@@ -90,7 +90,9 @@ GAMES: dict[str, Declaration] = {
     # the catalogue (issue 11): docs/games/<name>.md
     "five-card-draw": Declaration(
         "five-card-draw", "Five-Card Draw", ("draw", "5-card-draw"),
-        {**split_options("high"), "draw_max": Option("a whole number from 1 to 5", 5, whole(1, 5))},
+        {**split_options("high"), "draw_max": Option("a whole number from 1 to 5", 5, whole(1, 5)),
+         "openers": Option("'any' or 'jacks' (jacks or better to open; antes only)", "any",
+                           choice("any", "jacks"))},
         d.five_card_draw, "own", max_players=8),
     "27-triple-draw": Declaration(
         "27-triple-draw", "2-7 Triple Draw", ("2-7-triple-draw", "deuce-to-seven-triple-draw", "triple-draw"),

@@ -135,7 +135,7 @@ def five_card_draw(rules: dict[str, Any]) -> list[Step]:
     """Five-card draw: five down, a betting round, one draw of up to ``draw_max`` cards, a betting round."""
     return [
         deal(*([D] * 5)),
-        bet("Before the draw"),
+        bet("Before the draw", opener="jacks" if rules["openers"] == "jacks" else "positional"),
         draw(rules["draw_max"], label="Draw"),
         bet("After the draw", big=True),
         *_tail(rules),

@@ -80,6 +80,8 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
     limit = h.limit
     if h.acted[s] and not _reopened(h, s):
         return None  # not reopened since the seat acted
+    if h.need_openers and h.high == 0 and not holds_openers(h, s):
+        return None  # jacks or better to open
     if limit and h.raises >= 4 and (h.capped or free_players(h) >= 3):
         # a bet and three raises at most while three or more players not all in are in the pot;
         # once reached, a fold that leaves two heads-up does not lift the cap (Robert's Rules)
@@ -110,6 +112,28 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
     else:
         top = most
     return (least if least < most else most), top
+
+
+def holds_openers(h: Hand, s: int) -> bool:
+    """The seat holds a pair of jacks or better (jackpots: what it takes to open the betting).
+
+    >>> import homegame as hg
+    >>> g = hg.game("five-card-draw", openers="jacks")
+    >>> h = g.deal([50, 50], stakes=hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4),
+    ...            hole={0: "Jc Jd 4h 5s 9c", 1: "Tc Td Ah Ks Qc"})
+    >>> holds_openers(h, 0), holds_openers(h, 1)
+    (True, False)
+    """
+    from collections import Counter
+
+    ranks = Counter(c >> 2 for c in h.cards[s])
+    if any(n >= 2 and r >= 9 for r, n in ranks.items()):
+        return True
+    from homegame.cards import Card
+    from homegame.evaluate import evaluate
+
+    return len(h.cards[s]) >= 5 and evaluate([Card(c) for c in h.cards[s]]).category not in ("high card",
+                                                                                              "one pair")
 
 
 def _reopened(h: Hand, s: int) -> bool:

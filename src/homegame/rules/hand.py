@@ -53,7 +53,7 @@ class Hand:
         "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
-        "spent", "_stub", "_draw_order",
+        "spent", "_stub", "_draw_order", "need_openers",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -125,6 +125,10 @@ class Hand:
         self.spent: list[int] = []  # discards and burns a draw may shuffle back in (rules.draw)
         self._stub: draw.Stub | None = None
         self._draw_order: list[int] = []
+        self.need_openers = False  # a jacks-or-better round nobody has opened yet
+        if stakes.blinds and any(s.opener == "jacks" for s in game.steps):
+            raise ValueError(f"{game.name} with jacks or better to open is played with antes only, not "
+                             f"blinds {stakes.blinds}")
         self.declared: list[str | None] = [None] * n
         self.pending: dict[int, list[int] | str] = {}
         self.pending_text: dict[int, str] = {}
@@ -363,6 +367,7 @@ class Hand:
         self.bet_unit = self.last_raise = st.bet_size(big=step.big) if limit else st.min_bet
         self.level = self.raises = 0
         self.capped = self.bring_in_open = False
+        self.need_openers = step.opener == "jacks"
         self.high = max(self.bets)
         if self.blinds_due:
             self.blinds_due = False
@@ -445,6 +450,9 @@ class Hand:
             if s >= 0:
                 self.to_act = (s,)
                 return
+            if self.need_openers and self.high == 0:
+                self._pass_out()
+                return
             self._end_round()
             self.step_index += 1
             self._advance()
@@ -509,6 +517,19 @@ class Hand:
         from homegame.rules.phh import to_phh
 
         return to_phh(self)
+
+    def _pass_out(self) -> None:
+        """Nobody opened a jacks-or-better round: the hand is over, every chip goes back (a table that
+        lets the antes ride carries them itself)."""
+        self._end_round()
+        self.to_act = ()
+        for s in range(self.players):
+            self.stacks[s] += self.totals[s]
+            self.totals[s] = 0
+        self.log("passed-out", None, "Nobody opens: the hand is passed out and every chip goes back")
+        self.results = {"awards": [], "shown": {}, "passed_out": True}
+        self.over = True
+        self._payoffs = [0] * self.players
 
     def _settle(self) -> None:
         from homegame.rules.showdown import settle

@@ -25,7 +25,7 @@ SEQUENTIAL = frozenset({"draw"})
 #: Step kinds the dealer carries out with no decision.
 AUTOMATIC = frozenset({"deal", "board", "roll"})
 #: Who opens a betting round.
-OPENERS = ("positional", "best-showing", "bring-in")
+OPENERS = ("positional", "best-showing", "bring-in", "jacks")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,8 @@ class Step:
     many, face down; ``burn`` one first; see :mod:`homegame.rules.draw`), ``arrange``
     (lock the order cards will be rolled), ``roll`` (each player turns the next arranged card),
     ``declare`` (high / low / both), ``bet`` (a betting round: ``big`` bet in fixed-limit, ``opener``
-    positional, best-showing or bring-in) and ``showdown``.
+    positional, best-showing, bring-in, or ``jacks``: positional, but the first bet needs a pair of jacks
+    or better and a round nobody opens passes the hand out) and ``showdown``.
     """
 
     kind: str
