@@ -143,3 +143,9 @@ def test_jacks_or_better_to_open_and_a_hand_nobody_opens_is_passed_out() -> None
         rh = g.deal([20] * 4, stakes=ANTES, button=seed % 4, seed=seed)
         play_out(rh)
         assert sum(rh.payoffs) == 0
+
+
+def test_default_stakes_give_every_stud_game_a_bring_in() -> None:
+    from homegame.sim import default_stakes
+
+    assert [default_stakes(n).bring_in for n in ("stud", "razz", "stud-hi-lo", "five-card-draw")] == [1, 1, 1, 0]
