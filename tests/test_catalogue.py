@@ -149,3 +149,11 @@ def test_default_stakes_give_every_stud_game_a_bring_in() -> None:
     from homegame.sim import default_stakes
 
     assert [default_stakes(n).bring_in for n in ("stud", "razz", "stud-hi-lo", "five-card-draw")] == [1, 1, 1, 0]
+
+
+def test_odds_for_big_o_and_stud_high_low() -> None:
+    """The worked Big O and stud high-low hands above, as exact equities: each side takes half."""
+    from homegame.odds import equity
+
+    assert equity(hg.game("big-o"), ["Ah 2c 9s 9d Tc", "Kc Kd 3s Js Qc"], board="4h 6h 8h Kh 5c").shares == [0.5, 0.5]
+    assert equity(hg.game("stud-hi-lo"), ["Ks Kd Kc 9s 9d 2c Qh", "Ac 2d 3h 7s 8c Jd Jh"]).shares == [0.5, 0.5]
