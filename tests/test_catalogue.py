@@ -121,10 +121,10 @@ ANTES = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
 def test_jacks_or_better_to_open_and_a_hand_nobody_opens_is_passed_out() -> None:
     """Robert's Rules of Poker, draw poker (jackpots): a player needs a pair of jacks or better to open
     the betting; if nobody opens, the deal is passed out (here every chip goes back; a table may let the
-    antes ride). Played with antes only."""
+    antes ride). Played with antes: with blinds the big blind is the open and the rule changes nothing."""
     g = hg.game("five-card-draw", openers="jacks")
-    with pytest.raises(ValueError, match="antes only"):
-        g.deal([50, 50], stakes=FL)
+    blinds = g.deal([50, 50], stakes=FL, button=0, hole={0: "2c 3d 7h 8s 9c", 1: "2d 4c 6h Ts Qc"})
+    assert blinds.legal(0) == ["fold", "call 1", "raise 4"]  # with blinds the big blind has opened
     hole = {0: "Tc Td Ah Ks Qc", 1: "2c 2d 7h 8s 9c", 2: "Jc Jd 4h 5s 3c"}
     h = g.deal([50] * 3, stakes=ANTES, button=2, hole=hole)
     assert h.legal(0) == ["check"] and h.legal(0) == h.view(0)["legal"]  # tens do not open

@@ -91,7 +91,7 @@ GAMES: dict[str, Declaration] = {
     "five-card-draw": Declaration(
         "five-card-draw", "Five-Card Draw", ("draw", "5-card-draw"),
         {**split_options("high"), "draw_max": Option("a whole number from 1 to 5", 5, whole(1, 5)),
-         "openers": Option("'any' or 'jacks' (jacks or better to open; antes only)", "any",
+         "openers": Option("'any' or 'jacks' (jacks or better to open; with antes, not blinds)", "any",
                            choice("any", "jacks"))},
         d.five_card_draw, "own", max_players=8),
     "27-triple-draw": Declaration(

@@ -125,10 +125,8 @@ class Hand:
         self.spent: list[int] = []  # discards and burns a draw may shuffle back in (rules.draw)
         self._stub: draw.Stub | None = None
         self._draw_order: list[int] = []
-        self.need_openers = False  # a jacks-or-better round nobody has opened yet
-        if stakes.blinds and any(s.opener == "jacks" for s in game.steps):
-            raise ValueError(f"{game.name} with jacks or better to open is played with antes only, not "
-                             f"blinds {stakes.blinds}")
+        self.need_openers = False  # a jacks-or-better round nobody has opened yet (with blinds the big
+        # blind has opened it: the rule then changes nothing)
         self.declared: list[str | None] = [None] * n
         self.pending: dict[int, list[int] | str] = {}
         self.pending_text: dict[int, str] = {}
