@@ -125,7 +125,8 @@ DRAWS = ("five-card-draw", "27-triple-draw")
 
 
 def _high_low(setup: Setup) -> bool:
-    return (setup.game == "omaha" and setup.stakes.structure == "fixed-limit") or setup.game == "stud-hi-lo"
+    return (setup.game == "omaha" and setup.stakes.structure == "fixed-limit") or setup.game in ("stud-hi-lo",
+                                                                                                 "big-o")
 
 
 def homegame_game(setup: Setup) -> Any:
@@ -149,6 +150,8 @@ def pokerkit_state(setup: Setup, *, pokerkit_caps: bool = False) -> pk.State:
     definition: Any
     if setup.game in DRAWS:
         definition = _draw_definition(setup)
+    elif setup.game == "big-o":
+        definition = _big_o(setup)
     elif setup.game == "holdem" and not fixed:
         definition = pk.NoLimitTexasHoldem(AUTOMATIONS, True, st.ante, st.blinds, st.min_bet)
     elif setup.game == "holdem":
@@ -167,6 +170,22 @@ def pokerkit_state(setup: Setup, *, pokerkit_caps: bool = False) -> pk.State:
         definition.streets = tuple(replace(s, max_completion_betting_or_raising_count=None)
                                    for s in definition.streets)
     return definition([setup.stacks[setup.seat(i)] for i in range(n)], n)
+
+
+def _big_o(setup: Setup) -> Any:
+    """Big O (five-card Omaha high-low, fixed-limit): PokerKit's Omaha hi-lo with a fifth hole card."""
+    st = setup.stakes
+    base = pk.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(AUTOMATIONS, True, st.ante, st.blinds,
+                                                             st.small_bet, st.big_bet)
+
+    class BigO:
+        streets = (replace(base.streets[0], hole_dealing_statuses=(False,) * 5), *base.streets[1:])
+
+        def __call__(self, stacks: list[int], n: int) -> pk.State:
+            return pk.State(AUTOMATIONS, pk.Deck.STANDARD, base.hand_types, self.streets,
+                            pk.BettingStructure.FIXED_LIMIT, True, st.ante, st.blinds, 0, stacks, n)
+
+    return BigO()
 
 
 def _draw_definition(setup: Setup) -> Any:
@@ -209,7 +228,7 @@ def random_setup(rng: random.Random, game: str, structure: str, players: tuple[i
     have only 1 to a few chips more than the ante and blind, and may be all in on them."""
     n = rng.randint(*players)
     ante = rng.choice([0, 0, 0, 1])
-    if game in DRAWS:
+    if game in DRAWS or game == "big-o":
         stakes = hg.Stakes("fixed-limit", ante=ante, blinds=(1, 2), small_bet=2, big_bet=4)
         floor, unit = ante + 2, 4
     elif game in STUDS:
@@ -225,7 +244,7 @@ def random_setup(rng: random.Random, game: str, structure: str, players: tuple[i
         floor, unit = ante + 2, 4
     deck = list(DECK)
     rng.shuffle(deck)
-    per_seat = 7 if game in STUDS else 5 if game in DRAWS else {"holdem": 2, "omaha": 4}[game]
+    per_seat = 7 if game in STUDS else 5 if game in DRAWS else {"holdem": 2, "omaha": 4, "big-o": 5}[game]
     hole = {s: [deck.pop() for _ in range(per_seat)] for s in range(n)}
     board = [] if game in STUDS or game in DRAWS else [deck.pop() for _ in range(5)]
     stacks = random_stacks(rng, n, floor, unit)
