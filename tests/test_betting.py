@@ -133,6 +133,33 @@ def test_fixed_limit_all_in_under_half_a_bet_does_not_reopen_and_is_completed() 
     assert h.legal(1) == ["fold", "call 1"]  # seat 1 checked before it: not reopened
 
 
+def test_fixed_limit_all_ins_reopen_per_player() -> None:
+    """Robert's Rules, betting and raising rule 6: an all-in of less than half a bet does not reopen the
+    betting for a player who has already acted, and several all-ins reopen it only "if the resulting wager
+    size to a player qualifies as a raise". Flop bet 10: seat 1 is all in for 14 (short), seat 2 calls,
+    seat 3 is all in for 18: half a bet or more over the bet of 10, so seat 0 may raise, but only 4 more
+    than seat 2 called, so seat 2 may not (issue 8 §8)."""
+    stakes = hg.Stakes("fixed-limit", blinds=(5, 10), small_bet=10, big_bet=20)
+    h = holdem([500, 24, 500, 28], stakes=stakes, button=3)
+    script(h, [(2, "call"), (3, "call"), (0, "call"), (1, "check")])
+    script(h, [(0, "bet"), (1, "raise 14"), (2, "call"), (3, "raise 18")])
+    assert h.legal(0) == ["fold", "call 8", "raise 28"]
+    h.act(0, "call")
+    assert h.legal(2) == ["fold", "call 4"]
+    with pytest.raises(hg.IllegalAction, match="may not bet or raise now"):
+        h.act(2, "raise 28")
+
+
+def test_fixed_limit_bring_in_poster_may_raise_a_completion() -> None:
+    """Posting the stud bring-in is a forced bet: a completion over it reopens the betting for the low
+    card even when the bring-in is more than half the small bet (bring-in 3, small bet 4)."""
+    stakes = hg.Stakes("fixed-limit", ante=1, bring_in=3, small_bet=4, big_bet=8)
+    h = hg.game("stud").deal([100] * 3, stakes=stakes, button=0,
+                             hole={0: "As Ks 2c", 1: "Ad Kd 9h", 2: "Ah Kh Qc"})
+    script(h, [(0, "call"), (1, "bet 4"), (2, "call")])
+    assert h.legal(0) == ["fold", "call 1", "raise 8"]
+
+
 def test_antes_are_posted_by_everyone_and_an_ante_can_put_a_player_all_in() -> None:
     st = hg.Stakes("no-limit", ante=2, blinds=(1, 2))
     h = hg.game("holdem").deal([100, 2, 100], stakes=st, button=0, seed=1)

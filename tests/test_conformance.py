@@ -18,7 +18,7 @@ CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 
 def random_stakes(rng: random.Random, structure: str, name: str) -> hg.Stakes:
     ante = rng.choice([0, 0, 1, 2])
-    if name == "stud":
+    if any(step.opener == "bring-in" for step in hg.game(name).steps):  # stud, razz, stud high-low
         return hg.Stakes(structure, ante=ante or 1, bring_in=1, small_bet=2, big_bet=4)
     blinds = rng.choice([(1, 2), (0, 2), (2, 2), ()]) if ante else (1, 2)
     if structure == "fixed-limit":

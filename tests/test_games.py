@@ -10,10 +10,13 @@ from test_rules_support import LIMIT, NL, play_out
 
 
 def test_names_and_aliases() -> None:
-    assert hg.game_names() == ["passem", "sameem", "pass-the-trash", "three-hole", "holdem", "omaha", "stud"]
+    assert hg.game_names() == ["passem", "sameem", "pass-the-trash", "three-hole", "holdem", "omaha", "stud",
+                               "five-card-draw", "27-triple-draw", "razz", "stud-hi-lo", "big-o",
+                               "crazy-pineapple", "irish"]
     for alias, name in [("pass'em", "passem"), ("pass-em", "passem"), ("same'em", "sameem"),
                         ("same-em", "sameem"), ("passthetrash", "pass-the-trash"), ("trash", "pass-the-trash"),
-                        ("3-hole", "three-hole"), ("threehole", "three-hole")]:
+                        ("3-hole", "three-hole"), ("threehole", "three-hole"), ("draw", "five-card-draw"),
+                        ("2-7-triple-draw", "27-triple-draw"), ("stud-8", "stud-hi-lo")]:
         assert hg.game(alias).name == name
 
 

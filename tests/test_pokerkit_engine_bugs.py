@@ -57,6 +57,22 @@ def test_no_limit_short_opening_bet_does_not_reopen_for_a_checker() -> None:
     assert kit.raise_range() is not None  # PokerKit's convention, not ours
 
 
+def test_fixed_limit_short_all_in_for_one_player_does_not_reopen() -> None:
+    """Issue 8 §8, Robert's Rules betting and raising rule 6: fixed-limit 10/20; on the flop seat 0 bets
+    10, seat 1 is all in for 14, seat 2 calls, seat 3 is all in for 18, seat 0 calls. Seat 2 faces 4 more,
+    under half a bet, so the betting is not reopened for it: fold or call 4, not raise 28 (homegame
+    offered the raise). PokerKit agrees for seat 2 (for seat 0, facing 8 more, half a bet or more,
+    Robert's Rules reopen it and PokerKit does not: its convention)."""
+    stakes = hg.Stakes("fixed-limit", blinds=(5, 10), small_bet=10, big_bet=20)
+    setup = Setup("holdem", stakes, [500, 24, 500, 28], button=3,
+                  hole={0: ["7c", "2d"], 1: ["8h", "3s"], 2: ["9d", "4c"], 3: ["Ah", "Kd"]},
+                  board=["Kc", "Qh", "5s", "Jd", "6c"])
+    hand, kit = mirror(setup, [(2, "call"), (3, "call"), (0, "call"), (1, "check"),
+                               (0, "bet 10"), (1, "raise 14"), (2, "call"), (3, "raise 18"), (0, "call")])
+    assert kit.raise_range() is None and kit.state.checking_or_calling_amount == 4
+    assert hand.legal(2) == ["fold", "call 4"]
+
+
 def test_cap_stays_after_fold() -> None:
     """Was a strict xfail, now fixed in the engine: fixed-limit: three players cap the preflop betting (big
     blind, raise, raise, raise = four bets); one folds and the two left are heads-up. Robert's

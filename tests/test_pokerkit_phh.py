@@ -20,12 +20,14 @@ import pokerkit as pk
 import pytest
 
 import homegame as hg
-from test_pokerkit_support import Setup, assert_agrees, describe, run
+from test_pokerkit_support import STUDS, Setup, assert_agrees, describe, run
 
 HANDS = {("holdem", "no-limit"): 80, ("holdem", "fixed-limit"): 80, ("omaha", "fixed-limit"): 60,
-         ("omaha", "pot-limit"): 40, ("stud", "fixed-limit"): 50}
+         ("omaha", "pot-limit"): 40, ("stud", "fixed-limit"): 50, ("razz", "fixed-limit"): 40,
+         ("stud-hi-lo", "fixed-limit"): 40}
 VARIANTS = {("holdem", "no-limit"): "NT", ("holdem", "fixed-limit"): "FT", ("omaha", "fixed-limit"): "FO/8",
-            ("omaha", "pot-limit"): "PO", ("stud", "fixed-limit"): "F7S"}
+            ("omaha", "pot-limit"): "PO", ("stud", "fixed-limit"): "F7S", ("razz", "fixed-limit"): "FR",
+            ("stud-hi-lo", "fixed-limit"): "F7S/8"}
 
 
 def replay_strictly(text: str) -> pk.State:
@@ -68,7 +70,7 @@ def final_stacks_by_seat(setup: Setup, state: pk.State) -> list[int]:
 @pytest.mark.parametrize(("game", "structure"), sorted(HANDS))
 def test_phh_export_replays_in_pokerkit(game: str, structure: str) -> None:
     count = HANDS[game, structure]
-    tally, played = run(game, structure, count, players=(2, 7) if game == "stud" else (2, 6),
+    tally, played = run(game, structure, count, players=(2, 7) if game in STUDS else (2, 6),
                         pokerkit_caps=True)
     assert_agrees(f"PHH {game} {structure} (played with PokerKit's caps)", tally, count)
     failures = []

@@ -13,7 +13,10 @@ class RaiseReference:
     pot (the big blind is the bet; the completion of a stud bring-in is the bet); it is lifted when the
     action is heads-up before the cap is reached and stays once reached. An all-in of half a bet or more
     counts as a full bet and reopens the betting; less reopens nothing, and a player who may raise
-    raises to the last full wager plus a bet ("complete the wager").
+    raises to the last full wager plus a bet ("complete the wager"). Reopening is judged per player
+    (rule 6: several all-ins reopen "if the resulting wager size to a player qualifies as a raise"): a
+    player who has acted may raise again only if a full wager was made since and what it now faces over
+    what it acted on is at least half a bet. Posting the stud bring-in is a forced bet, like a blind.
 
     No-limit and pot-limit: a bet is at least the minimum bet, a raise at least the last full bet or raise (so facing
     an all-in bet below the minimum, a raise is to that all-in plus the minimum bet: completing is for
@@ -28,11 +31,12 @@ class RaiseReference:
         self.size = self.level = self.high = self.full = 0
         self.capped = False
         self.acted: dict[int, int] = {}  # seat -> the amount to match it last acted on
+        self.before: dict[int, int] = {}  # fixed-limit: the same for seats that acted before the last full wager
 
     def start(self, size: int, *, big_blind: int = 0, bring_in: int = 0) -> None:
         """A new round: ``size`` is the fixed-limit bet or the no-limit minimum bet; ``bring_in``: the
         stud bring-in the low card owes (it acts first: posting it is a call, completing it the bet)."""
-        self.size, self.capped, self.acted = size, False, {}
+        self.size, self.capped, self.acted, self.before = size, False, {}, {}
         self.level = self.high = big_blind
         self.full = 1 if big_blind else 0
         self.last = size  # no-limit: the size of the last full bet or raise
@@ -53,20 +57,26 @@ class RaiseReference:
             if full:
                 self.last = total - self.high
         if full:
+            self.before.update(self.acted)
             self.acted = {}
         self.high = max(self.high, total)
         self.acted[seat] = self.high
+        self.before.pop(seat, None)
 
-    def called(self, seat: int) -> None:
-        self.acted[seat] = self.high
+    def called(self, seat: int, *, forced: bool = False) -> None:
+        """``forced``: the stud low card posts the bring-in (it has acted on nothing yet)."""
+        self.acted[seat] = 0 if forced else self.high
+        self.before.pop(seat, None)
 
     def reopened(self, seat: int) -> bool:
         """The seat may raise: it has not acted since the last full wager, or all-ins since add up to
         a full one."""
+        if self.limit:
+            if seat in self.acted:
+                return False
+            return seat not in self.before or 2 * (self.high - self.before[seat]) >= self.size
         if seat not in self.acted:
             return True
-        if self.limit:
-            return False
         return self.high - self.acted[seat] >= self.last
 
     def raise_range(self, seat: int, stack: int, bet: int, others_can_bet: bool,
@@ -105,6 +115,20 @@ def test_limit_short_all_in_is_completed_and_does_not_reopen() -> None:
     assert ref.raise_range(2, stack=100, bet=0, others_can_bet=True) == (40, 40)
     ref.called(2)
     assert ref.raise_range(0, stack=100, bet=20, others_can_bet=True) is None
+
+
+def test_limit_all_ins_are_judged_per_player() -> None:
+    """Rule 6: a bet of 10, an all-in raise to 14, a call, an all-in to 18: a full raise over the bet for
+    its maker (8 more, half a bet or more), but 4 more, under half a bet, for the player who called 14."""
+    ref = RaiseReference("fixed-limit")
+    ref.start(10)
+    ref.raised(0, 10, live_players=4)
+    ref.raised(1, 14, live_players=3)
+    ref.called(2)
+    ref.raised(3, 18, live_players=2)
+    assert ref.raise_range(0, stack=490, bet=10, others_can_bet=True) == (28, 28)
+    ref.called(0)
+    assert ref.raise_range(2, stack=486, bet=14, others_can_bet=True) is None
 
 
 def test_limit_cap_stays_once_reached() -> None:

@@ -74,7 +74,8 @@ AUTOMATIONS = (
 class Setup:
     """Everything that decides a hand before the first action."""
 
-    game: str  # holdem | omaha (high-low in fixed-limit, high in pot-limit) | stud
+    game: str  # holdem | omaha (high-low in fixed-limit, high in pot-limit) | stud | razz | stud-hi-lo
+    # | five-card-draw | 27-triple-draw (hole: the first five; each draw's replacements are appended as dealt)
     stakes: hg.Stakes
     stacks: list[int]  # by homegame seat
     button: int
@@ -102,6 +103,7 @@ class Tally:
     side_pots: int = 0
     bring_ins: int = 0  # stud: the low card posted the bring-in
     completions: int = 0  # stud: the low card completed instead
+    draws: int = 0  # draw games: seats that drew (or stood pat)
     stopped: int = 0  # hands not compared to the end: see forced_bet_convention
     conventions: Counter[str] = field(default_factory=Counter)
     discrepancies: list[str] = field(default_factory=list)
@@ -113,17 +115,24 @@ class Tally:
 def describe(setup: Setup) -> str:
     """The setup as the Python that deals it on homegame."""
     hole = {s: " ".join(c) for s, c in sorted(setup.hole.items())}
-    kw = ", split='high-low'" if _high_low(setup) else ""
+    kw = ", split='high-low'" if _high_low(setup) and setup.game == "omaha" else ""
     return (f"hg.game({setup.game!r}{kw}).deal({setup.stacks}, stakes=hg.{setup.stakes!r}, "
             f"button={setup.button}, hole={hole}, board={' '.join(setup.board)!r})")
 
 
+STUDS = ("stud", "razz", "stud-hi-lo")
+DRAWS = ("five-card-draw", "27-triple-draw")
+
+
 def _high_low(setup: Setup) -> bool:
-    return setup.game == "omaha" and setup.stakes.structure == "fixed-limit"
+    return (setup.game == "omaha" and setup.stakes.structure == "fixed-limit") or setup.game in ("stud-hi-lo",
+                                                                                                 "big-o")
 
 
 def homegame_game(setup: Setup) -> Any:
-    return hg.game(setup.game, split="high-low") if _high_low(setup) else hg.game(setup.game)
+    if setup.game == "omaha" and _high_low(setup):
+        return hg.game(setup.game, split="high-low")
+    return hg.game(setup.game)
 
 
 def deal_homegame(setup: Setup) -> hg.Hand:
@@ -139,7 +148,11 @@ def pokerkit_state(setup: Setup, *, pokerkit_caps: bool = False) -> pk.State:
     st, n = setup.stakes, setup.players
     fixed = st.structure == "fixed-limit"
     definition: Any
-    if setup.game == "holdem" and not fixed:
+    if setup.game in DRAWS:
+        definition = _draw_definition(setup)
+    elif setup.game == "big-o":
+        definition = _big_o(setup)
+    elif setup.game == "holdem" and not fixed:
         definition = pk.NoLimitTexasHoldem(AUTOMATIONS, True, st.ante, st.blinds, st.min_bet)
     elif setup.game == "holdem":
         definition = pk.FixedLimitTexasHoldem(AUTOMATIONS, True, st.ante, st.blinds, st.small_bet, st.big_bet)
@@ -150,12 +163,48 @@ def pokerkit_state(setup: Setup, *, pokerkit_caps: bool = False) -> pk.State:
             AUTOMATIONS, True, st.ante, st.blinds, st.small_bet, st.big_bet)
         definition.betting_structure = pk.BettingStructure.FIXED_LIMIT  # 0.7 declares it pot-limit
     else:
-        definition = pk.FixedLimitSevenCardStud(AUTOMATIONS, True, st.ante, st.bring_in, st.small_bet,
-                                                st.big_bet)
+        kind = {"stud": pk.FixedLimitSevenCardStud, "razz": pk.FixedLimitRazz,
+                "stud-hi-lo": pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter}[setup.game]
+        definition = kind(AUTOMATIONS, True, st.ante, st.bring_in, st.small_bet, st.big_bet)
     if fixed and not pokerkit_caps:  # the cap is judged by RaiseReference (Robert's Rules), see the module docstring
         definition.streets = tuple(replace(s, max_completion_betting_or_raising_count=None)
                                    for s in definition.streets)
     return definition([setup.stacks[setup.seat(i)] for i in range(n)], n)
+
+
+def _big_o(setup: Setup) -> Any:
+    """Big O (five-card Omaha high-low, fixed-limit): PokerKit's Omaha hi-lo with a fifth hole card."""
+    st = setup.stakes
+    base = pk.FixedLimitOmahaHoldemHighLowSplitEightOrBetter(AUTOMATIONS, True, st.ante, st.blinds,
+                                                             st.small_bet, st.big_bet)
+
+    class BigO:
+        streets = (replace(base.streets[0], hole_dealing_statuses=(False,) * 5), *base.streets[1:])
+
+        def __call__(self, stacks: list[int], n: int) -> pk.State:
+            return pk.State(AUTOMATIONS, pk.Deck.STANDARD, base.hand_types, self.streets,
+                            pk.BettingStructure.FIXED_LIMIT, True, st.ante, st.blinds, 0, stacks, n)
+
+    return BigO()
+
+
+def _draw_definition(setup: Setup) -> Any:
+    st = setup.stakes
+    if setup.game == "27-triple-draw":
+        return pk.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, True, st.ante, st.blinds, st.small_bet,
+                                                          st.big_bet)
+
+    class FiveCardDraw:
+        """Fixed-limit five-card draw, high: PokerKit has no such class, so its streets are declared."""
+
+        streets = (pk.Street(False, (False,) * 5, 0, False, pk.Opening.POSITION, st.small_bet, 4),
+                   pk.Street(True, (), 0, True, pk.Opening.POSITION, st.big_bet, 4))
+
+        def __call__(self, stacks: list[int], n: int) -> pk.State:
+            return pk.State(AUTOMATIONS, pk.Deck.STANDARD, (pk.StandardHighHand,), self.streets,
+                            pk.BettingStructure.FIXED_LIMIT, True, st.ante, st.blinds, 0, stacks, n)
+
+    return FiveCardDraw()
 
 
 # --------------------------------------------------------------------------- random setups
@@ -179,7 +228,10 @@ def random_setup(rng: random.Random, game: str, structure: str, players: tuple[i
     have only 1 to a few chips more than the ante and blind, and may be all in on them."""
     n = rng.randint(*players)
     ante = rng.choice([0, 0, 0, 1])
-    if game == "stud":
+    if game in DRAWS or game == "big-o":
+        stakes = hg.Stakes("fixed-limit", ante=ante, blinds=(1, 2), small_bet=2, big_bet=4)
+        floor, unit = ante + 2, 4
+    elif game in STUDS:
         stakes = hg.Stakes("fixed-limit", ante=ante or 1, bring_in=1, small_bet=2, big_bet=4)
         floor, unit = stakes.ante + 2, 4
     elif structure in ("no-limit", "pot-limit"):
@@ -192,9 +244,9 @@ def random_setup(rng: random.Random, game: str, structure: str, players: tuple[i
         floor, unit = ante + 2, 4
     deck = list(DECK)
     rng.shuffle(deck)
-    per_seat = {"holdem": 2, "omaha": 4, "stud": 7}[game]
+    per_seat = 7 if game in STUDS else 5 if game in DRAWS else {"holdem": 2, "omaha": 4, "big-o": 5}[game]
     hole = {s: [deck.pop() for _ in range(per_seat)] for s in range(n)}
-    board = [] if game == "stud" else [deck.pop() for _ in range(5)]
+    board = [] if game in STUDS or game in DRAWS else [deck.pop() for _ in range(5)]
     stacks = random_stacks(rng, n, floor, unit)
     if short:
         stacks = [rng.randint(1, floor + 1) if rng.random() < 0.3 else s for s in stacks]
@@ -226,6 +278,7 @@ class PokerKitDriver:
         self.state = pokerkit_state(setup, pokerkit_caps=pokerkit_caps)
         self.board_pos = 0
         self.idle_checks = 0  # checks PokerKit asked for that homegame skips (see _idle_checks)
+        self.dealt = Counter[int]()  # cards dealt to each PokerKit player (draws take cards away)
         self.warnings: list[str] = []
         self.advance()
 
@@ -246,8 +299,9 @@ class PokerKitDriver:
                 s.burn_card("??")
             elif s.can_deal_hole():
                 i = s.hole_dealee_index
-                have, owed = len(s.hole_cards[i]), len(s.hole_dealing_statuses[i])
+                have, owed = self.dealt[i], len(s.hole_dealing_statuses[i])
                 s.deal_hole("".join(setup.hole[setup.seat(i)][have:have + owed]), i)
+                self.dealt[i] += owed
             elif s.can_deal_board():
                 count = s.board_dealing_count
                 s.deal_board("".join(setup.board[self.board_pos:self.board_pos + count]))
@@ -292,6 +346,10 @@ def play(setup: Setup, rng: random.Random, tally: Tally, *,
         i = setup.pk_index(seat)
         tally.decisions += 1
         _idle_checks(setup, hand, kit, tally)
+        if hand.step is not None and hand.step.kind == "draw":
+            if not _draw(setup, hand, kit, rng, tally):
+                return hand, kit
+            continue
         if state.actor_index != i:
             _diverged(setup, hand, state, tally, f"seat to act: homegame seat {seat}, PokerKit seat "
                       f"{None if state.actor_index is None else setup.seat(state.actor_index)}")
@@ -321,7 +379,7 @@ def play(setup: Setup, rng: random.Random, tally: Tally, *,
             hand.act(seat, "call")
             kit.run(state.post_bring_in)
             tally.bring_ins += 1
-            reference.called(seat)
+            reference.called(seat, forced=True)
         elif bring_in:
             hand.act(seat, f"bet {total}")
             kit.run(state.complete_bet_or_raise_to, total)
@@ -349,6 +407,27 @@ def play(setup: Setup, rng: random.Random, tally: Tally, *,
     tally.showdowns += len(results.get("shown", {})) >= 2
     tally.side_pots += len(hand.view(None)["pots"]) >= 2
     return hand, kit
+
+
+def _draw(setup: Setup, hand: hg.Hand, kit: PokerKitDriver, rng: random.Random, tally: Tally) -> bool:
+    """One seat's draw on both engines: a random number of random cards; PokerKit is dealt the
+    replacements homegame dealt. False if the engines disagree on who draws."""
+    state, seat = kit.state, hand.to_act[0]
+    step = hand.step
+    assert step is not None
+    if state.stand_patter_or_discarder_index != setup.pk_index(seat):
+        tally.differ(setup, hand, f"seat to draw: homegame seat {seat}, PokerKit index "
+                     f"{state.stand_patter_or_discarder_index}")
+        return False
+    held = hand.view(seat)["cards"]
+    k = rng.choice([0, 0, 1, 2, 3, min(step.count, len(held))])
+    out = rng.sample(held, k)
+    hand.act(seat, " ".join(["discard", *out]))
+    if k:
+        setup.hole[seat] = setup.hole[seat] + hand.view(seat)["cards"][-k:]
+    kit.run(state.stand_pat_or_discard, "".join(out))
+    tally.draws += 1
+    return True
 
 
 def _diverged(setup: Setup, hand: hg.Hand, state: pk.State, tally: Tally, what: str) -> None:
@@ -379,10 +458,12 @@ def forced_bet_convention(setup: Setup, hand: hg.Hand, state: pk.State) -> str |
         big = next((e for e in hand.events if e["type"] == "blind" and "big" in e["text"]), None)
         if big is not None and int(big["text"].split()[-1]) < st.blinds[1]:
             return "pokerkit: a big blind all in for less is called at what was posted, not the full blind"
-    if setup.game == "stud":
+    if setup.game in STUDS:
         up = {s: min(c for c, f in zip(hand.cards[s], hand.faceup[s], strict=True) if f)
               for s in range(setup.players)}
         low = min(up, key=lambda s: up[s])
+        if setup.game == "razz":  # the highest card brings in, aces low
+            low = max(up, key=lambda s: (up[s] + 4) % 52)
         if hand.starting[low] <= st.ante:
             return "open question: stud low card all in from the ante; PokerKit makes the next seat bring in"
     return None

@@ -9,6 +9,8 @@ decision (``"pass 2"``, ``"expose"``, ``"bet 10..200"``); the bot fills in the c
 (10, ('raise', 20, 100))
 >>> parse_legal(["pass 2"]).pass_count
 2
+>>> parse_legal(["discard 0", "discard 1", "discard 2", "discard 3"]).draw_max  # a draw: up to 3
+3
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class LegalOptions:
     expose: bool = False
     arrange: bool = False
     declares: tuple[str, ...] = ()
+    draw_max: int | None = None  # a draw: several "discard N", from "discard 0" (stand pat) to N
 
     @property
     def betting(self) -> bool:
@@ -75,6 +78,7 @@ def parse_legal(legal: Sequence[str]) -> LegalOptions:
     """
     fields: dict[str, Any] = {}
     declares: list[str] = []
+    discards: list[int] = []
     for text in legal:
         text = text.strip()
         if text in ("fold", "check", "expose", "arrange"):
@@ -86,6 +90,8 @@ def parse_legal(legal: Sequence[str]) -> LegalOptions:
             fields["raise_range"] = (m.group(1), low, int(m.group(3) or low))
         elif m := _COUNT.fullmatch(text):
             fields[f"{m.group(1)}_count"] = int(m.group(2))
+            if m.group(1) == "discard":
+                discards.append(int(m.group(2)))
         elif m := _DECLARE.fullmatch(text):
             declares.append(m.group(1))
         else:
@@ -93,6 +99,9 @@ def parse_legal(legal: Sequence[str]) -> LegalOptions:
                 f"unknown legal action {text!r}: expected fold, check, call N, bet/raise N[..M], pass N, "
                 "discard N, expose, arrange or declare high|low|both"
             )
+    if len(discards) > 1:
+        fields["discard_count"] = 0
+        fields["draw_max"] = max(discards)
     return LegalOptions(declares=tuple(declares), **fields)
 
 
@@ -149,6 +158,8 @@ class BaseBot(ABC):
         if not legal:
             raise BotError(f"seat {view.get('seat')} has no legal action in this view")
         options = parse_legal(legal)
+        if options.draw_max is not None:
+            return " ".join(["discard", *self.choose_draw(view, options.draw_max)])
         if options.pass_count:
             return "pass " + " ".join(self.choose_pass(view, options.pass_count))
         if options.discard_count:
@@ -168,6 +179,35 @@ class BaseBot(ABC):
     def choose_discard(self, view: View, count: int) -> list[str]:
         """``count`` of this seat's cards to discard (by default the ones it would pass)."""
         return self.choose_pass(view, count)
+
+    def choose_draw(self, view: View, most: int) -> list[str]:
+        """Up to ``most`` of this seat's cards to draw to (none: stand pat). By default: in a high game
+        keep pairs and better (stand pat on a straight or better, else keep the highest card); in a
+        lowball game keep one card of each rank up to an eight (a seven in deuce-to-seven)."""
+        from homegame.bots.shape import made_category
+
+        held = list(view["cards"])
+        rules = view.get("rules") or {}
+        if rules.get("split") == "low":
+            deuce = rules.get("low") == "27"
+            top = "23457" if deuce else "A2345678"
+            seen: set[str] = set()
+            keep = []
+            for c in sorted(held, key=lambda c: "A23456789TJQK".index(c[0])):
+                if c[0] in top and c[0] not in seen:
+                    seen.add(c[0])
+                    keep.append(c)
+        elif len(held) >= 5 and made_category(held) >= 4:
+            return []
+        else:
+            counts: dict[str, int] = {}
+            for c in held:
+                counts[c[0]] = counts.get(c[0], 0) + 1
+            keep = [c for c in held if counts[c[0]] > 1]
+            if not keep:
+                keep = [max(held, key=lambda c: "23456789TJQKA".index(c[0]))]
+        out = [c for c in held if c not in keep]
+        return out[:most]
 
     @abstractmethod
     def choose_expose(self, view: View) -> str:

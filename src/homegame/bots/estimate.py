@@ -62,8 +62,11 @@ def share(view: View, trials: int = 300, seed: int | None = None, known: Known |
         return sampled_share(view, trials, seed, known)  # folded seats' upcards: dead, or table cards in Three-Hole
     try:
         from homegame.odds import equity
+        from homegame.odds.games import GAMES as ODDS_GAMES
     except ImportError:
         return sampled_share(view, trials, seed, known)
+    if game.name not in ODDS_GAMES or game.rules.get("split") == "low":
+        return sampled_share(view, trials, seed, known)  # no exact odds for it: sample the hands as they stand
     hole = [" ".join(view["cards"])] + [" ".join([*(s.get("up") or ()), *_extra(known, s)]) for s in opps]
     board = " ".join(view.get("board") or ())
     exposed: dict[int, str] | None = None
@@ -80,6 +83,8 @@ def sampled_share(view: View, trials: int, seed: int | None, known: Known | None
     high, low = sides(view, trials, seed, known)
     if low is None:
         return float(high.mean())
+    if game_of(view).rules.get("split") == "low":  # lowball: the best low takes the pot
+        return float(np.clip(low, 0, 1).mean())
     return float(np.where(low >= 0, 0.5 * high + 0.5 * low, high).mean())
 
 

@@ -25,11 +25,13 @@ CATEGORIES = (
 
 #: A rough "typical winning hand" per game, as a category index: Same'Em's ten cards need more.
 PAR = {"holdem": 1.5, "omaha": 3.0, "stud": 2.0, "passem": 2.0, "sameem": 4.5, "pass-the-trash": 3.0,
-       "three-hole": 1.5}
+       "three-hole": 1.5, "five-card-draw": 1.5, "stud-hi-lo": 2.0, "big-o": 3.5, "crazy-pineapple": 2.0,
+       "irish": 2.5}
 
 #: Cards a player ends with (own, shared) per game, for how much of the hand is still to come.
 FINAL = {"holdem": (2, 5), "omaha": (4, 5), "stud": (7, 0), "passem": (3, 3), "sameem": (5, 5),
-         "three-hole": (3, 2)}
+         "three-hole": (3, 2), "five-card-draw": (5, 0), "27-triple-draw": (5, 0), "razz": (7, 0),
+         "stud-hi-lo": (7, 0), "big-o": (5, 5), "crazy-pineapple": (3, 5), "irish": (4, 5)}
 
 
 def _parse(items: Sequence[str]) -> tuple[Card, ...]:

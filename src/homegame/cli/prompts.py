@@ -95,6 +95,11 @@ def step_hint(view: View) -> str:
         where = f" to Seat {partners[0]}; you receive {_count(n)} from Seat {partners[1]}" if partners else ""
         return (f"Choose {_count(n)} to pass{where}. Everyone chooses at once. "
                 f"Type e.g. pass {plain_cards(cards[:n])}.")
+    if kind == "draw":
+        n = max((int(a.split()[1]) for a in legal if a.split()[1:2] and a.split()[1].isdigit()), default=0)
+        return (f"Your draw: throw away up to {_count(n)} and be dealt as many, or stand pat. The others see "
+                f"only how many you draw. Type e.g. discard {plain_cards(cards[:min(2, n)])}, or just discard "
+                "to stand pat.")
     if kind == "discard" and len(words) == 2 and words[1].isdigit():
         n = int(words[1])
         return f"Throw away {_count(n)}, keeping {len(cards) - n}. Type e.g. discard {plain_cards(cards[:n])}."

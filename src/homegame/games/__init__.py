@@ -1,8 +1,11 @@
-"""The games: the four seed games and the controls, as declarations (RULES.md).
+"""The games: the four seed games, the controls and the catalogue, as declarations (RULES.md,
+docs/games/).
 
 >>> from homegame.games import game, game_names
->>> game_names()
+>>> game_names()[:7]
 ['passem', 'sameem', 'pass-the-trash', 'three-hole', 'holdem', 'omaha', 'stud']
+>>> game_names()[7:]
+['five-card-draw', '27-triple-draw', 'razz', 'stud-hi-lo', 'big-o', 'crazy-pineapple', 'irish']
 >>> g = game("trash", passes=(3, 2, 1), keep=6, declare_after=4)
 >>> g.name, g.rules["passes"], g.max_players
 ('pass-the-trash', [3, 2, 1], 7)
@@ -84,6 +87,27 @@ GAMES: dict[str, Declaration] = {
     "omaha": Declaration("omaha", "Omaha", (), split_options("high"), d.omaha, "omaha"),
     "stud": Declaration("stud", "Seven-Card Stud", ("seven-card-stud", "7-stud"), split_options("high"),
                         d.stud, "own", max_players=7),
+    # the catalogue (issue 11): docs/games/<name>.md
+    "five-card-draw": Declaration(
+        "five-card-draw", "Five-Card Draw", ("draw", "5-card-draw"),
+        {**split_options("high"), "draw_max": Option("a whole number from 1 to 5", 5, whole(1, 5)),
+         "openers": Option("'any' or 'jacks' (jacks or better to open; with antes, not blinds)", "any",
+                           choice("any", "jacks"))},
+        d.five_card_draw, "own", max_players=8),
+    "27-triple-draw": Declaration(
+        "27-triple-draw", "2-7 Triple Draw", ("2-7-triple-draw", "deuce-to-seven-triple-draw", "triple-draw"),
+        split_options("low", low="27"), d.triple_draw, "own", max_players=7),
+    "razz": Declaration("razz", "Razz", ("seven-card-razz",), split_options("low"), d.stud, "own",
+                        max_players=7),
+    "stud-hi-lo": Declaration(
+        "stud-hi-lo", "Seven-Card Stud High-Low", ("stud-8", "stud-high-low", "seven-card-stud-hi-lo"),
+        split_options("high-low"), d.stud, "own", max_players=7),
+    "big-o": Declaration("big-o", "Big O", ("big-o-hi-lo", "five-card-omaha-hi-lo"), split_options("high-low"),
+                         d.big_o, "omaha", max_players=8),
+    "crazy-pineapple": Declaration(
+        "crazy-pineapple", "Crazy Pineapple", ("crazypineapple",), split_options("high"), d.crazy_pineapple,
+        "any"),
+    "irish": Declaration("irish", "Irish", ("irish-poker",), split_options("high"), d.irish, "any"),
 }
 
 #: engine name -> {option: (allowed values, default)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from homegame.rules.spec import Step, bet, board, deal
+from homegame.rules.spec import Step, bet, board, deal, draw
 
 D = False  # a face-down card
 U = True  # a face-up card
@@ -129,3 +129,52 @@ def stud(rules: dict[str, Any]) -> list[Step]:
         bet("Seventh street", big=True, opener="best-showing"),
         *_tail(rules),
     ]
+
+
+def five_card_draw(rules: dict[str, Any]) -> list[Step]:
+    """Five-card draw: five down, a betting round, one draw of up to ``draw_max`` cards, a betting round."""
+    return [
+        deal(*([D] * 5)),
+        bet("Before the draw", opener="jacks" if rules["openers"] == "jacks" else "positional"),
+        draw(rules["draw_max"], label="Draw"),
+        bet("After the draw", big=True),
+        *_tail(rules),
+    ]
+
+
+def triple_draw(rules: dict[str, Any]) -> list[Step]:
+    """Triple draw (2-7 lowball): five down and four betting rounds around three draws of up to five."""
+    return [
+        deal(*([D] * 5)),
+        bet("Round 1"),
+        draw(5, label="First draw"),
+        bet("Round 2"),
+        draw(5, label="Second draw"),
+        bet("Round 3", big=True),
+        draw(5, label="Third draw"),
+        bet("Round 4", big=True),
+        *_tail(rules),
+    ]
+
+
+def _discard_game(hole: int) -> Any:
+    """Hold'em dealt ``hole`` cards down; after the flop's betting everyone discards down to two."""
+    def build(rules: dict[str, Any]) -> list[Step]:
+        return [
+            deal(*([D] * hole)),
+            bet("Preflop"),
+            board(3, burn=True, label="Flop"),
+            bet("Flop"),
+            Step("discard", "Discard to 2", keep=2),
+            board(1, burn=True, label="Turn"),
+            bet("Turn", big=True),
+            board(1, burn=True, label="River"),
+            bet("River", big=True),
+            *_tail(rules),
+        ]
+    return build
+
+
+crazy_pineapple = _discard_game(3)
+irish = _discard_game(4)
+big_o = _flop_game(5)

@@ -58,7 +58,7 @@ def passes(name: str, value: Any) -> Any:
     return out
 
 
-SPLIT = Option("'high', 'high-low' or 'declare'", None, choice("high", "high-low", "declare"))
+SPLIT = Option("'high', 'low', 'high-low' or 'declare'", None, choice("high", "low", "high-low", "declare"))
 LOW = Option("'a5', 'a6' or '27'", "a5", choice("a5", "a6", "27"))
 QUALIFIER = Option("a whole number from 5 to 14 (the highest card a low may hold) or None; "
                    "default 8 with split='high-low', None otherwise", "auto", whole(5, 14, none=True))
@@ -68,10 +68,10 @@ DIRECTION = Option("'left' or 'right'", "left", choice("left", "right"))
 OPENER = Option("'best-showing' or 'positional'", "best-showing", choice("best-showing", "positional"))
 
 
-def split_options(default_split: str) -> dict[str, Option]:
-    """The four split options with the game's default split."""
-    return {"split": Option(SPLIT.allowed, default_split, SPLIT.check), "low": LOW, "qualifier": QUALIFIER,
-            "swing_ties": SWING_TIES}
+def split_options(default_split: str, low: str = "a5") -> dict[str, Option]:
+    """The four split options with the game's default split (and low rule)."""
+    return {"split": Option(SPLIT.allowed, default_split, SPLIT.check),
+            "low": Option(LOW.allowed, low, LOW.check), "qualifier": QUALIFIER, "swing_ties": SWING_TIES}
 
 
 def resolve(game: str, options: dict[str, Option], given: dict[str, Any]) -> dict[str, Any]:

@@ -33,6 +33,8 @@ GAMES: Final = {
     "sameem": GameFacts(5, 5, ANY),
     "pass-the-trash": GameFacts(None, 0, ANY),
     "three-hole": GameFacts(3, 0, THREE_HOLE, table_cards=True),
+    "stud-hi-lo": GameFacts(7, 0, ANY),
+    "big-o": GameFacts(5, 5, OMAHA),
 }
 
 #: Three-Hole: cards each player has turned face up by the showdown.

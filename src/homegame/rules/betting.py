@@ -12,9 +12,10 @@ The functions work on a :class:`~homegame.rules.hand.Hand`'s betting state:
 - ``bring_in_due``: the stud low card, while it has yet to choose between posting the bring-in
   (``call``, the amount to match being the bring-in) and completing to the small bet (``bet``); it may
   not fold (-1 otherwise);
-- ``seq``: bumped at each full bet or raise; a seat whose last action saw an older ``seq`` may raise
-  again (the betting is reopened), one that saw the current one may only call or fold, unless
-  short all-ins since then add up to a full raise (pot- and no-limit).
+- ``seq``: bumped at each full bet or raise; ``faced``: the amount to match each seat last acted on.
+  Reopening is judged per player (:func:`_reopened`): in fixed-limit a seat that has acted may raise
+  again once a full wager was made since and it faces at least half a bet more than it acted on; in
+  pot- and no-limit once a full raise was made since or the all-ins since add up to one.
 """
 
 from __future__ import annotations
@@ -77,8 +78,10 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
     if stack <= high - mine:
         return None
     limit = h.limit
-    if h.acted[s] and h.seen_seq[s] >= h.seq and (limit or high - h.faced[s] < h.last_raise):
+    if h.acted[s] and not _reopened(h, s):
         return None  # not reopened since the seat acted
+    if h.need_openers and h.high == 0 and not holds_openers(h, s):
+        return None  # jacks or better to open
     if limit and h.raises >= 4 and (h.capped or free_players(h) >= 3):
         # a bet and three raises at most while three or more players not all in are in the pot;
         # once reached, a fold that leaves two heads-up does not lift the cap (Robert's Rules)
@@ -109,6 +112,41 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
     else:
         top = most
     return (least if least < most else most), top
+
+
+def holds_openers(h: Hand, s: int) -> bool:
+    """The seat holds a pair of jacks or better (jackpots: what it takes to open the betting).
+
+    >>> import homegame as hg
+    >>> g = hg.game("five-card-draw", openers="jacks")
+    >>> h = g.deal([50, 50], stakes=hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4),
+    ...            hole={0: "Jc Jd 4h 5s 9c", 1: "Tc Td Ah Ks Qc"})
+    >>> holds_openers(h, 0), holds_openers(h, 1)
+    (True, False)
+    """
+    from collections import Counter
+
+    ranks = Counter(c >> 2 for c in h.cards[s])
+    if any(n >= 2 and r >= 9 for r, n in ranks.items()):
+        return True
+    from homegame.cards import Card
+    from homegame.evaluate import evaluate
+
+    return len(h.cards[s]) >= 5 and evaluate([Card(c) for c in h.cards[s]]).category not in ("high card",
+                                                                                              "one pair")
+
+
+def _reopened(h: Hand, s: int) -> bool:
+    """Whether the betting is reopened for a seat that has acted this round: judged per player by the
+    wager it now faces over what it last acted on (Robert's Rules, betting and raising rule 6; no-limit
+    rule 3). Fixed-limit: a full bet or raise has been made since, and what the seat faces is at least
+    half a bet (short all-ins add up, but one that is short *for this player* reopens nothing for it, even
+    if it completes a full raise over the last full wager for others). Pot- and no-limit: a full raise
+    has been made since, or the all-ins since add up to one."""
+    more = h.high - h.faced[s]
+    if h.limit:
+        return h.seen_seq[s] < h.seq and 2 * more >= h.bet_unit
+    return h.seen_seq[s] < h.seq or more >= h.last_raise
 
 
 def legal(h: Hand, s: int) -> list[str]:
@@ -166,6 +204,7 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
         all_in = " and is all in" if h.stacks[s] == 0 else ""
         if s == h.bring_in_due:
             h.bring_in_due = -1
+            h.faced[s] = 0  # a forced bet, like a blind: any full bet over it reopens the betting for it
             h.log("bring-in", s, "Seat {} brings in for {}{}", s, pay, all_in)
         else:
             h.log("call", s, "Seat {} calls {}{}", s, pay, all_in)

@@ -32,17 +32,56 @@ def legal(h: Hand, s: int, step: Step) -> list[str]:
     return ["declare high", "declare low", "declare both"]
 
 
-def _parse_cards(h: Hand, s: int, args: list[str], verb: str) -> list[int]:
+def _choosable(h: Hand, s: int, step: Step) -> list[int]:
+    """The cards the seat may name in this step now: face-down ones for an exposure, else all it holds."""
+    return _down(h, s) if step.kind == "expose" else list(h.cards[s])
+
+
+def _plural(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def allowed(h: Hand, s: int, step: Step) -> str:
+    """What the seat may do in this step, in words: the step, how many cards and exactly which (seats
+    numbered as in the views).
+
+    >>> import homegame as hg
+    >>> h = hg.game("three-hole").deal([50, 50], stakes=hg.Stakes("fixed-limit", ante=1, small_bet=2,
+    ...     big_bet=4), hole={0: "8s 6d Jc", 1: "2c 3c 4c"})
+    >>> h.act(1, "check"); h.act(0, "check")
+    >>> allowed(h, 0, h.step)
+    'First exposure: seat 0 exposes exactly 1 card, one of its face-down cards 8s 6d Jc'
+    """
+    k, where = step.kind, f"{step.label}: seat {s}"
+    if k == "declare":
+        return f"{where} declares high, low or both ('declare high', 'declare low', 'declare both')"
+    held = _text(_choosable(h, s, step))
+    if k == "expose":
+        return f"{where} exposes exactly 1 card, one of its face-down cards {held}"
+    if k == "arrange":
+        n = len(h.cards[s])
+        return f"{where} orders all {_plural(n)} it holds, first to turn first, each once: {held}"
+    n = step.count if k == "pass" else len(h.cards[s]) - step.keep
+    verb = "passes" if k == "pass" else "discards"
+    return f"{where} {verb} exactly {_plural(n)} of {held}"
+
+
+def _refuse(h: Hand, s: int, step: Step, why: str) -> IllegalAction:
+    return IllegalAction(f"{why}. {allowed(h, s, step)}")
+
+
+def _parse_cards(h: Hand, s: int, step: Step, args: list[str]) -> list[int]:
     try:
         ids = [c.id for c in cards(" ".join(args))]
     except ValueError as e:
-        raise IllegalAction(f"{verb}: {e}") from None
+        raise _refuse(h, s, step, str(e)) from None
     held = h.cards[s]
     for c in ids:
         if c not in held:
-            raise IllegalAction(f"seat {s} does not hold {Card(c)}; it holds {_text(held)}")
+            raise _refuse(h, s, step, f"seat {s} does not hold {Card(c)}")
     if len(set(ids)) != len(ids):
-        raise IllegalAction(f"{verb}: a card is named twice in {' '.join(args)!r}")
+        dup = next(c for c in ids if ids.count(c) > 1)
+        raise _refuse(h, s, step, f"{Card(dup)} is named more than once in {' '.join(args)!r}")
     return ids
 
 
@@ -51,42 +90,34 @@ def _text(ids: list[int]) -> str:
 
 
 def validate(h: Hand, s: int, step: Step, verb: str, args: list[str]) -> tuple[str, list[int] | str]:
-    """Check a seat's choice; return (normalised text, parsed choice). Raises IllegalAction."""
+    """Check a seat's choice; return (normalised text, parsed choice). Raises IllegalAction saying why
+    and what is allowed (:func:`allowed`)."""
     k = step.kind
-    wanted = legal(h, s, step)
     if verb != k:
-        raise IllegalAction(f"now everyone chooses at once: {k}; seat {s} may: {', '.join(wanted)}"
-                            + _card_hint(h, s, step))
+        raise _refuse(h, s, step, f"now everyone chooses at once, not {verb!r}; seat {s} may: "
+                                  f"{', '.join(legal(h, s, step))}")
     if k == "declare":
         if len(args) != 1 or args[0].lower() not in DECLARATIONS:
-            raise IllegalAction("declare high, declare low or declare both")
+            raise _refuse(h, s, step, f"{' '.join(['declare', *args])!r} is not a declaration")
         d = args[0].lower()
         return f"declare {d}", d
-    ids = list(h.cards[s]) if k == "arrange" and not args else _parse_cards(h, s, args, verb)
+    ids = list(h.cards[s]) if k == "arrange" and not args else _parse_cards(h, s, step, args)
     if k in ("pass", "discard"):
         n = step.count if k == "pass" else len(h.cards[s]) - step.keep
         if len(ids) != n:
-            raise IllegalAction(f"{k} exactly {n} card{'s' if n != 1 else ''} of {_text(h.cards[s])}, "
-                                f"not {len(ids)}")
+            raise _refuse(h, s, step, f"{len(ids)} card{'s' if len(ids) != 1 else ''} named, not {n}")
     elif k == "expose":
         if len(ids) != 1:
-            raise IllegalAction(f"expose exactly one face-down card of {_text(_down(h, s))}")
+            raise _refuse(h, s, step, f"{len(ids)} cards named, not 1")
         if h.faceup[s][h.cards[s].index(ids[0])]:
-            raise IllegalAction(f"{Card(ids[0])} is already face up; expose one of {_text(_down(h, s))}")
+            raise _refuse(h, s, step, f"{Card(ids[0])} is already face up")
     elif k == "arrange" and len(ids) != len(h.cards[s]):
-        raise IllegalAction(f"arrange all {len(h.cards[s])} of the seat's cards, first to turn first: "
-                            f"{_text(h.cards[s])}")
+        raise _refuse(h, s, step, f"{len(ids)} cards named, not {len(h.cards[s])}")
     return f"{k} {_text(ids)}", ids
 
 
 def _down(h: Hand, s: int) -> list[int]:
     return [c for c, up in zip(h.cards[s], h.faceup[s], strict=True) if not up]
-
-
-def _card_hint(h: Hand, s: int, step: Step) -> str:
-    if step.kind == "declare":
-        return ""
-    return f" (cards: {_text(h.cards[s])})"
 
 
 def default(h: Hand, s: int, step: Step) -> str:

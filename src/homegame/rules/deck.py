@@ -68,6 +68,13 @@ class Deck:
         self._pos = i
         return out
 
+    def left(self) -> int:
+        """How many cards the deck can still give (preset cards are not counted)."""
+        rest = 52 - self._pos
+        if self._taken:
+            rest -= sum(1 for c in self._order[self._pos:] if c in self._taken)
+        return rest
+
     def order(self) -> list[int]:
         """The full order of the 52 cards (the shuffle completed)."""
         rng = self._rng

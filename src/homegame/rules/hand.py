@@ -13,12 +13,12 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, cards
-from homegame.rules import betting, choices
+from homegame.rules import betting, choices, draw
 from homegame.rules.deck import Deck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
 from homegame.rules.showing import best_showing, bring_in_seat
-from homegame.rules.spec import SIMULTANEOUS
+from homegame.rules.spec import SEQUENTIAL, SIMULTANEOUS
 from homegame.rules.stakes import Stakes as StakesType
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class Hand:
         "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
+        "spent", "_stub", "_draw_order", "need_openers",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -76,9 +77,11 @@ class Hand:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 raise ValueError(f"hole: seat {seat!r} is not a seat from 0 to {n - 1}")
             ids = _ids(text)
-            if len(ids) > game.hole_count():
+            if len(ids) > game.most_received():
+                draws = game.most_received() - game.hole_count()
                 raise ValueError(f"hole: seat {seat} is given {len(ids)} cards; {game.name} deals "
-                                 f"{game.hole_count()} to a player")
+                                 f"{game.hole_count()} to a player"
+                                 + (f" and at most {draws} more in the draws" if draws else ""))
             hole_preset[seat] = ids
         board_preset = _ids(board) if board is not None else []
         if board_preset:
@@ -119,6 +122,11 @@ class Hand:
         self.board: list[int] = []
         self.burned: list[int] = []
         self.mucked: list[int] = []
+        self.spent: list[int] = []  # discards and burns a draw may shuffle back in (rules.draw)
+        self._stub: draw.Stub | None = None
+        self._draw_order: list[int] = []
+        self.need_openers = False  # a jacks-or-better round nobody has opened yet (with blinds the big
+        # blind has opened it: the rule then changes nothing)
         self.declared: list[str | None] = [None] * n
         self.pending: dict[int, list[int] | str] = {}
         self.pending_text: dict[int, str] = {}
@@ -222,6 +230,53 @@ class Hand:
         new = [_STR[c] for c in turned]
         self.log("board", None, "{}: {}", step.label, " ".join(new), cards=new)
 
+    def _burn_for_draw(self) -> None:
+        """Burn a card before a draw, unless only the stub's last card is left."""
+        stub = self._stub
+        if stub is not None:
+            if len(stub.cards) <= 1:
+                return
+            c = stub.cards.pop(0)
+        elif self._deck.left() > 1:
+            c = self._draw()
+        else:
+            return
+        self.burned.append(c)
+        self.spent.append(c)
+
+    def replacement(self, s: int) -> int:
+        """The next card for a seat's draw: its preset card if any, else the deck's; the deck's last
+        card is shuffled with the spent cards instead of being dealt (:mod:`homegame.rules.draw`)."""
+        if self._hole_preset:
+            k = self._dealt[s]
+            self._dealt[s] = k + 1
+            preset = self._hole_preset.get(s)
+            if preset is not None and k < len(preset):
+                return preset[k]
+        stub = self._stub
+        if stub is None:
+            left = self._deck.left()
+            if left > 1 or (left == 1 and not self.spent):
+                return self._draw()
+            stub = self._stub = draw.Stub()
+            pool = self.spent + ([self._draw()] if left else [])
+        elif len(stub.cards) <= 1 and self.spent:
+            pool = self.spent + stub.cards
+            stub.cards = []
+        else:
+            pool = []
+        if pool:
+            back = set(pool)
+            self.mucked = [c for c in self.mucked if c not in back]
+            self.burned = [c for c in self.burned if c not in back]
+            self.spent = []
+            stub.reshuffle(self, pool)
+            self.log("reshuffle", None, "The dealer shuffles the last card with {} discards and burn cards",
+                     len(pool) - 1)
+        if not stub.cards:
+            raise RuntimeError(f"{self.game.name}: no card left for a draw")  # max_players prevents it
+        return stub.cards.pop(0)
+
     def _roll(self) -> None:
         for s in range(self.players):
             if self.folded[s]:
@@ -277,6 +332,14 @@ class Hand:
                 self.pending_text = {}
                 self.to_act = tuple(self._live())
                 return
+            elif kind in SEQUENTIAL:
+                if step.burn:
+                    self._burn_for_draw()
+                n = self.players
+                self._draw_order = [s for s in ((self.button + i) % n for i in range(1, n + 1))
+                                    if not self.folded[s]]
+                self.to_act = (self._draw_order[0],)
+                return
             elif kind == "deal":
                 self._deal(step)
             elif kind == "board":
@@ -302,6 +365,7 @@ class Hand:
         self.bet_unit = self.last_raise = st.bet_size(big=step.big) if limit else st.min_bet
         self.level = self.raises = 0
         self.capped = self.bring_in_open = False
+        self.need_openers = step.opener == "jacks"
         self.high = max(self.bets)
         if self.blinds_due:
             self.blinds_due = False
@@ -349,7 +413,10 @@ class Hand:
             return []
         if self.in_round:
             return betting.legal(self, seat)
-        return choices.legal(self, seat, self.game.steps[self.step_index])
+        step = self.game.steps[self.step_index]
+        if step.kind in SEQUENTIAL:
+            return draw.legal(self, seat, step)
+        return choices.legal(self, seat, step)
 
     def act(self, seat: int, action: str) -> None:
         """Take an action for ``seat``: see CONTRACT.md. Raises IllegalAction, the hand unchanged."""
@@ -381,11 +448,27 @@ class Hand:
             if s >= 0:
                 self.to_act = (s,)
                 return
+            if self.need_openers and self.high == 0:
+                self._pass_out()
+                return
             self._end_round()
             self.step_index += 1
             self._advance()
             return
         step = self.game.steps[self.step_index]
+        if step.kind in SEQUENTIAL:
+            text, ids = draw.validate(self, seat, step, verb, args)
+            self.actions.append((seat, text))
+            draw.apply(self, seat, step, ids)
+            order = self._draw_order
+            order.pop(0)
+            if order:
+                self.to_act = (order[0],)
+                return
+            self.to_act = ()
+            self.step_index += 1
+            self._advance()
+            return
         text, choice = choices.validate(self, seat, step, verb, args)
         self.actions.append((seat, text))
         self.pending[seat] = choice
@@ -412,6 +495,8 @@ class Hand:
         if step.kind == "bet":
             options = betting.legal(self, seat)
             return "check" if "check" in options else "fold" if "fold" in options else "call"
+        if step.kind in SEQUENTIAL:
+            return "discard"  # stand pat
         return choices.default(self, seat, step)
 
     @property
@@ -430,6 +515,19 @@ class Hand:
         from homegame.rules.phh import to_phh
 
         return to_phh(self)
+
+    def _pass_out(self) -> None:
+        """Nobody opened a jacks-or-better round: the hand is over, every chip goes back (a table that
+        lets the antes ride carries them itself)."""
+        self._end_round()
+        self.to_act = ()
+        for s in range(self.players):
+            self.stacks[s] += self.totals[s]
+            self.totals[s] = 0
+        self.log("passed-out", None, "Nobody opens: the hand is passed out and every chip goes back")
+        self.results = {"awards": [], "shown": {}, "passed_out": True}
+        self.over = True
+        self._payoffs = [0] * self.players
 
     def _settle(self) -> None:
         from homegame.rules.showdown import settle

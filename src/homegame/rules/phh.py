@@ -1,4 +1,4 @@
-"""Export a hand to PHH, PokerKit's hand-history format (holdem, omaha, stud).
+"""Export a hand to PHH, PokerKit's hand-history format (holdem, omaha, stud, stud-hi-lo, razz).
 
 PHH numbers players from the first seat left of the button (``p1``) round to the button. The export
 replays the hand's history and writes each deal, each action and, at the showdown, each hand shown,
@@ -27,12 +27,14 @@ def variant(h: Hand) -> str:
         ("omaha", "fixed-limit", "high-low"): "FO/8",
         ("stud", "fixed-limit", "high"): "F7S",
         ("stud", "fixed-limit", "high-low"): "F7S/8",
+        ("stud-hi-lo", "fixed-limit", "high-low"): "F7S/8",
+        ("razz", "fixed-limit", "low"): "FR",
     }
     code = codes.get((g.name, structure, split))
     if code is None:
         raise ValueError(f"PHH has no variant for {structure} {g.name} with split={split!r}; it has: "
                          "no-limit and fixed-limit holdem, pot-limit omaha, fixed-limit omaha high-low, "
-                         "fixed-limit stud (high or high-low)")
+                         "fixed-limit stud (high or high-low), stud-hi-lo and razz")
     if split == "high-low" and (g.low != "a5" or g.qualifier != 8):
         raise ValueError("PHH's high-low games are eight-or-better with a5 lows")
     return code
@@ -59,7 +61,7 @@ def to_phh(h: Hand) -> str:
     n, button, st = h.players, h.button, h.stakes
     order = [(button + 1 + i) % n for i in range(n)]  # PHH index -> seat
     fields: dict[str, object] = {"variant": code, "antes": [st.ante] * n}
-    if code.startswith("F7S"):
+    if code.startswith("F7S") or code == "FR":
         fields["bring_in"] = st.bring_in
     else:
         blinds = [0] * n

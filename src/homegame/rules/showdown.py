@@ -185,6 +185,8 @@ def _split_pot(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
     split = h.game.split
     if split == "high":
         return [("all", amount, _best(highs, eligible), "high")]
+    if split == "low":  # lowball: the best low takes it all (no qualifier: every hand has a low)
+        return [("all", amount, _best(lows, eligible) or _best(highs, eligible), "low")]
     if split == "high-low":
         hi_win = _best(highs, eligible)
         lo_win = _best(lows, eligible)

@@ -20,10 +20,12 @@ if TYPE_CHECKING:
 
 #: Step kinds in which every player still in chooses at once.
 SIMULTANEOUS = frozenset({"pass", "expose", "discard", "arrange", "declare"})
+#: Step kinds in which the players still in choose one at a time, clockwise from the button's left.
+SEQUENTIAL = frozenset({"draw"})
 #: Step kinds the dealer carries out with no decision.
 AUTOMATIC = frozenset({"deal", "board", "roll"})
 #: Who opens a betting round.
-OPENERS = ("positional", "best-showing", "bring-in")
+OPENERS = ("positional", "best-showing", "bring-in", "jacks")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +35,13 @@ class Step:
     kind: ``deal`` (``faces``: one bool per card, True = face up, to every player still in),
     ``board`` (``count`` community cards, ``burn`` first), ``pass`` (``count`` cards to the player
     ``distance`` seats away in ``direction``, +1 left / -1 right, counting players still in),
-    ``expose`` (one face-down card turned up), ``discard`` (down to ``keep`` cards), ``arrange``
+    ``expose`` (one face-down card turned up), ``discard`` (down to ``keep`` cards), ``draw`` (each
+    player in turn, clockwise from the button's left, discards 0 to ``count`` cards and is dealt as
+    many, face down; ``burn`` one first; see :mod:`homegame.rules.draw`), ``arrange``
     (lock the order cards will be rolled), ``roll`` (each player turns the next arranged card),
     ``declare`` (high / low / both), ``bet`` (a betting round: ``big`` bet in fixed-limit, ``opener``
-    positional, best-showing or bring-in) and ``showdown``.
+    positional, best-showing, bring-in, or ``jacks``: positional, but the first bet needs a pair of jacks
+    or better and a round nobody opens passes the hand out) and ``showdown``.
     """
 
     kind: str
@@ -69,6 +74,9 @@ class Step:
             return f"{self.label}: everyone turns one card face up at once"
         if k == "discard":
             return f"{self.label}: everyone discards down to {self.keep} cards"
+        if k == "draw":
+            return (f"{self.label}: {'burn one, then ' if self.burn else ''}each player in turn discards up to "
+                    f"{self.count} card{'s' if self.count > 1 else ''} and is dealt as many (none: stands pat)")
         if k == "arrange":
             return f"{self.label}: everyone locks the order their cards will be turned"
         if k == "roll":
@@ -91,6 +99,11 @@ def board(count: int, *, burn: bool, label: str) -> Step:
     return Step("board", label, count=count, burn=burn)
 
 
+def draw(count: int, *, label: str, burn: bool = True) -> Step:
+    """A draw: each player in turn discards up to ``count`` cards and is dealt replacements."""
+    return Step("draw", label, count=count, burn=burn)
+
+
 def bet(label: str, *, big: bool = False, opener: str = "positional") -> Step:
     """A betting round."""
     return Step("bet", label, big=big, opener=opener)
@@ -110,7 +123,7 @@ class Game:
     min_players: int
     max_players: int
     usage_name: str = "any"  # any | omaha | passem | three-hole | own
-    split: str = "high"  # high | high-low | declare
+    split: str = "high"  # high | low | high-low | declare
     low: str = "a5"
     qualifier: int | None = None
     swing_ties: bool = False
@@ -139,7 +152,8 @@ class Game:
     def describe(self) -> list[str]:
         """The steps in words."""
         lines = [s.describe() for s in self.steps]
-        split = {"high": "high only", "high-low": "high-low split, cards speak",
+        lowball = {"a5": "ace-to-five", "a6": "ace-to-six", "27": "deuce-to-seven"}.get(self.low, self.low)
+        split = {"high": "high only", "low": f"low only ({lowball} lowball)", "high-low": "high-low split, cards speak",
                  "declare": "high-low split by declaration"}[self.split]
         lines.append(f"Pot: {split}")
         return lines
@@ -149,8 +163,13 @@ class Game:
         return self._hole_cards * players + self._board_cards
 
     def hole_count(self) -> int:
-        """How many cards the deal gives each player over the whole hand."""
+        """How many cards the deal gives each player over the whole hand (draws not counted)."""
         return self._hole_cards
+
+    def most_received(self) -> int:
+        """The most cards one player can receive over the hand: the deal plus every draw's replacements
+        (how many cards a ``hole=`` preset may give a seat)."""
+        return self._hole_cards + sum(s.count for s in self.steps if s.kind == "draw")
 
     def deal(
         self,

@@ -38,10 +38,13 @@ class SimulationError(ValueError):
 
 
 def default_stakes(game_name: str) -> Any:
-    """Fixed-limit 2/4 with an ante of 1 (and a bring-in of 1 in stud): fits every game."""
+    """Fixed-limit 2/4 with an ante of 1 (and a bring-in of 1 in stud, razz and stud high-low): fits every
+    game."""
+    from homegame.games import game
     from homegame.rules import Stakes
 
-    return Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4, bring_in=1 if game_name == "stud" else 0)
+    bring_in = any(step.opener == "bring-in" for step in game(game_name).steps)
+    return Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4, bring_in=1 if bring_in else 0)
 
 
 def big_bet_of(stakes: Any) -> int:

@@ -1,0 +1,110 @@
+"""The draw (docs/games/draw.md): each player still in, one at a time clockwise from the button's left,
+discards 0 to N cards and is dealt as many face down; discarding none is standing pat.
+
+Legal actions are ``discard 0`` ... ``discard N`` (how many cards, the contract's ``discard N`` form,
+one string per count the seat may draw); the action names the cards: ``discard 8s 6d`` or ``discard``
+alone to stand pat (``stand pat`` and ``pat`` are accepted too and recorded as ``discard``). The number
+drawn is public ("Seat 2 draws 3"); the discards and the replacements are seen by nobody else.
+
+The stub (Robert's Rules of Poker, draw poker): a card is burned before the first replacement; the last
+card of the stub is never dealt while there are discards to shuffle: the dealer then shuffles that last
+card with the discards and burn cards so far (never the discards of the player being served) and deals
+on from those. The shuffle is derived from the hand's deck order (:meth:`Stub.reshuffle`), so a
+history replays it exactly and no randomness outside the deck is used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import TYPE_CHECKING
+
+from homegame.cards import Card, cards
+from homegame.rules.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from homegame.rules.hand import Hand
+    from homegame.rules.spec import Step
+
+PAT = ("pat", "stand")
+
+
+def most(h: Hand, s: int, step: Step) -> int:
+    """How many cards the seat may draw at most."""
+    return min(step.count, len(h.cards[s]))
+
+
+def legal(h: Hand, s: int, step: Step) -> list[str]:
+    """``discard 0`` to ``discard N``: how many cards the seat may draw."""
+    return [f"discard {k}" for k in range(most(h, s, step) + 1)]
+
+
+def _text(ids: list[int]) -> str:
+    return " ".join(str(Card(c)) for c in ids)
+
+
+def allowed(h: Hand, s: int, step: Step) -> str:
+    """The step, the seat, how many cards and exactly which it may discard."""
+    n = most(h, s, step)
+    return (f"{step.label}: seat {s} discards 0 to {n} card{'s' if n != 1 else ''} of "
+            f"{_text(h.cards[s])} and is dealt as many ('discard' alone stands pat)")
+
+
+def validate(h: Hand, s: int, step: Step, verb: str, args: list[str]) -> tuple[str, list[int]]:
+    """Check a draw; return (normalised text, the cards discarded). Raises IllegalAction."""
+    def refuse(why: str) -> IllegalAction:
+        return IllegalAction(f"{why}. {allowed(h, s, step)}")
+
+    if verb in PAT and (not args or [a.lower() for a in args] == ["pat"]):
+        return "discard", []
+    if verb != "discard":
+        raise refuse(f"now seat {s} draws, not {verb!r}; seat {s} may: {', '.join(legal(h, s, step))}")
+    try:
+        ids = [c.id for c in cards(" ".join(args))]
+    except ValueError as e:
+        raise refuse(str(e)) from None
+    for c in ids:
+        if c not in h.cards[s]:
+            raise refuse(f"seat {s} does not hold {Card(c)}")
+    if len(set(ids)) != len(ids):
+        dup = next(c for c in ids if ids.count(c) > 1)
+        raise refuse(f"{Card(dup)} is named more than once in {' '.join(args)!r}")
+    if len(ids) > most(h, s, step):
+        raise refuse(f"{len(ids)} cards named, more than {most(h, s, step)}")
+    return ("discard " + _text(ids)).strip(), ids
+
+
+class Stub:
+    """The undealt cards once the deck has run short in a draw: the bottom card shuffled with the
+    spent cards (discards and burns), dealt from the front."""
+
+    __slots__ = ("cards", "shuffles")
+
+    def __init__(self) -> None:
+        self.cards: list[int] = []
+        self.shuffles = 0
+
+    def reshuffle(self, h: Hand, pool: list[int]) -> None:
+        """Shuffle ``pool`` into the stub, the order derived from the hand's deck and the count."""
+        self.shuffles += 1
+        digest = hashlib.sha256(bytes(h.deck_order()) + bytes([self.shuffles % 256])).digest()
+        random.Random(int.from_bytes(digest[:8], "big")).shuffle(pool)
+        self.cards = pool + self.cards
+
+
+def apply(h: Hand, s: int, step: Step, ids: list[int]) -> None:
+    """Take the discards from the seat and deal it as many replacements, face down."""
+    held, up = h.cards[s], h.faceup[s]
+    for c in ids:
+        j = held.index(c)
+        del held[j]
+        del up[j]
+    for _ in ids:
+        held.append(h.replacement(s))
+        up.append(False)
+    h.mucked.extend(ids)
+    h.spent.extend(ids)
+    if ids:
+        h.log("draw", s, "Seat {} draws {}", s, len(ids))
+    else:
+        h.log("draw", s, "Seat {} stands pat", s)
