@@ -6,19 +6,22 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 import homegame as hg
 from homegame.cards import Card
+from homegame.rules.spec import Game
 
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
 CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 
 
-def random_stakes(rng: random.Random, structure: str, name: str) -> hg.Stakes:
+def random_stakes(rng: random.Random, structure: str, name: str | Game) -> hg.Stakes:
     ante = rng.choice([0, 0, 1, 2])
-    if any(step.opener == "bring-in" for step in hg.game(name).steps):  # stud, razz, stud high-low
+    g = hg.game(name) if isinstance(name, str) else name
+    if any(step.opener == "bring-in" for step in g.steps):  # stud, razz, stud high-low
         return hg.Stakes(structure, ante=ante or 1, bring_in=1, small_bet=2, big_bet=4)
     blinds = rng.choice([(1, 2), (0, 2), (2, 2), ()]) if ante else (1, 2)
     if structure == "fixed-limit":
@@ -73,11 +76,12 @@ def invariants(hand: hg.Hand, total: int) -> None:
         assert hand.legal(s), f"seat {s} is in to_act with no legal action"
 
 
-def play(name: str, structure: str, n: int, seed: int, *, check_views: bool = True) -> hg.Hand:
+def play(name: str | Game, structure: str, n: int, seed: int, *, check_views: bool = True) -> hg.Hand:
+    """Random legal play of one hand of ``name`` (an engine name or a game, such as one from a game file)."""
     rng = random.Random(seed)
-    g = hg.game(name)
+    g = hg.game(name) if isinstance(name, str) else name
     stacks = [rng.choice([3, 10, 25, 60, 200]) for _ in range(n)]
-    hand = g.deal(stacks, stakes=random_stakes(rng, structure, name), button=rng.randrange(n), seed=seed)
+    hand = g.deal(stacks, stakes=random_stakes(rng, structure, g), button=rng.randrange(n), seed=seed)
     total = sum(stacks)
     steps = 0
     while not hand.over:
@@ -121,3 +125,18 @@ def test_random_play_keeps_every_contract(name: str, structure: str) -> None:
     for n in range(2, g.max_players + 1):
         for k in range(2):
             play(name, structure, n, seed=1000 * n + k, check_views=(k == 0))
+
+
+GAME_FILES = sorted((Path(__file__).parent / "game_files").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
+@pytest.mark.parametrize("structure", STRUCTURES)
+def test_hand_written_game_files_keep_every_contract(path: Path, structure: str) -> None:
+    """A few game files written by hand (tests/game_files/): the same contracts, replay included (the
+    history carries the file)."""
+    g = hg.load_game(path)
+    assert g.source is not None
+    for n in range(2, g.max_players + 1):
+        for k in range(2):
+            play(g, structure, n, seed=1000 * n + k, check_views=(k == 0))

@@ -22,7 +22,7 @@ del globals()["evaluate"]
 
 if TYPE_CHECKING:
     from homegame.evaluate import evaluate, evaluate_low, evaluate_many
-    from homegame.games import game, game_names
+    from homegame.games import game, game_names, load_game
     from homegame.odds import equity
     from homegame.rules import Hand, IllegalAction, Stakes, replay
 
@@ -34,6 +34,7 @@ _LAZY = {
     "evaluate_many": "homegame.evaluate",
     "game": "homegame.games",
     "game_names": "homegame.games",
+    "load_game": "homegame.games",
     "Stakes": "homegame.rules",
     "Hand": "homegame.rules",
     "IllegalAction": "homegame.rules",
@@ -43,7 +44,7 @@ _LAZY = {
 
 __all__ = [
     "Card", "Hand", "IllegalAction", "Stakes", "card_ids", "cards", "equity", "evaluate", "evaluate_low",
-    "evaluate_many", "game", "game_names", "replay",
+    "evaluate_many", "game", "game_names", "load_game", "replay",
 ]
 
 

@@ -167,7 +167,8 @@ class Hand:
             self._history = History(game=self.game.name, rules=dict(self.game.rules), stakes=self.stakes.to_dict(),
                                     stacks=list(self.starting), button=self.button, deck=self._deck,
                                     hole={s: list(v) for s, v in self._hole_preset.items()},
-                                    board=list(self._board_preset), actions=self.actions)
+                                    board=list(self._board_preset), actions=self.actions,
+                                    file=self.game.source)
         return self._history
 
     # ----------------------------------------------------------------- events

@@ -25,13 +25,15 @@ class History:
     a hand shuffled as it is dealt completes its order only when the history is read).
     """
 
-    __slots__ = ("_deck", "_deck_source", "actions", "board", "button", "game", "hole", "rules", "stacks",
-                 "stakes")
+    __slots__ = ("_deck", "_deck_source", "actions", "board", "button", "file", "game", "hole", "rules",
+                 "stacks", "stakes")
 
     def __init__(self, game: str, rules: dict[str, Any], stakes: dict[str, Any], stacks: list[int], button: int,
                  deck: list[int] | Callable[[], list[int]], hole: dict[int, list[int]] | None = None,
-                 board: list[int] | None = None, actions: list[tuple[int, str]] | None = None) -> None:
+                 board: list[int] | None = None, actions: list[tuple[int, str]] | None = None,
+                 file: str | None = None) -> None:
         self.game = game
+        self.file = file  # the game file's text, for a game read by load_game
         self.rules = rules
         self.stakes = stakes
         self.stacks = stacks
@@ -57,16 +59,20 @@ class History:
         return f"History({self.game!r}, {len(self.actions)} actions)"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable form (cards as two-character text)."""
+        """A JSON-serialisable form (cards as two-character text); a game read from a game file carries
+        the file's text as ``file``."""
         def text(ids: list[int]) -> str:
             return " ".join(str(Card(c)) for c in ids)
 
-        return {
+        out: dict[str, Any] = {
             "format": FORMAT, "game": self.game, "rules": self.rules, "stakes": self.stakes,
             "stacks": self.stacks, "button": self.button, "deck": text(self.deck),
             "hole": {str(s): text(v) for s, v in self.hole.items()}, "board": text(self.board),
             "actions": [[s, a] for s, a in self.actions],
         }
+        if self.file is not None:
+            out["file"] = self.file
+        return out
 
     def to_json(self) -> str:
         """The history as JSON text; :func:`replay` reads it back."""
@@ -86,7 +92,8 @@ class History:
                    stacks=list(data["stacks"]), button=int(data["button"]), deck=ids(data["deck"]),
                    hole={int(s): ids(v) for s, v in data.get("hole", {}).items()},
                    board=ids(data.get("board", "")),
-                   actions=[(int(s), str(a)) for s, a in data.get("actions", [])])
+                   actions=[(int(s), str(a)) for s, a in data.get("actions", [])],
+                   file=data.get("file") if isinstance(data.get("file"), str) else None)
 
 
 def replay(record: str | History | dict[str, Any]) -> Hand:
@@ -99,12 +106,12 @@ def replay(record: str | History | dict[str, Any]) -> Hand:
     >>> again.view(0) == h.view(0)
     True
     """
-    from homegame.games import game
+    from homegame.games import game, load_game
     from homegame.rules.stakes import Stakes
 
     hist = record if isinstance(record, History) else History.from_json(record)
     rules = {k: tuple(v) if isinstance(v, list) else v for k, v in hist.rules.items()}
-    g = game(hist.game, **rules)
+    g = load_game(hist.file, **rules) if hist.file is not None else game(hist.game, **rules)
     hand = g.deal(hist.stacks, stakes=Stakes.from_dict(hist.stakes), button=hist.button,
                   hole=hist.hole, board=hist.board, deck=hist.deck)
     for seat, action in hist.actions:

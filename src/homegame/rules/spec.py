@@ -128,6 +128,9 @@ class Game:
     qualifier: int | None = None
     swing_ties: bool = False
     showdown_cards_count: bool = False
+    #: the game file's text for a game read by ``load_game`` (a history carries it, so a replay can
+    #: rebuild the game); None for the shipped games, found by name
+    source: str | None = field(default=None, compare=False, repr=False)
     # worked out once from the steps (every deal checks them)
     _hole_cards: int = field(init=False, repr=False, compare=False, default=0)
     _board_cards: int = field(init=False, repr=False, compare=False, default=0)

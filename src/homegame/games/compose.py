@@ -1,0 +1,292 @@
+"""From a checked game file and house rules to a game: the options resolved, repeats unrolled, conditions
+decided, and the resulting steps checked to be playable (cards to pass, a deck big enough, a showdown).
+
+>>> from homegame.games.gamefile import parse
+>>> gf = parse('name = "t"\\n[options.n]\\ntype = "whole"\\nmin = 1\\nmax = 3\\ndefault = 2\\n'
+...            '[[steps]]\\nkind = "deal"\\nfaces = "down down down down down"\\n'
+...            '[[steps]]\\nkind = "repeat"\\neach = "k"\\nfrom = 1\\nto = "$n"\\n'
+...            '[[steps.steps]]\\nkind = "bet"\\nlabel = "Bet {k} of {n}"\\n'
+...            '[[steps]]\\nkind = "showdown"\\n')
+>>> [s.label for s in build(gf, {"n": 3}).steps]
+['Deal', 'Bet 1 of 3', 'Bet 2 of 3', 'Bet 3 of 3', 'Showdown']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homegame.games.gamefile import MAX_REPEAT, MAX_STEPS, GameFile, GameFileError, OptionSpec, StepSpec
+from homegame.games.options import SPLIT, Option, choice, flag, resolve, split_options, whole
+from homegame.rules.spec import Game, Step
+
+_OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+        "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def _value(text: str, env: dict[str, Any]) -> Any:
+    """A ``$name [+|- N]`` expression, or a literal operand of a condition."""
+    text = text.strip()
+    if not text.startswith("$"):
+        if text.lstrip("-").isdigit():
+            return int(text)
+        word = text.strip("\"'")
+        return None if word == "none" else {"true": True, "false": False}.get(word, word)
+    name, sign, number = text[1:], "", 0
+    for op in "+-":
+        if op in name:
+            name, rest = name.split(op, 1)
+            sign, number = op, int(rest)
+    name = name.strip()
+    value = env[name]
+    if sign:
+        value = value + number if sign == "+" else value - number
+    return value
+
+
+def _holds(cond: str, env: dict[str, Any]) -> bool:
+    for op in ("==", "!=", "<=", ">=", "<", ">"):
+        if op in cond:
+            left, right = cond.split(op, 1)
+            a, b = _value(left, env), _value(right, env)
+            try:
+                return bool(_OPS[op](a, b))
+            except TypeError:
+                return False
+    return bool(_value(cond, env))
+
+
+def _counts(lo: int, hi: int, most: int, allowed: str) -> Any:
+    def check(name: str, value: Any) -> Any:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise ValueError(f"{name}={value!r} is not allowed: use {allowed}")
+        out = tuple(value)
+        if len(out) > most or any(isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi for v in out):
+            raise ValueError(f"{name}={value!r} is not allowed: use up to {most} card counts, each from {lo} to {hi}"
+                             + (f", {allowed}" if allowed else ""))
+        return out
+    return check
+
+
+def _words(values: list[str]) -> str:
+    quoted = [repr(v) for v in values]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
+def options_of(gf: GameFile) -> dict[str, Option]:
+    """The file's house-rule options (bounds written as expressions are checked once the others are known)."""
+    out: dict[str, Option] = {}
+    for o in gf.options:
+        s = o.settings
+        if o.kind == "split":
+            low = s.get("low", "a5")
+            opts = split_options(o.default, low=low)
+            q = s.get("qualifier", "auto")
+            opts["qualifier"] = Option(opts["qualifier"].allowed, None if q == "none" else q, opts["qualifier"].check)
+            opts["swing_ties"] = Option("True or False", s.get("swing_ties", False), flag)
+            opts["split"] = Option(o.allowed or SPLIT.allowed, o.default, SPLIT.check)
+            out.update(opts)
+            continue
+        default = o.default
+        if default == "none" or (isinstance(default, str) and default.startswith("$")):
+            default = None  # a default worked out from other options is filled in by resolve_rules
+        elif isinstance(default, list):
+            default = tuple(default)
+        if o.kind == "choice":
+            out[o.name] = Option(o.allowed or _words(s["values"]), default, choice(*s["values"]))
+        elif o.kind == "flag":
+            out[o.name] = Option(o.allowed or "True or False", default, flag)
+        elif o.kind == "counts":
+            text = o.allowed or f"a sequence of up to {s.get('most', 6)} card counts"
+            out[o.name] = Option(text, default, _counts(s["min"], s["max"], s.get("most", 6), o.allowed))
+        else:
+            lo, hi = s["min"], s["max"]
+            static_hi = hi if type(hi) is int else 52
+            static_lo = lo if type(lo) is int else 0
+            none = bool(s.get("none")) or isinstance(default, str)
+            also = " or None" if none else ""
+            text = o.allowed or f"a whole number from {lo} to {hi}{also}".replace("$", "")
+            out[o.name] = Option(text, default, whole(static_lo, static_hi, none=none))
+    if "split" not in out:
+        out.update(split_options("high"))
+    return out
+
+
+def resolve_rules(gf: GameFile, house_rules: dict[str, Any]) -> dict[str, Any]:
+    """Every option's value: the house rules checked, defaults filled in, expression defaults and bounds
+    worked out in the order the options are declared."""
+    rules = resolve(gf.name, options_of(gf), house_rules)
+    for o in gf.options:
+        if o.kind != "whole":
+            continue
+        if isinstance(o.default, str) and o.default.startswith("$") and rules[o.name] is None:
+            rules[o.name] = _value(o.default, rules)
+        value = rules[o.name]
+        lo, hi = (_value(b, rules) if isinstance(b, str) else b for b in (o.settings["min"], o.settings["max"]))
+        if value is not None and not lo <= value <= hi:
+            refs = [b for b in (o.settings["min"], o.settings["max"]) if isinstance(b, str)]
+            given = ", ".join(f"{n}={rules[n]!r}" for n in dict.fromkeys(
+                _value_name(b) for b in refs))
+            raise ValueError(f"{o.name}={value!r} is not allowed with {given}: use a whole number from {lo} to {hi}")
+    return rules
+
+
+def _value_name(text: str) -> str:
+    return text.strip()[1:].replace("+", "-").split("-")[0].strip()
+
+
+def expand(gf: GameFile, rules: dict[str, Any]) -> list[tuple[Step, StepSpec]]:
+    """The steps with repeats unrolled and conditions decided, each with the table it came from."""
+    out: list[tuple[Step, StepSpec]] = []
+
+    def run(specs: tuple[StepSpec, ...], env: dict[str, Any]) -> None:
+        for spec in specs:
+            if not all(_holds(c, env) for c in spec.when):
+                continue
+            f = spec.fields
+            if spec.kind == "repeat":
+                if "in" in f:
+                    items = env[_value_name(f["in"])]
+                    if not isinstance(items, (list, tuple)):
+                        raise gf.error(spec.path + ("in",), f"a repeat's in must name a list option, and "
+                                       f"{f['in']} is {items!r}")
+                    items = list(items)
+                else:
+                    lo, hi = (_value(v, env) if isinstance(v, str) else v for v in (f["from"], f["to"]))
+                    items = list(range(lo, hi + 1))
+                if len(items) > MAX_REPEAT:
+                    raise gf.error(spec.path, f"this repeat would run {len(items)} times; the most is {MAX_REPEAT}")
+                for item in items:
+                    run(spec.body, {**env, f["each"]: item})
+                continue
+            values = {k: (_value(v, env) if isinstance(v, str) and v.startswith("$") else v)
+                      for k, v in f.items() if k != "label"}
+            rounds = sum(1 for s, _ in out if s.kind == "bet") + 1
+            label = f["label"].format(**{**env, "round": rounds})
+            out.append((_make(gf, spec, label, values), spec))
+            if len(out) > MAX_STEPS:
+                raise gf.error(spec.path, f"the game would have more than {MAX_STEPS} steps, the most allowed")
+
+    run(gf.steps, dict(rules))
+    return out
+
+
+def _make(gf: GameFile, spec: StepSpec, label: str, v: dict[str, Any]) -> Step:
+    from homegame.games.gamefile import FIELDS, _allowed
+
+    for key, (kind_of, _) in FIELDS[spec.kind].items():
+        value = v[key]
+        ok = {"bool": isinstance(value, bool), "direction": value in ("left", "right"),
+              "opener": value in ("positional", "best-showing", "bring-in", "jacks"),
+              "faces": True}.get(kind_of)
+        if ok is None:
+            _, lo, hi = kind_of.split()
+            ok = type(value) is int and int(lo) <= value <= int(hi)
+        if not ok:
+            raise gf.error(spec.path + (key,), f"a {spec.kind} step: {key} comes to {value!r}; it must be "
+                           f"{_allowed(kind_of)}")
+    k = spec.kind
+    if k == "deal":
+        return Step("deal", label, faces=tuple(f == "up" for f in v["faces"]))
+    if k in ("board", "draw"):
+        return Step(k, label, count=v["count"], burn=v["burn"])
+    if k == "pass":
+        return Step("pass", label, count=v["count"], direction=1 if v["direction"] == "left" else -1,
+                    distance=v["distance"])
+    if k == "discard":
+        return Step("discard", label, keep=v["keep"])
+    if k == "bet":
+        return Step("bet", label, big=v["big"], opener=v["opener"])
+    return Step(k, label)
+
+
+def check_playable(gf: GameFile, steps: list[tuple[Step, StepSpec]], rules: dict[str, Any]) -> int:
+    """Refuse steps no hand could play; return the most players the deck allows."""
+    if not steps or steps[0][0].kind != "deal":
+        spec = steps[0][1] if steps else None
+        raise gf.error(spec.path if spec else ("steps",), "the first step must be a deal")
+    if steps[-1][0].kind != "showdown" or sum(1 for s, _ in steps if s.kind == "showdown") != 1:
+        where = next((sp for s, sp in steps if s.kind == "showdown"), steps[-1][1])
+        raise gf.error(where.path, "the showdown must be the last step, and there must be exactly one")
+    split = rules.get("split", "high")
+    declares = [sp for s, sp in steps if s.kind == "declare"]
+    if split == "declare" and len(declares) != 1:
+        raise gf.error(declares[1].path if declares else steps[-1][1].path,
+                       "split = 'declare' needs exactly one declare step before the showdown")
+    if split != "declare" and declares:
+        raise gf.error(declares[0].path, f"a declare step needs split = 'declare' (it is {split!r}); "
+                       "add when = \"$split == declare\" to the step")
+    held = down = board = 0
+    arranged = False
+    for s, sp in steps:
+        k = s.kind
+        if k == "deal":
+            held += len(s.faces)
+            down += sum(1 for f in s.faces if not f)
+            arranged = False
+        elif k == "board":
+            board += s.count
+        elif k in ("pass", "draw") and s.count > held:
+            raise gf.error(sp.path + ("count",), f"a {k} of {s.count} cards, but a player holds {held} here")
+        elif k == "discard":
+            if not 1 <= s.keep < held:
+                raise gf.error(sp.path + ("keep",), f"discard down to {s.keep} cards, but a player holds {held} "
+                               f"here: keep must be from 1 to {held - 1}")
+            down = min(down, s.keep)
+            held = s.keep
+        elif k in ("expose", "roll"):
+            if down < 1:
+                raise gf.error(sp.path, f"a {k} step turns a face-down card up, but a player has none here")
+            if k == "roll" and not arranged:
+                raise gf.error(sp.path, "a roll step needs an arrange step before it (after the last deal "
+                               "and discard)")
+            down -= 1
+        elif k == "arrange":
+            arranged = True
+        elif k == "bet" and s.opener == "bring-in" and held == down:
+            raise gf.error(sp.path + ("opener",), "opener = 'bring-in' needs a face-up card dealt before it")
+        if k in ("pass", "draw", "discard"):
+            arranged = False
+    _check_usage(gf, steps[-1][1], held, board)
+    hole = sum(len(s.faces) for s, _ in steps if s.kind == "deal")
+    shared = sum(s.count + (1 if s.burn else 0) for s, _ in steps if s.kind == "board")
+    if hole * gf.min_players + shared > 52:
+        first = next(sp for s, sp in steps if s.kind == "deal")
+        raise gf.error(first.path, f"with {gf.min_players} players this game deals {hole * gf.min_players + shared} "
+                       "cards (burns included); the deck has 52")
+    most = gf.max_players
+    while most > gf.min_players and hole * most + shared > 52:
+        most -= 1
+    return most
+
+
+def _check_usage(gf: GameFile, spec: StepSpec, held: int, board: int) -> None:
+    usage = gf.usage
+    if usage in ("any", "own"):
+        total = held + (board if usage == "any" else 0)
+        ok, need = 5 <= total <= 10, "5 to 10 cards (own" + (" and board)" if usage == "any" else ")")
+    elif usage == "omaha":
+        ok, need = held >= 2 and board >= 3 and held + board <= 10, "at least 2 own and 3 board cards"
+    elif usage == "passem":
+        ok, need = held == 3 and board == 3, "3 own and 3 board cards"
+    else:
+        ok, need = held == 3 and board == 0, "3 own cards and no board"
+    if not ok:
+        raise gf.error(spec.path, f"at the showdown a player holds {held} cards and the board has {board}; "
+                       f"usage = {usage!r} needs {need}")
+
+
+def build(gf: GameFile, house_rules: dict[str, Any], source: str | None = None) -> Game:
+    """The game a file declares, with its house rules fixed."""
+    rules = resolve_rules(gf, house_rules)
+    steps = expand(gf, rules)
+    most = check_playable(gf, steps, rules)
+    return Game(
+        name=gf.name, title=gf.title, rules={k: list(v) if isinstance(v, tuple) else v for k, v in rules.items()},
+        steps=tuple(s for s, _ in steps), min_players=gf.min_players, max_players=most, usage_name=gf.usage,
+        split=rules.get("split", "high"), low=rules.get("low", "a5"), qualifier=rules.get("qualifier"),
+        swing_ties=rules.get("swing_ties", False), showdown_cards_count=rules.get("showdown_cards_count", False),
+        source=source,
+    )
+
+
+__all__ = ["GameFileError", "OptionSpec", "build", "check_playable", "expand", "options_of", "resolve_rules"]

@@ -1,0 +1,411 @@
+"""Game files: a game as TOML data (docs/games/game-files.md), read and checked against the schema.
+
+:func:`parse` turns the text into a :class:`GameFile`; every error is a :class:`GameFileError` (a
+ValueError) that names the line and says what is allowed. :mod:`homegame.games.compose` turns a
+GameFile and house rules into a game.
+
+>>> gf = parse('name = "mini"\\nplayers = [2, 6]\\n[[steps]]\\nkind = "deal"\\nfaces = "down down"\\n'
+...            '[[steps]]\\nkind = "bet"\\n[[steps]]\\nkind = "board"\\ncount = 5\\n[[steps]]\\nkind = "bet"\\n'
+...            '[[steps]]\\nkind = "showdown"\\n')
+>>> gf.name, [s.kind for s in gf.steps]
+('mini', ['deal', 'bet', 'board', 'bet', 'showdown'])
+>>> parse('name = "mini"\\nplayers = [2, 66]\\n')
+Traceback (most recent call last):
+...
+homegame.games.gamefile.GameFileError: game file line 2: players must be [least, most], whole numbers from 2 to 10 with least <= most, not [2, 66]
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+from homegame.games.locate import Path, key_lines, line_of
+from homegame.rules.spec import OPENERS
+
+FORMAT = "homegame-game/1"
+MAX_BYTES = 64_000  # a game file's size
+MAX_ENTRIES = 100  # step tables written in a file, repeats' bodies included
+MAX_STEPS = 200  # steps once repeats are unrolled
+MAX_DEPTH = 2  # repeats inside repeats
+MAX_REPEAT = 52  # times one repeat may run
+MAX_OPTIONS = 24
+MAX_TEXT = 80  # characters in a name, title, alias, label or allowed text
+
+TOP_KEYS = ("format", "name", "title", "aliases", "players", "usage", "deck", "wild", "buy", "about",
+            "options", "steps")
+USAGES = ("any", "own", "omaha", "passem", "three-hole")
+KINDS = ("deal", "board", "pass", "expose", "discard", "draw", "arrange", "roll", "declare", "bet",
+         "showdown", "repeat")
+#: per step kind: its fields (besides kind, label and when) as (type, default); "required" has no default
+FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
+    "deal": {"faces": ("faces", "required")},
+    "board": {"count": ("int 1 5", "required"), "burn": ("bool", True)},
+    "pass": {"count": ("int 1 10", "required"), "direction": ("direction", "left"), "distance": ("int 1 9", 1)},
+    "expose": {}, "arrange": {}, "roll": {}, "declare": {}, "showdown": {},
+    "discard": {"keep": ("int 1 10", "required")},
+    "draw": {"count": ("int 1 10", "required"), "burn": ("bool", True)},
+    "bet": {"big": ("bool", False), "opener": ("opener", "positional")},
+    "repeat": {"each": ("name", "required"), "in": ("list", None), "from": ("int 0 52", None),
+               "to": ("int 0 52", None), "steps": ("steps", "required")},
+}
+DEFAULT_LABELS = {"deal": "Deal", "board": "Board", "pass": "Pass", "expose": "Expose", "discard": "Discard",
+                  "draw": "Draw", "arrange": "Arrange", "roll": "Roll", "declare": "Declare",
+                  "bet": "Round {round}", "showdown": "Showdown", "repeat": ""}
+OPTION_TYPES = ("choice", "whole", "flag", "counts", "split")
+OPTION_KEYS = {"choice": ("values",), "whole": ("min", "max", "none"), "flag": (),
+               "counts": ("min", "max", "most"), "split": ("low", "qualifier", "swing_ties")}
+RESERVED = {"wild": "wild cards are not yet supported by the engine (the key is reserved for them)",
+            "buy": "buying a card is not yet supported by the engine (the key is reserved for it)"}
+_NAME = re.compile(r"[a-z][a-z0-9_]*$")
+_GAME_NAME = re.compile(r"[a-z0-9][a-z0-9'_-]*$")
+_EXPR = re.compile(r"\$([a-z][a-z0-9_]*)\s*(?:([+-])\s*(\d+))?$")
+_COND = re.compile(r"(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)$")
+
+
+class GameFileError(ValueError):
+    """A game file that breaks the schema: the message names the line and what is allowed."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A house-rule option declared in a file (``[options.NAME]``)."""
+
+    name: str
+    kind: str
+    default: Any
+    allowed: str
+    settings: dict[str, Any]
+    path: Path
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    """A step table as written: its kind, fields (literals or ``$`` expressions), conditions, and for a
+    repeat its body."""
+
+    kind: str
+    fields: dict[str, Any]
+    when: tuple[str, ...]
+    path: Path
+    body: tuple[StepSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """A checked game file: everything :func:`homegame.games.compose.build` needs."""
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    usage: str
+    options: tuple[OptionSpec, ...]
+    steps: tuple[StepSpec, ...]
+    text: str = field(repr=False)
+    source: str = "game file"
+    lines: dict[Path, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def error(self, path: Path, message: str) -> GameFileError:
+        """An error about ``path`` that names its line."""
+        return GameFileError(f"{self.source} line {line_of(self.lines, path)}: {message}")
+
+
+class _Reader:
+    def __init__(self, text: str, source: str) -> None:
+        self.text, self.source = text, source
+        self.lines = key_lines(text)
+        self.entries = 0
+
+    def fail(self, path: Path, message: str) -> GameFileError:
+        return GameFileError(f"{self.source} line {line_of(self.lines, path)}: {message}")
+
+    def text_value(self, data: dict[str, Any], key: str, path: Path, default: str | None = None) -> str:
+        value = data.get(key, default)
+        if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
+            raise self.fail(path + (key,), f"{key} must be text of 1 to {MAX_TEXT} characters, not {value!r}")
+        return value
+
+    def unknown(self, data: dict[str, Any], allowed: tuple[str, ...] | list[str], path: Path, what: str) -> None:
+        for key in data:
+            if key not in allowed:
+                raise self.fail(path + (key,), f"unknown key {key!r} in {what}: the keys are {', '.join(allowed)}")
+
+
+def parse(text: str, source: str = "game file") -> GameFile:
+    """Read a game file's text and check it against the schema (docs/games/game-files.md)."""
+    if not isinstance(text, str):
+        raise GameFileError(f"a game file is TOML text, not {type(text).__name__}")
+    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        raise GameFileError(f"{source}: the file is larger than {MAX_BYTES} bytes, the most a game file may be")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        where = re.search(r"line (\d+)", str(e))
+        raise GameFileError(f"{source} line {where.group(1) if where else 1}: not valid TOML ({e})") from None
+    r = _Reader(text, source)
+    r.unknown(data, TOP_KEYS, (), "a game file")
+    for key, why in RESERVED.items():
+        if key in data:
+            raise r.fail((key,), why)
+    if data.get("format", FORMAT) != FORMAT:
+        raise r.fail(("format",), f"format must be {FORMAT!r}, not {data['format']!r}")
+    if data.get("deck", "standard") != "standard":
+        raise r.fail(("deck",), f"deck {data['deck']!r} is not supported: the only deck is 'standard' "
+                     "(52 cards; a short deck is not yet supported)")
+    if "name" not in data:
+        raise r.fail((), "a game file needs name = \"...\" (lower-case letters, digits, - and ')")
+    name = r.text_value(data, "name", ())
+    if not _GAME_NAME.match(name):
+        raise r.fail(("name",), f"name {name!r} must be lower-case letters, digits, - and ' (such as 'my-game')")
+    title = r.text_value(data, "title", (), default=name)
+    aliases = data.get("aliases", [])
+    if not isinstance(aliases, list) or len(aliases) > 10 or not all(
+            isinstance(a, str) and _GAME_NAME.match(a) and len(a) <= MAX_TEXT for a in aliases):
+        raise r.fail(("aliases",), "aliases must be a list of up to 10 names (lower-case letters, digits, - "
+                     f"and '), not {aliases!r}")
+    players = data.get("players", [2, 10])
+    if (not isinstance(players, list) or len(players) != 2 or not all(type(p) is int for p in players)
+            or not 2 <= players[0] <= players[1] <= 10):
+        raise r.fail(("players",), "players must be [least, most], whole numbers from 2 to 10 with least <= most, "
+                     f"not {players!r}")
+    usage = data.get("usage", "any")
+    if usage not in USAGES:
+        raise r.fail(("usage",), f"usage {usage!r} is not allowed: use one of {', '.join(map(repr, USAGES))}")
+    options = _options(r, data.get("options", {}))
+    names = {o.name for o in options} | ({"split", "low", "qualifier", "swing_ties"} if any(
+        o.kind == "split" for o in options) else set())
+    if "steps" not in data:
+        raise r.fail((), "a game file needs its steps: [[steps]] tables, the first a deal, the last the showdown")
+    steps = _steps(r, data["steps"], ("steps",), names, depth=0)
+    return GameFile(name=name, title=title, aliases=tuple(aliases), min_players=players[0],
+                    max_players=players[1], usage=usage, options=tuple(options), steps=steps, text=text,
+                    source=source, lines=r.lines)
+
+
+def _options(r: _Reader, raw: Any) -> list[OptionSpec]:
+    if not isinstance(raw, dict):
+        raise r.fail(("options",), "options must be tables: [options.NAME] with type = "
+                     f"{' | '.join(OPTION_TYPES)}")
+    if len(raw) > MAX_OPTIONS:
+        raise r.fail(("options",), f"a game file may declare at most {MAX_OPTIONS} options, not {len(raw)}")
+    out: list[OptionSpec] = []
+    seen: set[str] = set()
+    for name, spec in raw.items():
+        path: Path = ("options", name)
+        if not _NAME.match(name) or name in ("round",):
+            raise r.fail(path, f"option name {name!r} must be lower-case letters, digits and _, and not 'round'")
+        if not isinstance(spec, dict):
+            raise r.fail(path, f"option {name} must be a table with type = {' | '.join(OPTION_TYPES)}")
+        kind = spec.get("type")
+        if kind not in OPTION_TYPES:
+            raise r.fail(path + ("type",), f"option {name}: type {kind!r} is not allowed: use one of "
+                         f"{', '.join(map(repr, OPTION_TYPES))}")
+        if kind == "split" and name != "split":
+            raise r.fail(path, "type = 'split' is for [options.split] (it declares split, low, qualifier and "
+                         "swing_ties)")
+        r.unknown(spec, ["type", "default", "allowed", *OPTION_KEYS[kind]], path, f"option {name} ({kind})")
+        settings = {k: spec[k] for k in OPTION_KEYS[kind] if k in spec}
+        default = spec.get("default", "high" if kind == "split" else None)
+        allowed = spec.get("allowed", "")
+        if not isinstance(allowed, str) or len(allowed) > 2 * MAX_TEXT:
+            raise r.fail(path + ("allowed",), f"option {name}: allowed must be text of up to {2 * MAX_TEXT} "
+                         "characters")
+        _check_option(r, name, kind, default, settings, path, seen)
+        seen.add(name)
+        out.append(OptionSpec(name, kind, default, allowed, settings, path))
+    return out
+
+
+def _is_expr(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith("$")
+
+
+def _check_expr(r: _Reader, value: str, names: set[str], path: Path, what: str) -> None:
+    m = _EXPR.match(value.strip())
+    if not m:
+        raise r.fail(path, f"{what}: {value!r} is not an expression: write $name, $name + N or $name - N")
+    if m.group(1) not in names:
+        raise r.fail(path, f"{what}: {value!r} names no earlier option or loop variable; known here: "
+                     f"{', '.join(sorted(names)) or 'none'}")
+
+
+def _check_option(r: _Reader, name: str, kind: str, default: Any, settings: dict[str, Any], path: Path,
+                  seen: set[str]) -> None:
+    def bad(key: str, message: str) -> GameFileError:
+        return r.fail(path + (key,), f"option {name}: {message}")
+
+    if kind == "choice":
+        values = settings.get("values")
+        if not isinstance(values, list) or not values or not all(isinstance(v, str) for v in values):
+            raise bad("values", "a choice needs values = [\"word\", ...] (one or more words)")
+        if default not in values:
+            raise bad("default", f"default {default!r} must be one of its values {values!r}")
+    elif kind == "flag":
+        if not isinstance(default, bool):
+            raise bad("default", f"a flag's default must be true or false, not {default!r}")
+    elif kind in ("whole", "counts"):
+        for key in ("min", "max"):
+            v = settings.get(key)
+            if isinstance(v, str) and _is_expr(v) and kind == "whole":
+                _check_expr(r, v, seen, path + (key,), f"option {name} {key}")
+            elif type(v) is not int or not 0 <= v <= 52:
+                raise bad(key, f"{key} must be a whole number from 0 to 52" +
+                          (" or an expression such as \"$keep - 1\"" if kind == "whole" else "") + f", not {v!r}")
+        if type(settings["min"]) is int and type(settings["max"]) is int and settings["min"] > settings["max"]:
+            raise bad("max", f"max {settings['max']} is below min {settings['min']}")
+        if kind == "whole":
+            if not isinstance(settings.get("none", False), bool):
+                raise bad("none", "none must be true or false (whether None is allowed)")
+            if _is_expr(default):
+                _check_expr(r, default, seen, path + ("default",), f"option {name} default")
+            elif default == "none" and settings.get("none"):
+                pass
+            elif type(default) is not int:
+                raise bad("default", "a whole number's default must be a number, \"none\" (with none = true) "
+                          f"or an expression such as \"$keep - 1\", not {default!r}")
+        else:
+            most = settings.get("most", 6)
+            if type(most) is not int or not 0 <= most <= 10:
+                raise bad("most", f"most must be a whole number from 0 to 10 (the longest list), not {most!r}")
+            if not isinstance(default, list) or not all(type(v) is int for v in default):
+                raise bad("default", f"a counts option's default must be a list of whole numbers, not {default!r}")
+    else:  # split
+        if default not in ("high", "low", "high-low", "declare"):
+            raise bad("default", f"the split's default {default!r} must be 'high', 'low', 'high-low' or 'declare'")
+        if settings.get("low", "a5") not in ("a5", "a6", "27"):
+            raise bad("low", f"low {settings['low']!r} must be 'a5', 'a6' or '27'")
+        q = settings.get("qualifier", "auto")
+        if q not in ("auto", "none") and (type(q) is not int or not 5 <= q <= 14):
+            raise bad("qualifier", f"qualifier {q!r} must be \"auto\", \"none\" or a whole number from 5 to 14")
+        if not isinstance(settings.get("swing_ties", False), bool):
+            raise bad("swing_ties", "swing_ties must be true or false")
+
+
+def _steps(r: _Reader, raw: Any, path: Path, names: set[str], depth: int) -> tuple[StepSpec, ...]:
+    if not isinstance(raw, list) or not raw or not all(isinstance(s, dict) for s in raw):
+        raise r.fail(path, "steps must be [[steps]] tables (one or more), each with kind = "
+                     f"{' | '.join(KINDS)}")
+    out = []
+    for i, step in enumerate(raw):
+        r.entries += 1
+        if r.entries > MAX_ENTRIES:
+            raise r.fail(path + (i,), f"a game file may have at most {MAX_ENTRIES} step tables")
+        out.append(_step(r, step, path + (i,), names, depth))
+    return tuple(out)
+
+
+def _step(r: _Reader, data: dict[str, Any], path: Path, names: set[str], depth: int) -> StepSpec:
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise r.fail(path + ("kind",), f"step kind {kind!r} is not allowed: use one of {', '.join(KINDS)}")
+    what = f"a {kind} step"
+    spec = FIELDS[kind]
+    r.unknown(data, ["kind", "label", "when", *spec], path, what)
+    label = data.get("label", DEFAULT_LABELS[kind])
+    when = data.get("when", [])
+    when = [when] if isinstance(when, str) else when
+    if not isinstance(when, list) or not all(isinstance(c, str) for c in when):
+        raise r.fail(path + ("when",), f"{what}: when must be a condition such as \"$split == declare\" "
+                     "or a list of them (all must hold)")
+    for cond in when:
+        _check_condition(r, cond, names, path + ("when",), what)
+    fields: dict[str, Any] = {}
+    body: tuple[StepSpec, ...] = ()
+    if kind == "repeat":
+        each = data.get("each")
+        if not isinstance(each, str) or not _NAME.match(each) or each in names or each == "round":
+            raise r.fail(path + ("each",), f"{what}: each must name a new loop variable (lower-case letters, "
+                         f"digits and _), not {each!r}")
+        if depth + 1 > MAX_DEPTH:
+            raise r.fail(path, f"{what}: repeats may be nested at most {MAX_DEPTH} deep")
+        has_in, has_range = "in" in data, "from" in data or "to" in data
+        if has_in == has_range or (has_range and not ("from" in data and "to" in data)):
+            raise r.fail(path, f"{what}: give either in = \"$option\" (a list option) or from = N and to = N")
+        for key in ("in", "from", "to"):
+            if key in data:
+                v = data[key]
+                if _is_expr(v):
+                    _check_expr(r, v, names, path + (key,), what)
+                elif key == "in" or type(v) is not int:
+                    raise r.fail(path + (key,), f"{what}: {key} must be " + (
+                        "a list option such as \"$passes\"" if key == "in" else
+                        "a whole number or an expression such as \"$keep - 1\"") + f", not {v!r}")
+                fields[key] = v
+        fields["each"] = each
+        body = _steps(r, data.get("steps"), path + ("steps",), names | {each}, depth + 1)
+    else:
+        for key, (kind_of, default) in spec.items():
+            value = data.get(key, default)
+            if value == "required":
+                raise r.fail(path, f"{what} needs {key} ({_allowed(kind_of)})")
+            if _is_expr(value):
+                _check_expr(r, value, names, path + (key,), what)
+            else:
+                value = _literal(r, kind_of, value, path + (key,), f"{what}: {key}")
+            fields[key] = value
+    if not isinstance(label, str) or len(label) > MAX_TEXT:
+        raise r.fail(path + ("label",), f"{what}: label must be text of up to {MAX_TEXT} characters")
+    _check_label(r, label, names, path + ("label",), what)
+    fields["label"] = label
+    return StepSpec(kind, fields, tuple(when), path, body)
+
+
+def _allowed(kind_of: str) -> str:
+    if kind_of.startswith("int"):
+        _, lo, hi = kind_of.split()
+        return f"a whole number from {lo} to {hi}"
+    return {"bool": "true or false", "direction": "'left' or 'right'",
+            "opener": " or ".join(map(repr, OPENERS)), "faces": "a list of \"down\" and \"up\", one per card",
+            "name": "a loop variable's name", "steps": "[[...steps]] tables",
+            "list": "a list option"}[kind_of]
+
+
+def _literal(r: _Reader, kind_of: str, value: Any, path: Path, what: str) -> Any:
+    ok = True
+    if kind_of.startswith("int"):
+        _, lo, hi = kind_of.split()
+        ok = type(value) is int and int(lo) <= value <= int(hi)
+    elif kind_of == "bool":
+        ok = isinstance(value, bool)
+    elif kind_of == "direction":
+        ok = value in ("left", "right")
+    elif kind_of == "opener":
+        ok = value in OPENERS
+    elif kind_of == "faces":
+        if isinstance(value, str):
+            value = value.split()
+        ok = isinstance(value, list) and 1 <= len(value) <= 10 and all(f in ("down", "up") for f in value)
+    if not ok:
+        raise r.fail(path, f"{what} must be {_allowed(kind_of)}" + (" (1 to 10 cards)" if kind_of == "faces" else "")
+                     + f", not {value!r}")
+    return value
+
+
+def _check_condition(r: _Reader, cond: str, names: set[str], path: Path, what: str) -> None:
+    text = cond.strip()
+    m = _COND.match(text)
+    operands = [m.group(1), m.group(3)] if m else [text]
+    if not m and not text.startswith("$"):
+        raise r.fail(path, f"{what}: condition {cond!r} must be $name (true when the option is on) or "
+                     "A OP B with OP one of == != < <= > >= (such as \"$keep < 7\" or \"$split == declare\")")
+    for operand in operands:
+        if operand.startswith("$"):
+            _check_expr(r, operand, names, path, f"{what}: condition {cond!r}")
+
+
+def _check_label(r: _Reader, label: str, names: set[str], path: Path, what: str) -> None:
+    try:
+        parsed = list(string.Formatter().parse(label))
+    except ValueError as e:
+        raise r.fail(path, f"{what}: label {label!r} is not a template ({e}); write {{name}} for a value") from None
+    for _, field_name, spec, conversion in parsed:
+        if field_name is None:
+            continue
+        if spec or conversion or field_name not in names | {"round"}:
+            raise r.fail(path, f"{what}: label {label!r} may name only {{round}} and the options and loop "
+                         f"variables known here ({', '.join(sorted(names)) or 'none'})")
