@@ -61,8 +61,9 @@ def _counts(lo: int, hi: int, most: int, allowed: str) -> Any:
             raise ValueError(f"{name}={value!r} is not allowed: use {allowed}")
         out = tuple(value)
         if len(out) > most or any(isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi for v in out):
+            example = allowed.split("such as ", 1)[1] if "such as " in allowed else ""
             raise ValueError(f"{name}={value!r} is not allowed: use up to {most} card counts, each from {lo} to {hi}"
-                             + (f", {allowed}" if allowed else ""))
+                             + (f", such as {example}" if example else ""))
         return out
     return check
 
@@ -122,8 +123,8 @@ def resolve_rules(gf: GameFile, house_rules: dict[str, Any]) -> dict[str, Any]:
             rules[o.name] = _value(o.default, rules)
         value = rules[o.name]
         lo, hi = (_value(b, rules) if isinstance(b, str) else b for b in (o.settings["min"], o.settings["max"]))
-        if value is not None and not lo <= value <= hi:
-            refs = [b for b in (o.settings["min"], o.settings["max"]) if isinstance(b, str)]
+        refs = [b for b in (o.settings["min"], o.settings["max"]) if isinstance(b, str)]
+        if refs and value is not None and not lo <= value <= hi:
             given = ", ".join(f"{n}={rules[n]!r}" for n in dict.fromkeys(
                 _value_name(b) for b in refs))
             raise ValueError(f"{o.name}={value!r} is not allowed with {given}: use a whole number from {lo} to {hi}")
@@ -235,7 +236,7 @@ def check_playable(gf: GameFile, steps: list[tuple[Step, StepSpec]], rules: dict
             held = s.keep
         elif k in ("expose", "roll"):
             if down < 1:
-                raise gf.error(sp.path, f"a {k} step turns a face-down card up, but a player has none here")
+                raise gf.error(sp.path, f"{'an' if k == 'expose' else 'a'} {k} step turns a face-down card up, but a player has none here")
             if k == "roll" and not arranged:
                 raise gf.error(sp.path, "a roll step needs an arrange step before it (after the last deal "
                                "and discard)")
@@ -246,13 +247,13 @@ def check_playable(gf: GameFile, steps: list[tuple[Step, StepSpec]], rules: dict
             raise gf.error(sp.path + ("opener",), "opener = 'bring-in' needs a face-up card dealt before it")
         if k in ("pass", "draw", "discard"):
             arranged = False
-    _check_usage(gf, steps[-1][1], held, board)
     hole = sum(len(s.faces) for s, _ in steps if s.kind == "deal")
     shared = sum(s.count + (1 if s.burn else 0) for s, _ in steps if s.kind == "board")
     if hole * gf.min_players + shared > 52:
         first = next(sp for s, sp in steps if s.kind == "deal")
         raise gf.error(first.path, f"with {gf.min_players} players this game deals {hole * gf.min_players + shared} "
                        "cards (burns included); the deck has 52")
+    _check_usage(gf, steps[-1][1], held, board)
     most = gf.max_players
     while most > gf.min_players and hole * most + shared > 52:
         most -= 1

@@ -146,7 +146,8 @@ def parse(text: str, source: str = "game file") -> GameFile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         where = re.search(r"line (\d+)", str(e))
-        raise GameFileError(f"{source} line {where.group(1) if where else 1}: not valid TOML ({e})") from None
+        line = where.group(1) if where else max(1, text.count("\n") + 1)
+        raise GameFileError(f"{source} line {line}: not valid TOML ({e})") from None
     r = _Reader(text, source)
     r.unknown(data, TOP_KEYS, (), "a game file")
     for key, why in RESERVED.items():
@@ -259,6 +260,9 @@ def _check_option(r: _Reader, name: str, kind: str, default: Any, settings: dict
         if type(settings["min"]) is int and type(settings["max"]) is int and settings["min"] > settings["max"]:
             raise bad("max", f"max {settings['max']} is below min {settings['min']}")
         if kind == "whole":
+            lo, hi = settings["min"], settings["max"]
+            if type(default) is int and type(lo) is int and type(hi) is int and not lo <= default <= hi:
+                raise bad("default", f"default {default} must be from min {lo} to max {hi}")
             if not isinstance(settings.get("none", False), bool):
                 raise bad("none", "none must be true or false (whether None is allowed)")
             if _is_expr(default):
