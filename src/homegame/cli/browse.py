@@ -27,23 +27,37 @@ def games(
     name: Annotated[str | None, typer.Argument(help="One game to describe (default: every game).")] = None,
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP + " Shows the steps as "
                                                    "those rules make them (one game only).")] = None,
+    file: Annotated[str | None, typer.Option("--file", "-f", help="Check a game file (TOML, "
+                                             "docs/games/game-files.md) and describe the game it declares.")] = None,
 ) -> None:
     """List each game: its players, its steps in order, and its house rules with their defaults."""
     import homegame as hg
-
-    with user_errors(ctx):
-        if rule and not name:
-            raise ValueError("--rule needs a game name: homegame games trash --rule passes=3,2,1")
-        names = [hg.game(name).name] if name else list(hg.game_names())
-        chosen_games = {n: load_game(n, rule) for n in names}
     from homegame.games import OPTIONS
+
+    options = OPTIONS
+    with user_errors(ctx):
+        if file is not None:
+            from homegame.games.compose import options_of
+            from homegame.games.gamefile import parse
+
+            chosen = load_game(None, rule, file)
+            assert chosen.source is not None
+            options = {chosen.name: {k: (o.allowed, o.default) for k, o in
+                                     options_of(parse(chosen.source)).items()}}
+            names = [chosen.name]
+            chosen_games = {chosen.name: chosen}
+        else:
+            if rule and not name:
+                raise ValueError("--rule needs a game name: homegame games trash --rule passes=3,2,1")
+            names = [hg.game(name).name] if name else list(hg.game_names())
+            chosen_games = {n: load_game(n, rule) for n in names}
 
     console = _console()
     for engine_name in names:
         chosen = chosen_games[engine_name]
         steps = "\n".join(f"{i}. {line}" for i, line in enumerate(chosen.describe(), 1))
         rules = Table("house rule", "default", "allowed", box=None, header_style="dim")
-        for option, (allowed, default) in OPTIONS.get(engine_name, {}).items():
+        for option, (allowed, default) in options.get(engine_name, {}).items():
             rules.add_row(f"--rule {option}=", _default_text(default), str(allowed))
         body = Table.grid(padding=(0, 1))
         body.add_row(f"[dim]engine name[/] {engine_name} · [dim]players[/] "
@@ -53,6 +67,8 @@ def games(
             body.add_row(f"[dim]chosen[/] {', '.join(f'{k}={_default_text(v)}' for k, v in chosen.rules.items())}")
         body.add_row(rules)
         console.print(Panel(body, title=f"[bold]{chosen.title}[/]", expand=False))
+    if file is not None:
+        console.print(f"{file}: a valid game file")
 
 
 def _default_text(value: Any) -> str:

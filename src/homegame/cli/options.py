@@ -108,10 +108,18 @@ def parse_stakes(text: str) -> Any:
     return Stakes(structure, **fields)
 
 
-def load_game(name: str, rules: Sequence[str] | None) -> Any:
-    """The game named on the command line with its house rules."""
+def load_game(name: str | None, rules: Sequence[str] | None, file: str | None = None) -> Any:
+    """The game named on the command line (or read from a game file) with its house rules."""
     import homegame as hg
 
+    if file is not None:
+        if name is not None:
+            raise OptionError(f"name a game ({name!r}) or give --game-file, not both")
+        from pathlib import Path
+
+        return hg.load_game(Path(file), **parse_rules(rules))
+    if name is None:
+        raise OptionError("name a game (see homegame games) or give --game-file FILE")
     return hg.game(name, **parse_rules(rules))
 
 

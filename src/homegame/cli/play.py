@@ -248,7 +248,7 @@ class TerminalGame:
 @app.command()
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    game: Annotated[str | None, typer.Argument(help=GAME_HELP)] = None,
     seats: Annotated[int, typer.Option("--seats", "-n", help="Players at the table, you included.")] = 4,
     bots: Annotated[str, typer.Option("--bots", help=BOTS_HELP)] = "equity,rule",
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,
@@ -258,14 +258,16 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed the shuffles, for the same deals again.")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Add each finished hand's history to this JSON-lines "
                                               "file (homegame replay FILE --hand N).")] = None,
+    game_file: Annotated[str | None, typer.Option("--game-file", help="Play the game a game file declares "
+                                                  "(TOML, docs/games/game-files.md) instead of a named game.")] = None,
 ) -> None:
     """Play GAME in the terminal against bots: you are seat 0, actions are typed (call, raise 40, pass 7c)."""
     from homegame.bots import make_bot
     from homegame.sim import big_bet_of, default_stakes
 
     with user_errors(ctx):
-        chosen = load_game(game, rule)
-        table_stakes = parse_stakes(stakes) if stakes else default_stakes(chosen.name)
+        chosen = load_game(game, rule, game_file)
+        table_stakes = parse_stakes(stakes) if stakes else default_stakes(chosen)
         if not chosen.min_players <= seats <= chosen.max_players:
             raise ValueError(f"{chosen.title} takes {chosen.min_players} to {chosen.max_players} players, "
                              f"not --seats {seats}")

@@ -37,13 +37,14 @@ class SimulationError(ValueError):
     """Bad simulation settings, or a bot that could not finish a hand."""
 
 
-def default_stakes(game_name: str) -> Any:
+def default_stakes(game_name: Any) -> Any:
     """Fixed-limit 2/4 with an ante of 1 (and a bring-in of 1 in stud, razz and stud high-low): fits every
-    game."""
+    game. ``game_name`` is an engine name or a game (one read from a game file, say)."""
     from homegame.games import game
     from homegame.rules import Stakes
 
-    bring_in = any(step.opener == "bring-in" for step in game(game_name).steps)
+    chosen = game(game_name) if isinstance(game_name, str) else game_name
+    bring_in = any(step.opener == "bring-in" for step in chosen.steps)
     return Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4, bring_in=1 if bring_in else 0)
 
 
