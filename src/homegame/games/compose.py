@@ -279,6 +279,9 @@ def _check_usage(gf: GameFile, spec: StepSpec, held: int, board: int) -> None:
 def build(gf: GameFile, house_rules: dict[str, Any], source: str | None = None) -> Game:
     """The game a file declares, with its house rules fixed."""
     rules = resolve_rules(gf, house_rules)
+    spade = rules.get("spade")
+    if spade is not None and rules.get("split") != "high":
+        raise ValueError(f"spade={spade!r} (Chicago) needs split='high', not split={rules.get('split')!r}")
     steps = expand(gf, rules)
     most = check_playable(gf, steps, rules)
     return Game(
@@ -286,7 +289,7 @@ def build(gf: GameFile, house_rules: dict[str, Any], source: str | None = None) 
         steps=tuple(s for s, _ in steps), min_players=gf.min_players, max_players=most, usage_name=gf.usage,
         split=rules.get("split", "high"), low=rules.get("low", "a5"), qualifier=rules.get("qualifier"),
         swing_ties=rules.get("swing_ties", False), showdown_cards_count=rules.get("showdown_cards_count", False),
-        source=source,
+        spade=spade, source=source,
     )
 
 

@@ -93,6 +93,11 @@ def describe(h: Hand) -> None:
     for award in results["awards"]:
         if award.get("by") is None:
             continue
+        if award["by"] == "spade":
+            card = _spade_holder(h, [award["seat"]])[1]
+            award["hand"] = f"the {h.game.spade}est spade in the hole, {_STR[card]}"
+            award["cards"] = [_STR[card]]
+            continue
         v = _value(h, award["seat"], contenders, low=award["by"] == "low")
         if v is not None:
             award["hand"] = str(v)
@@ -172,7 +177,7 @@ def settle(h: Hand) -> None:
                     awards.append({"seat": seat, "amount": chips, "pot": i, "side": side, "hand": None,
                                    "cards": None, "by": by})
                     pot_name = "the main pot" if i == 0 else f"side pot {i}"
-                    half = {"high": " (high)", "low": " (low)"}.get(side, "")
+                    half = {"high": " (high)", "low": " (low)", "spade": " (the spade half)"}.get(side, "")
                     h.log("win", seat, "Seat {} wins {} from {}{}", seat, chips, pot_name, half)
     for s in range(n):
         h.stacks[s] += won[s]
@@ -183,6 +188,8 @@ def _split_pot(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
                lows: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
     """(side, chips, winners, judged by "high" or "low") for one pot of two or more hands."""
     split = h.game.split
+    if split == "high" and h.game.spade is not None:
+        return _chicago(h, amount, eligible, highs)
     if split == "high":
         return [("all", amount, _best(highs, eligible), "high")]
     if split == "low":  # lowball: the best low takes it all (no qualifier: every hand has a low)
@@ -200,3 +207,28 @@ def _split_pot(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
         return [("all", amount, lo_win, "low")]
     high_half = amount - amount // 2
     return [("high", high_half, hi_win, "high"), ("low", amount // 2, lo_win, "low")]
+
+
+def _spade_holder(h: Hand, seats: list[int]) -> tuple[int, int]:
+    """(seat, card) of the highest (Chicago ``spade="high"``) or lowest spade held face down among
+    ``seats``, aces high; (-1, -1) when none of them holds a spade in the hole."""
+    best_seat, best_card = -1, -1
+    high = h.game.spade == "high"
+    for s in seats:
+        for c, up in zip(h.cards[s], h.faceup[s], strict=True):
+            if up or c & 3 != 3:
+                continue
+            if best_card < 0 or (c > best_card if high else c < best_card):
+                best_seat, best_card = s, c
+    return best_seat, best_card
+
+
+def _chicago(h: Hand, amount: int, eligible: list[int],
+             highs: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
+    """Chicago: half of the pot to the best hand, half to the best spade in the hole among the pot's
+    players (the odd chip to the high half); with no spade in the hole, the best hand takes it all."""
+    hi_win = _best(highs, eligible)
+    holder, _ = _spade_holder(h, eligible)
+    if holder < 0 or hi_win == [holder]:
+        return [("all", amount, hi_win, "high")]
+    return [("high", amount - amount // 2, hi_win, "high"), ("spade", amount // 2, [holder], "spade")]

@@ -128,6 +128,8 @@ class Game:
     qualifier: int | None = None
     swing_ties: bool = False
     showdown_cards_count: bool = False
+    #: Chicago: "high" or "low", the highest or lowest spade in the hole takes half of each pot (None: no)
+    spade: str | None = None
     #: the game file's text for a game read by ``load_game`` (a history carries it, so a replay can
     #: rebuild the game); None for the shipped games, found by name
     source: str | None = field(default=None, compare=False, repr=False)
@@ -158,6 +160,8 @@ class Game:
         lowball = {"a5": "ace-to-five", "a6": "ace-to-six", "27": "deuce-to-seven"}.get(self.low, self.low)
         split = {"high": "high only", "low": f"low only ({lowball} lowball)", "high-low": "high-low split, cards speak",
                  "declare": "high-low split by declaration"}[self.split]
+        if self.spade is not None:
+            split = f"half to the best hand, half to the {self.spade}est spade in the hole"
         lines.append(f"Pot: {split}")
         return lines
 
