@@ -157,3 +157,127 @@ def test_odds_for_big_o_and_stud_high_low() -> None:
 
     assert equity(hg.game("big-o"), ["Ah 2c 9s 9d Tc", "Kc Kd 3s Js Qc"], board="4h 6h 8h Kh 5c").shares == [0.5, 0.5]
     assert equity(hg.game("stud-hi-lo"), ["Ks Kd Kc 9s 9d 2c Qh", "Ac 2d 3h 7s 8c Jd Jh"]).shares == [0.5, 0.5]
+
+
+# ---------------------------------------------------------------- game-file catalogue games (issue 11, part 2)
+
+CHICAGO = {0: "Kc Kd Kh 9d 5c 4h 2c", 1: "Qs 3d 7c 8d Jh 6h Td", 2: "Tc 2d As 9c Jc 8c 4d"}
+
+
+def sides(hand: hg.Hand) -> dict[str, tuple[int, int]]:
+    return {a["side"]: (a["seat"], a["amount"]) for a in hand.view(None)["results"]["awards"]}
+
+
+def test_high_chicago_the_best_spade_in_the_hole_takes_half() -> None:
+    """Wikibooks, "Poker/HighChicago": seven-card stud in which the best hand takes half the pot and the
+    highest spade in the hole (a down card) the other half; gambiter.com, "Chicago": face-up spades do not
+    count (the ace of spades showing is no use). Seat 2's ace of spades is face up, so seat 1's queen of
+    spades in the hole takes half; seat 0's three kings the other half (the odd chip with the high half)."""
+    h = play_out(hg.game("high-chicago").deal([50] * 3, stakes=STUD, button=2, hole=CHICAGO))
+    got = sides(h)
+    assert set(got) == {"high", "spade"} and got["high"][0] == 0 and got["spade"][0] == 1
+    assert got["high"][1] - got["spade"][1] in (0, 1)
+    award = next(a for a in h.view(None)["results"]["awards"] if a["side"] == "spade")
+    assert award["hand"] == "the highest spade in the hole, Qs" and award["cards"] == ["Qs"]
+    assert h.game.describe()[-1] == "Pot: half to the best hand, half to the highest spade in the hole"
+
+
+def test_chicago_without_a_spade_in_the_hole_or_with_both_halves_scoops() -> None:
+    """azurebaycasino.com, "High Low Chicago": with no spade in the hole at the showdown the best hand wins
+    the whole pot, and a player with both the best hand and the best spade takes it all. Low Chicago: the
+    lowest spade in the hole (gambiter.com: aces count high, the deuce is lowest)."""
+    no_spade = {**CHICAGO, 1: "Qh 3d 7c 8d Jh 6h Td"}
+    h = play_out(hg.game("high-chicago").deal([50] * 3, stakes=STUD, button=2, hole=no_spade))
+    assert list(sides(h)) == ["all"] and sides(h)["all"][0] == 0
+    deuce = {**CHICAGO, 0: "Kc Kd Kh 9d 5c 4h 2s"}  # seat 0 has the deuce of spades down as well
+    low = play_out(hg.game("low-chicago").deal([50] * 3, stakes=STUD, button=2, hole=deuce))
+    assert list(sides(low)) == ["all"] and sides(low)["all"][0] == 0
+    high = play_out(hg.game("high-chicago").deal([50] * 3, stakes=STUD, button=2, hole=deuce))
+    assert sides(high)["spade"][0] == 1  # the queen beats the deuce for high
+    with pytest.raises(ValueError, match="needs split='high'"):
+        hg.game("high-chicago", split="high-low")
+
+
+def test_anaconda_passes_three_two_one_left_keeps_five_rolls_four_and_declares() -> None:
+    """Wikibooks, "Poker/Anaconda" (3-2-1 left): seven cards down; pass three to the left, then two, then
+    one; keep the best five; arrange them and roll them up one at a time until four show, then declare
+    high, low or both. beterpoker.com, "Anaconda poker rules": a betting round after the deal and after
+    each pass."""
+    g = hg.game("anaconda")
+    assert [s.label for s in g.steps if s.kind in ("pass", "discard", "roll", "declare")] == [
+        "Pass 3", "Pass 2", "Pass 1", "Discard to 5", "Roll 1", "Roll 2", "Roll 3", "Roll 4", "Declare"]
+    assert g.steps[-2].kind == "declare" and g.split == "declare"
+    h = g.deal([50] * 3, stakes=ANTES, button=2, seed=11)
+    play_out(h, until="Pass 3")
+    given = h.view(0)["cards"][:3]
+    for s in range(3):
+        h.act(s, "pass " + " ".join(h.view(s)["cards"][:3]) if s else "pass " + " ".join(given))
+    assert set(given) <= set(h.view(1)["cards"])  # to the left: the next seat
+    play_out(h, until="Declare")
+    assert all(len(h.view(s)["cards"]) == 5 and len(h.view(None)["seats"][s]["up"]) == 4 for s in range(3))
+    play_out(h)
+    assert sum(h.payoffs) == 0
+
+
+def test_cincinnati_four_down_five_community_cards_one_at_a_time_any_five() -> None:
+    """top15poker.com, "Rules of Cincinnati Poker": four hole cards, a betting round, then five community
+    cards dealt one at a time with a betting round after each; any five of a player's four and the five
+    on the board. A royal flush using one hole card beats four aces using three."""
+    g = hg.game("cincinnati")
+    assert sum(1 for s in g.steps if s.kind == "bet") == 6 and sum(1 for s in g.steps if s.kind == "board") == 5
+    h = g.deal([50, 50], stakes=FL, button=1, hole={0: "Th 3c 4d 5s", 1: "Ac Ad As 2d"},
+               board="Ah Kh Qh Jh 2c")
+    play_out(h)
+    assert winners(h) == {0: max(h.payoffs)}
+    assert h.view(None)["results"]["awards"][0]["hand"].lower().startswith(("royal", "straight flush"))
+
+
+def test_pineapple_discards_one_before_the_flop() -> None:
+    """p4poker.com, "Pineapple poker rules": three hole cards and one discarded before the preflop betting
+    (predictem.com, "How to play Pineapple": after it; house rule discard='after-betting'); then hold'em."""
+    for when, order in (("before-betting", ["Deal", "Discard to 2", "Preflop", "Flop"]),
+                        ("after-betting", ["Deal", "Preflop", "Discard to 2", "Flop"])):
+        g = hg.game("pineapple", discard=when)
+        assert [s.label for s in g.steps][:4] == order
+        h = g.deal([50] * 3, stakes=FL, button=0, seed=3)
+        play_out(h, until="Discard to 2")
+        assert h.view(None)["board"] == []
+        for s in range(3):
+            h.act(s, "discard " + h.view(s)["cards"][0])
+        assert all(len(h.view(s)["cards"]) == 2 for s in range(3))
+        play_out(h)
+        assert len(h.view(None)["board"]) == 5 or h.over
+
+
+def test_omaha_high_low_two_hole_cards_for_each_half() -> None:
+    """Robert's Rules of Poker, Omaha high-low split (eight or better): exactly two hole cards and three
+    from the board for the high and for the low. Seat 1's two hearts with the board's three make the flush
+    for high; seat 0's 4-5 with A-2-3 the wheel for low; seat 1's nines make no low."""
+    h = hg.game("omaha-hi-lo").deal([50, 50], stakes=FL, button=1, hole={0: "4s 5s Kc Kh", 1: "Jh Th 9c 9d"},
+                                    board="Ah 2h 3h Kd Qc")
+    play_out(h)
+    got = sides(h)
+    assert got["high"][0] == 1 and got["low"][0] == 0
+
+
+def test_five_card_stud_low_card_brings_in_then_the_high_hand_showing() -> None:
+    """Robert's Rules of Poker, five-card stud: one card down and one up; the lowest up card brings in; on
+    later streets the highest hand showing acts first."""
+    h = hg.game("five-card-stud").deal([50] * 3, stakes=STUD, button=2,
+                                       hole={0: "Ac 2d 7h", 1: "Kc Qd Qs", 2: "3c Ah 4s"})
+    assert h.to_act == (0,) and "fold" not in h.legal(0)  # the deuce brings in
+    script(h, [(0, "call"), (1, "call"), (2, "call")])
+    assert h.view(None)["seats"][1]["up"] == ["Qd", "Qs"] and h.to_act == (1,)  # a pair of queens showing
+    play_out(h)
+    assert sum(h.payoffs) == 0 and all(len(h.view(None)["results"]["shown"][str(s)]) == 5 for s in range(3))
+
+
+def test_odds_for_the_new_flop_and_stud_games_agree_with_their_showdowns() -> None:
+    """hg.equity plays Omaha high-low, Cincinnati and five-card stud (the worked examples above, with every
+    card known: the share is the showdown's)."""
+    assert hg.equity(hg.game("omaha-hi-lo"), ["4s 5s Kc Kh", "Jh Th 9c 9d"], board="Ah 2h 3h Kd Qc").shares == [
+        0.5, 0.5]
+    assert hg.equity(hg.game("cincinnati"), ["Th 3c 4d 5s", "Ac Ad As 2d"], board="Ah Kh Qh Jh 2c").shares == [
+        1.0, 0.0]
+    r = hg.equity(hg.game("five-card-stud"), ["Ac 2d 7h 9s Td", "Kc Qd Qs 3h 4h"])
+    assert r.exact and r.shares == [0.0, 1.0]

@@ -35,6 +35,9 @@ GAMES: Final = {
     "three-hole": GameFacts(3, 0, THREE_HOLE, table_cards=True),
     "stud-hi-lo": GameFacts(7, 0, ANY),
     "big-o": GameFacts(5, 5, OMAHA),
+    "omaha-hi-lo": GameFacts(4, 5, OMAHA),
+    "cincinnati": GameFacts(4, 5, ANY),
+    "five-card-stud": GameFacts(5, 0, ANY),
 }
 
 #: Three-Hole: cards each player has turned face up by the showdown.
