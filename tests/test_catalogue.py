@@ -194,8 +194,8 @@ def test_chicago_without_a_spade_in_the_hole_or_with_both_halves_scoops() -> Non
     assert list(sides(low)) == ["all"] and sides(low)["all"][0] == 0
     high = play_out(hg.game("high-chicago").deal([50] * 3, stakes=STUD, button=2, hole=deuce))
     assert sides(high)["spade"][0] == 1  # the queen beats the deuce for high
-    with pytest.raises(ValueError, match="needs split='high'"):
-        hg.game("high-chicago", split="high-low")
+    hi_lo = play_out(hg.game("high-chicago", split="high-low").deal([50] * 3, stakes=STUD, button=2, hole=CHICAGO))
+    assert set(sides(hi_lo)) == {"high", "spade"}  # no low of eight or better: the high takes the other half
 
 
 def test_anaconda_passes_three_two_one_left_keeps_five_rolls_four_and_declares() -> None:
@@ -281,3 +281,26 @@ def test_odds_for_the_new_flop_and_stud_games_agree_with_their_showdowns() -> No
         1.0, 0.0]
     r = hg.equity(hg.game("five-card-stud"), ["Ac 2d 7h 9s Td", "Kc Qd Qs 3h 4h"])
     assert r.exact and r.shares == [0.0, 1.0]
+
+
+def test_iron_cross_one_line_of_the_cross() -> None:
+    """how-to-play-poker.co.uk, "Iron Cross poker": five hole cards and five community cards in a cross,
+    turned one at a time with betting, the centre last; a hand is any of the five hole cards with either
+    the three horizontal or the three vertical cards, never both (umatno.info: turned left, top, right,
+    bottom, centre). Board Ah (left) Kd (top) Kh (right) Qh (bottom) Jh (centre): seat 1's two kings make
+    three kings with either line (four kings only by mixing them); seat 0's Q-T make the ace-high straight
+    with the row, and win."""
+    g = hg.game("iron-cross")
+    assert [s.label for s in g.steps if s.kind == "board"] == ["Left", "Top", "Right", "Bottom", "Centre"]
+    assert sum(1 for s in g.steps if s.kind == "bet") == 5
+    h = g.deal([50, 50], stakes=FL, button=1, hole={0: "Qc Tc 2c 3d 4s", 1: "Kc Ks 7d 8d 9c"},
+               board="Ah Kd Kh Qh Jh")
+    play_out(h)
+    award = h.view(None)["results"]["awards"][0]
+    assert award["seat"] == 0 and award["hand"] == "Straight, ace high"
+    assert sorted(award["cards"]) == sorted(["Ah", "Kh", "Qc", "Jh", "Tc"])
+    column = g.deal([50, 50], stakes=FL, button=1, hole={0: "Qc Tc 2c 3d 4s", 1: "Kc Ks 7d 8d 9c"},
+                    board="2d Ah 7s Kh Jh")  # now the column (Ah, Kh, Jh) makes seat 0's straight
+    play_out(column)
+    award = column.view(None)["results"]["awards"][0]
+    assert award["seat"] == 0 and sorted(award["cards"]) == sorted(["Ah", "Kh", "Qc", "Jh", "Tc"])

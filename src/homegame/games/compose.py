@@ -269,6 +269,8 @@ def _check_usage(gf: GameFile, spec: StepSpec, held: int, board: int) -> None:
         ok, need = held >= 2 and board >= 3 and held + board <= 10, "at least 2 own and 3 board cards"
     elif usage == "passem":
         ok, need = held == 3 and board == 3, "3 own and 3 board cards"
+    elif usage == "cross":
+        ok, need = board == 5 and 5 <= held + 3 <= 10, "a board of 5 (the cross) and 2 to 7 own cards"
     else:
         ok, need = held == 3 and board == 0, "3 own cards and no board"
     if not ok:
@@ -280,8 +282,6 @@ def build(gf: GameFile, house_rules: dict[str, Any], source: str | None = None) 
     """The game a file declares, with its house rules fixed."""
     rules = resolve_rules(gf, house_rules)
     spade = rules.get("spade")
-    if spade is not None and rules.get("split") != "high":
-        raise ValueError(f"spade={spade!r} (Chicago) needs split='high', not split={rules.get('split')!r}")
     steps = expand(gf, rules)
     most = check_playable(gf, steps, rules)
     return Game(

@@ -9,8 +9,9 @@ import numpy as np
 
 from homegame.cards import Card
 from homegame.evaluate import evaluate_low_many, evaluate_many
-from homegame.evaluate.usage import best_high, best_high_many, best_low, best_low_many
+from homegame.evaluate.usage import ANY, best_high, best_high_many, best_low, best_low_many
 from homegame.rules.pots import share, side_pots
+from homegame.rules.spec import CROSS_LINES
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -42,6 +43,8 @@ def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int
     """High and low strengths (ints, larger is better; low 0 = no qualifying low) of every hand still
     in, from the evaluator's batch kernels."""
     g = h.game
+    if g.usage_name == "cross":
+        return _cross_strengths(h, contenders, low)
     if g.usage_name == "any" and not low and _high_strength_of is not None and len(h.board) + len(h.cards[
             contenders[0]]) <= 7:  # hold'em-like, high only: a few table lookups, no numpy
         board = h.board
@@ -78,6 +81,9 @@ def _value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
 
     g = h.game
     own = [Card(c) for c in h.cards[s]]
+    if g.usage_name == "cross":
+        values = [v for v in (_line_value(h, own, line, low=low) for line in CROSS_LINES) if v is not None]
+        return max(values, key=lambda v: v.strength, default=None)
     shared = _shared(h, s, contenders)
     if low:
         return best_low(own, shared, g.usage, rule=g.low, qualifier=g.qualifier)
@@ -187,9 +193,15 @@ def settle(h: Hand) -> None:
 def _split_pot(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
                lows: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
     """(side, chips, winners, judged by "high" or "low") for one pot of two or more hands."""
+    if h.game.spade is not None:
+        return _chicago(h, amount, eligible, highs, lows)
+    return _by_split(h, amount, eligible, highs, lows)
+
+
+def _by_split(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
+              lows: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
+    """One pot split by the game's split rule alone."""
     split = h.game.split
-    if split == "high" and h.game.spade is not None:
-        return _chicago(h, amount, eligible, highs)
     if split == "high":
         return [("all", amount, _best(highs, eligible), "high")]
     if split == "low":  # lowball: the best low takes it all (no qualifier: every hand has a low)
@@ -223,12 +235,36 @@ def _spade_holder(h: Hand, seats: list[int]) -> tuple[int, int]:
     return best_seat, best_card
 
 
-def _chicago(h: Hand, amount: int, eligible: list[int],
-             highs: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
-    """Chicago: half of the pot to the best hand, half to the best spade in the hole among the pot's
-    players (the odd chip to the high half); with no spade in the hole, the best hand takes it all."""
-    hi_win = _best(highs, eligible)
+def _chicago(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
+             lows: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
+    """Chicago: half of the pot to the best spade in the hole among the pot's players, the other half (with
+    the odd chip) split by the game's split rule (the best hand, in High and Low Chicago); with no spade in
+    the hole the split rule decides the whole pot, and a player who wins every part takes it as one."""
     holder, _ = _spade_holder(h, eligible)
-    if holder < 0 or hi_win == [holder]:
-        return [("all", amount, hi_win, "high")]
-    return [("high", amount - amount // 2, hi_win, "high"), ("spade", amount // 2, [holder], "spade")]
+    if holder < 0:
+        return _by_split(h, amount, eligible, highs, lows)
+    rest = _by_split(h, amount - amount // 2, eligible, highs, lows)
+    if all(winners == [holder] for _, _, winners, _ in rest):
+        return [("all", amount, [holder], rest[0][3])]
+    named = [(by if side == "all" and by else side, chips, winners, by) for side, chips, winners, by in rest]
+    return [*named, ("spade", amount // 2, [holder], "spade")]
+
+
+def _line_value(h: Hand, own: list[Card], line: tuple[int, ...], *, low: bool) -> Any:
+    """The best high (or low, None if none qualifies) of the own cards with one line of the cross."""
+    g = h.game
+    shared = [Card(h.board[i]) for i in line]
+    if low:
+        return best_low(own, shared, ANY, rule=g.low, qualifier=g.qualifier)
+    return best_high(own, shared, ANY)
+
+
+def _cross_strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
+    """Iron Cross: each hand's best over the cross's two lines (rows of ids: own cards then a line)."""
+    rows = [h.cards[s] + [h.board[i] for i in line] for s in contenders for line in CROSS_LINES]
+    ids = np.array(rows, dtype=np.int64)
+    k = len(CROSS_LINES)
+    highs = evaluate_many(ids).reshape(len(contenders), k).max(axis=1).tolist()
+    lows = evaluate_low_many(ids, h.game.low, h.game.qualifier).reshape(len(contenders), k).max(axis=1).tolist() \
+        if low else []
+    return dict(zip(contenders, highs, strict=True)), dict(zip(contenders, lows, strict=False))

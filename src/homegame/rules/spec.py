@@ -24,6 +24,9 @@ SIMULTANEOUS = frozenset({"pass", "expose", "discard", "arrange", "declare"})
 SEQUENTIAL = frozenset({"draw"})
 #: Step kinds the dealer carries out with no decision.
 AUTOMATIC = frozenset({"deal", "board", "roll"})
+#: Iron Cross: the board's five cards as they are turned (left, top, right, bottom, centre) and the two
+#: lines a hand may use, each with the centre: the row and the column.
+CROSS_LINES = ((0, 2, 4), (1, 3, 4))
 #: Who opens a betting round.
 OPENERS = ("positional", "best-showing", "bring-in", "jacks")
 
@@ -122,7 +125,7 @@ class Game:
     steps: tuple[Step, ...]
     min_players: int
     max_players: int
-    usage_name: str = "any"  # any | omaha | passem | three-hole | own
+    usage_name: str = "any"  # any | omaha | passem | three-hole | own | cross (CROSS_LINES)
     split: str = "high"  # high | low | high-low | declare
     low: str = "a5"
     qualifier: int | None = None
@@ -151,7 +154,9 @@ class Game:
         """How own and shared cards combine (``homegame.evaluate.usage.Usage``)."""
         from homegame.evaluate import usage as u
 
-        return {"any": u.ANY, "own": u.ANY, "omaha": u.OMAHA, "passem": u.PASSEM,
+        # "cross" (Iron Cross): the showdown takes the best of the cross's lines (rules.showdown); estimates
+        # that know only a Usage take any five of all the cards, an upper bound
+        return {"any": u.ANY, "own": u.ANY, "omaha": u.OMAHA, "passem": u.PASSEM, "cross": u.ANY,
                 "three-hole": u.THREE_HOLE}[self.usage_name]
 
     def describe(self) -> list[str]:
@@ -161,7 +166,8 @@ class Game:
         split = {"high": "high only", "low": f"low only ({lowball} lowball)", "high-low": "high-low split, cards speak",
                  "declare": "high-low split by declaration"}[self.split]
         if self.spade is not None:
-            split = f"half to the best hand, half to the {self.spade}est spade in the hole"
+            split = ("half to the best hand" if self.split == "high" else f"half {split}") + (
+                f", half to the {self.spade}est spade in the hole")
         lines.append(f"Pot: {split}")
         return lines
 
