@@ -12,6 +12,7 @@ import pytest
 import homegame as hg
 from homegame.games import GAMES, load_game
 from homegame.games.dump import dump
+from reference_declarations import GAMES as REFERENCE
 from reference_declarations import reference_game
 
 #: house rules per game, each combination checked (the defaults included)
@@ -34,8 +35,10 @@ def combos(name: str) -> list[dict[str, object]]:
     return [dict(zip(keys, values, strict=True)) for values in itertools.product(*options.values())]
 
 
-@pytest.mark.parametrize("name", hg.game_names())
+@pytest.mark.parametrize("name", list(REFERENCE))
 def test_catalogue_files_equal_the_python_declarations(name: str) -> None:
+    """The games declared in Python before game files (the newer catalogue games were files from the
+    start)."""
     for rules in combos(name):
         try:
             expected = reference_game(name, **rules)
