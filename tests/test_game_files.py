@@ -261,3 +261,20 @@ def test_a_loaded_game_replays_from_its_history() -> None:
     assert again.payoffs == h.payoffs and again.game == g
     assert "file" in h.history.to_dict() and "file" not in hg.game("holdem").deal(
         [20, 20], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=5).history.to_dict()
+
+
+def test_expressions_over_words_are_refused_with_the_line() -> None:
+    words = edit('[options.split]', '[options.side]\ntype = "choice"\nvalues = ["a", "b"]\ndefault = "a"\n\n'
+                 '[options.split]')
+    with pytest.raises(ValueError, match=r"^game file line 22: .*\$side \+ 1 adds to \$side, which is 'a'"):
+        load_game(edit('count = 5', 'count = "$side + 1"', words))
+    with pytest.raises(ValueError, match=r"^game file line 22: .*count comes to 'a'; it must be a whole number"):
+        load_game(edit('count = 5', 'count = "$side"', words))
+    with pytest.raises(ValueError, match=r"^game file line 15: faces must be written out|^game file line 15: .*faces"):
+        load_game(edit('faces = "down down"', 'faces = "$side"', words))
+    with pytest.raises(ValueError, match=r"^game file line 17: a repeat's from and to must come to whole numbers"):
+        load_game(edit('kind = "bet"\n', 'kind = "repeat"\neach = "k"\nfrom = 1\nto = "$side"\n[[steps.steps]]\n'
+                       'kind = "bet"\n', words))
+    with pytest.raises(ValueError, match=r"^game file line 9: option n: .*not a whole number"):
+        load_game(edit('[options.split]', '[options.n]\ntype = "whole"\nmin = 1\nmax = "$side + 2"\ndefault = 1\n\n'
+                       '[options.split]', words))

@@ -39,6 +39,8 @@ def _value(text: str, env: dict[str, Any]) -> Any:
     name = name.strip()
     value = env[name]
     if sign:
+        if type(value) is not int:
+            raise ValueError(f"{text} adds to ${name}, which is {value!r}, not a whole number")
         value = value + number if sign == "+" else value - number
     return value
 
@@ -119,10 +121,16 @@ def resolve_rules(gf: GameFile, house_rules: dict[str, Any]) -> dict[str, Any]:
     for o in gf.options:
         if o.kind != "whole":
             continue
-        if isinstance(o.default, str) and o.default.startswith("$") and rules[o.name] is None:
-            rules[o.name] = _value(o.default, rules)
+        try:
+            if isinstance(o.default, str) and o.default.startswith("$") and rules[o.name] is None:
+                rules[o.name] = _value(o.default, rules)
+            lo, hi = (_value(b, rules) if isinstance(b, str) else b for b in (o.settings["min"], o.settings["max"]))
+        except ValueError as e:
+            raise gf.error(o.path, f"option {o.name}: {e}") from None
         value = rules[o.name]
-        lo, hi = (_value(b, rules) if isinstance(b, str) else b for b in (o.settings["min"], o.settings["max"]))
+        if type(lo) is not int or type(hi) is not int or (value is not None and type(value) is not int):
+            raise gf.error(o.path, f"option {o.name}: its bounds and value must be whole numbers, not {lo!r}, "
+                           f"{hi!r} and {value!r}")
         refs = [b for b in (o.settings["min"], o.settings["max"]) if isinstance(b, str)]
         if refs and value is not None and not lo <= value <= hi:
             given = ", ".join(f"{n}={rules[n]!r}" for n in dict.fromkeys(
@@ -152,23 +160,44 @@ def expand(gf: GameFile, rules: dict[str, Any]) -> list[tuple[Step, StepSpec]]:
                                        f"{f['in']} is {items!r}")
                     items = list(items)
                 else:
-                    lo, hi = (_value(v, env) if isinstance(v, str) else v for v in (f["from"], f["to"]))
+                    try:
+                        lo, hi = (_value(v, env) if isinstance(v, str) else v for v in (f["from"], f["to"]))
+                    except ValueError as e:
+                        raise _Bad(spec.path, str(e)) from None
+                    if type(lo) is not int or type(hi) is not int:
+                        raise _Bad(spec.path, f"a repeat's from and to must come to whole numbers, not {lo!r} "
+                                   f"and {hi!r}")
                     items = list(range(lo, hi + 1))
                 if len(items) > MAX_REPEAT:
                     raise gf.error(spec.path, f"this repeat would run {len(items)} times; the most is {MAX_REPEAT}")
                 for item in items:
                     run(spec.body, {**env, f["each"]: item})
                 continue
-            values = {k: (_value(v, env) if isinstance(v, str) and v.startswith("$") else v)
-                      for k, v in f.items() if k != "label"}
+            values: dict[str, Any] = {}
+            for k, v in f.items():
+                if k == "label":
+                    continue
+                try:
+                    values[k] = _value(v, env) if isinstance(v, str) and v.startswith("$") else v
+                except ValueError as e:
+                    raise _Bad(spec.path + (k,), f"a {spec.kind} step: {e}") from None
             rounds = sum(1 for s, _ in out if s.kind == "bet") + 1
             label = f["label"].format(**{**env, "round": rounds})
             out.append((_make(gf, spec, label, values), spec))
             if len(out) > MAX_STEPS:
                 raise gf.error(spec.path, f"the game would have more than {MAX_STEPS} steps, the most allowed")
 
-    run(gf.steps, dict(rules))
+    try:
+        run(gf.steps, dict(rules))
+    except _Bad as e:
+        raise gf.error(e.path, e.message) from None
     return out
+
+
+class _Bad(Exception):
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path, self.message = path, message
 
 
 def _make(gf: GameFile, spec: StepSpec, label: str, v: dict[str, Any]) -> Step:

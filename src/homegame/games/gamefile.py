@@ -347,6 +347,9 @@ def _step(r: _Reader, data: dict[str, Any], path: Path, names: set[str], depth: 
             value = data.get(key, default)
             if value == "required":
                 raise r.fail(path, f"{what} needs {key} ({_allowed(kind_of)})")
+            if _is_expr(value) and kind_of == "faces":
+                raise r.fail(path + (key,), f"{what}: faces must be written out (\"down down up\"), not an "
+                             "expression")
             if _is_expr(value):
                 _check_expr(r, value, names, path + (key,), what)
             else:
