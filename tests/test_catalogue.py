@@ -304,3 +304,23 @@ def test_iron_cross_one_line_of_the_cross() -> None:
     play_out(column)
     award = column.view(None)["results"]["awards"][0]
     assert award["seat"] == 0 and sorted(award["cards"]) == sorted(["Ah", "Kh", "Qc", "Jh", "Tc"])
+
+
+def test_elevator_one_row_across_the_h() -> None:
+    """pokertips.org, "Elevator": two cards down and two up; seven community cards in an H, turned one at a
+    time (the left column, then the right, the centre last) with a betting round after each; a hand is the
+    four hole cards with three community cards in a line across: the centre and the card of each column
+    level with it (top15poker.com: the centre slides up and down the shaft). Board: left Qh 2s 5c, right
+    Jh 8c 6d, centre Th. Seat 1's nines would make a queen-high straight with Q-J-T-8 from the whole board,
+    but no row holds those; its pair of nines loses to seat 0's aces."""
+    g = hg.game("elevator")
+    assert [s.label for s in g.steps if s.kind == "board"][-1] == "Centre"
+    assert sum(1 for s in g.steps if s.kind == "bet") == 8 and g.steps[0].faces == (False, False, True, True)
+    h = g.deal([80, 80], stakes=FL, button=1, hole={0: "Ac Ad 3s 4c", 1: "9s 9d 3c 4d"}, board="Qh 2s 5c Jh 8c 6d Th")
+    play_out(h)
+    award = h.view(None)["results"]["awards"][0]
+    assert award["seat"] == 0 and award["hand"].startswith("One pair, aces")
+    royal = g.deal([80, 80], stakes=FL, button=1, hole={0: "Ah Kh 2c 7d", 1: "9s 9d 3c 4d"},
+                   board="Qh 2s 5c Jh 8c 6d Th")  # the top row (Qh, Th, Jh) with the ace and king of hearts
+    play_out(royal)
+    assert royal.view(None)["results"]["awards"][0]["hand"] == "Royal flush"

@@ -17,7 +17,7 @@ from typing import Any
 
 from homegame.games.gamefile import MAX_REPEAT, MAX_STEPS, GameFile, GameFileError, OptionSpec, StepSpec
 from homegame.games.options import SPLIT, Option, choice, flag, resolve, split_options, whole
-from homegame.rules.spec import Game, Step
+from homegame.rules.spec import LAYOUTS, Game, Step
 
 _OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
         "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
@@ -298,8 +298,9 @@ def _check_usage(gf: GameFile, spec: StepSpec, held: int, board: int) -> None:
         ok, need = held >= 2 and board >= 3 and held + board <= 10, "at least 2 own and 3 board cards"
     elif usage == "passem":
         ok, need = held == 3 and board == 3, "3 own and 3 board cards"
-    elif usage == "cross":
-        ok, need = board == 5 and 5 <= held + 3 <= 10, "a board of 5 (the cross) and 2 to 7 own cards"
+    elif usage in LAYOUTS:
+        size = 1 + max(i for line in LAYOUTS[usage] for i in line)
+        ok, need = board == size and 5 <= held + 3 <= 10, f"a board of {size} (the layout) and 2 to 7 own cards"
     else:
         ok, need = held == 3 and board == 0, "3 own cards and no board"
     if not ok:

@@ -37,7 +37,7 @@ MAX_TEXT = 80  # characters in a name, title, alias, label or allowed text
 
 TOP_KEYS = ("format", "name", "title", "aliases", "players", "usage", "deck", "wild", "buy", "about",
             "options", "steps")
-USAGES = ("any", "own", "omaha", "passem", "three-hole", "cross")
+USAGES = ("any", "own", "omaha", "passem", "three-hole", "cross", "elevator")
 KINDS = ("deal", "board", "pass", "expose", "discard", "draw", "arrange", "roll", "declare", "bet",
          "showdown", "repeat")
 #: per step kind: its fields (besides kind, label and when) as (type, default); "required" has no default

@@ -11,7 +11,7 @@ from homegame.cards import Card
 from homegame.evaluate import evaluate_low_many, evaluate_many
 from homegame.evaluate.usage import ANY, best_high, best_high_many, best_low, best_low_many
 from homegame.rules.pots import share, side_pots
-from homegame.rules.spec import CROSS_LINES
+from homegame.rules.spec import LAYOUTS
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -43,8 +43,8 @@ def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int
     """High and low strengths (ints, larger is better; low 0 = no qualifying low) of every hand still
     in, from the evaluator's batch kernels."""
     g = h.game
-    if g.usage_name == "cross":
-        return _cross_strengths(h, contenders, low)
+    if g.usage_name in LAYOUTS:
+        return _layout_strengths(h, contenders, low)
     if g.usage_name == "any" and not low and _high_strength_of is not None and len(h.board) + len(h.cards[
             contenders[0]]) <= 7:  # hold'em-like, high only: a few table lookups, no numpy
         board = h.board
@@ -81,8 +81,8 @@ def _value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
 
     g = h.game
     own = [Card(c) for c in h.cards[s]]
-    if g.usage_name == "cross":
-        values = [v for v in (_line_value(h, own, line, low=low) for line in CROSS_LINES) if v is not None]
+    if g.usage_name in LAYOUTS:
+        values = [v for v in (_line_value(h, own, line, low=low) for line in LAYOUTS[g.usage_name]) if v is not None]
         return max(values, key=lambda v: v.strength, default=None)
     shared = _shared(h, s, contenders)
     if low:
@@ -259,11 +259,13 @@ def _line_value(h: Hand, own: list[Card], line: tuple[int, ...], *, low: bool) -
     return best_high(own, shared, ANY)
 
 
-def _cross_strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
-    """Iron Cross: each hand's best over the cross's two lines (rows of ids: own cards then a line)."""
-    rows = [h.cards[s] + [h.board[i] for i in line] for s in contenders for line in CROSS_LINES]
+def _layout_strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
+    """A board layout (Iron Cross, Elevator): each hand's best over the layout's lines (rows of ids: own
+    cards then one line)."""
+    lines = LAYOUTS[h.game.usage_name]
+    rows = [h.cards[s] + [h.board[i] for i in line] for s in contenders for line in lines]
     ids = np.array(rows, dtype=np.int64)
-    k = len(CROSS_LINES)
+    k = len(lines)
     highs = evaluate_many(ids).reshape(len(contenders), k).max(axis=1).tolist()
     lows = evaluate_low_many(ids, h.game.low, h.game.qualifier).reshape(len(contenders), k).max(axis=1).tolist() \
         if low else []

@@ -27,6 +27,12 @@ AUTOMATIC = frozenset({"deal", "board", "roll"})
 #: Iron Cross: the board's five cards as they are turned (left, top, right, bottom, centre) and the two
 #: lines a hand may use, each with the centre: the row and the column.
 CROSS_LINES = ((0, 2, 4), (1, 3, 4))
+#: Elevator: seven cards laid out as an H, turned left column top to bottom, right column top to bottom,
+#: then the centre (the "elevator"); a hand may use one row across: a left card, the centre, the right card
+#: level with it.
+ELEVATOR_LINES = ((0, 6, 3), (1, 6, 4), (2, 6, 5))
+#: usage name -> the lines of the board a hand may use (one of them, all three cards)
+LAYOUTS = {"cross": CROSS_LINES, "elevator": ELEVATOR_LINES}
 #: Who opens a betting round.
 OPENERS = ("positional", "best-showing", "bring-in", "jacks")
 
@@ -125,7 +131,7 @@ class Game:
     steps: tuple[Step, ...]
     min_players: int
     max_players: int
-    usage_name: str = "any"  # any | omaha | passem | three-hole | own | cross (CROSS_LINES)
+    usage_name: str = "any"  # any | omaha | passem | three-hole | own | cross | elevator (LAYOUTS)
     split: str = "high"  # high | low | high-low | declare
     low: str = "a5"
     qualifier: int | None = None
@@ -154,9 +160,9 @@ class Game:
         """How own and shared cards combine (``homegame.evaluate.usage.Usage``)."""
         from homegame.evaluate import usage as u
 
-        # "cross" (Iron Cross): the showdown takes the best of the cross's lines (rules.showdown); estimates
+        # a layout (Iron Cross, Elevator): the showdown takes the best of its lines (rules.showdown); estimates
         # that know only a Usage take any five of all the cards, an upper bound
-        return {"any": u.ANY, "own": u.ANY, "omaha": u.OMAHA, "passem": u.PASSEM, "cross": u.ANY,
+        return {"any": u.ANY, "own": u.ANY, "omaha": u.OMAHA, "passem": u.PASSEM, "cross": u.ANY, "elevator": u.ANY,
                 "three-hole": u.THREE_HOLE}[self.usage_name]
 
     def describe(self) -> list[str]:
