@@ -16,8 +16,8 @@ from homegame.cli.render import plain_cards, render_view, showdown_words
 
 YOU = 0
 
-GAME_HELP = ("The game: passem, sameem, pass-the-trash, three-hole, holdem, omaha, stud (aliases such as "
-             "trash or 3-hole work too).")
+GAME_HELP = ("The game: passem, sameem, pass-the-trash, three-hole, holdem, omaha, stud or any catalogue game "
+             "(homegame games lists them; aliases such as trash or 3-hole work too). Or --game-file FILE.")
 BOTS_HELP = "Bots for the other seats, comma-separated, repeated round the table: random, rule, equity."
 
 HELP_TEXT = """Type one of the actions on the Legal line; where it asks for cards, name them:
