@@ -24,10 +24,10 @@ from homegame.cards import Card, card_ids
 
 @lru_cache(maxsize=64)
 def _game(name: str, rules_json: str) -> Any:
-    from homegame.games import game
+    from homegame.games import known_game
 
     rules = {k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(rules_json).items()}
-    return game(name, **rules)
+    return known_game(name, **rules)
 
 
 def game_of(view: View) -> Any:
@@ -105,11 +105,16 @@ def sides(view: View, trials: int, seed: int | None,
           known: Known | None = None) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
     """Per sampled outcome: this seat's part of the high side and of the low side (``None`` in a high
     game; ``-1`` where nobody has a qualifying low), ties shared."""
-    from homegame.evaluate.usage import best_high_many, best_low_many
+    from homegame.evaluate.usage import ANY, best_high_many, best_low_many
+    from homegame.rules.spec import LAYOUTS
 
     game = game_of(view)
     name = str(view["game"])
-    own_final, board_final = FINAL.get(name, (len(view["cards"]), len(view.get("board") or ())))
+    if name in FINAL:
+        own_final, board_final = FINAL[name]
+    else:  # any other game: what its steps deal by the showdown (at least what the seat holds now)
+        own_final, board_final = game.final_counts()
+        own_final = max(own_final, len(view["cards"]))
     if name == "pass-the-trash":
         own_final, board_final = int(game.rules.get("keep", 7)), 0
     elif name == "stud":
@@ -139,14 +144,21 @@ def sides(view: View, trials: int, seed: int | None,
     split = rules.get("split", "high")
     qualifier = rules.get("qualifier")
     highs, lows = [], []
+    low_rule, low_q = str(rules.get("low", "a5")), qualifier if isinstance(qualifier, int) else None
+    lines = LAYOUTS.get(game.usage_name)
     for i, own in enumerate(rows):
         shared = full_board
         if three_hole:
             shared = np.hstack([r[:, :2] for j, r in enumerate(rows) if j != i] + [dead])
+        if lines is not None:  # a board layout: the best of its lines
+            highs.append(np.max([best_high_many(own, shared[:, list(line)], ANY) for line in lines], axis=0))
+            if split != "high":
+                lows.append(np.max([best_low_many(own, shared[:, list(line)], ANY, low_rule, low_q)
+                                    for line in lines], axis=0))
+            continue
         highs.append(best_high_many(own, shared, game.usage))
         if split != "high":
-            lows.append(best_low_many(own, shared, game.usage, str(rules.get("low", "a5")),
-                                      qualifier if isinstance(qualifier, int) else None))
+            lows.append(best_low_many(own, shared, game.usage, low_rule, low_q))
     high = np.vstack(highs)
     best = high.max(axis=0)
     high_part = (high[0] == best) / (high == best).sum(axis=0)

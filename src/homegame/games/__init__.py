@@ -90,7 +90,25 @@ def load_game(path_or_text: str | os.PathLike[str], **house_rules: Any) -> Game:
     """
     text, source = _read(path_or_text)
     gf = parse(text, source=source)
-    return build(gf, house_rules, source=text)
+    g = build(gf, house_rules, source=text)
+    if gf.name not in GAMES:
+        _LOADED[gf.name] = gf
+    return g
+
+
+#: games read by load_game in this process, by name (the last file read for a name), so that a bot that
+#: has only a view can rebuild the game it is playing (:func:`known_game`)
+_LOADED: dict[str, GameFile] = {}
+
+
+def known_game(name: str, **house_rules: Any) -> Game:
+    """``game(name, ...)``, or else the game of that name last read by :func:`load_game` in this process
+    (the bots rebuild a game from a view's name and rules this way)."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    if isinstance(key, str) and key not in _aliases() and key in _LOADED:
+        gf = _LOADED[key]
+        return build(gf, house_rules, source=gf.text)
+    return game(name, **house_rules)
 
 
 def _read(path_or_text: str | os.PathLike[str]) -> tuple[str, str]:
@@ -112,4 +130,4 @@ def _read(path_or_text: str | os.PathLike[str]) -> tuple[str, str]:
     return path_or_text, "game file"
 
 
-__all__ = ["GAMES", "OPTIONS", "GameFileError", "game", "game_names", "load_game"]
+__all__ = ["GAMES", "OPTIONS", "GameFileError", "game", "game_names", "known_game", "load_game"]

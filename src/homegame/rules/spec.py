@@ -185,6 +185,24 @@ class Game:
         """How many cards the deal gives each player over the whole hand (draws not counted)."""
         return self._hole_cards
 
+    def final_counts(self) -> tuple[int, int]:
+        """(cards a player holds, community cards) at the showdown: the deals, less the discards, and
+        the board.
+
+        >>> from homegame.games import game
+        >>> game("irish").final_counts(), game("stud").final_counts()
+        ((2, 5), (7, 0))
+        """
+        held = board = 0
+        for s in self.steps:
+            if s.kind == "deal":
+                held += len(s.faces)
+            elif s.kind == "discard":
+                held = min(held, s.keep)
+            elif s.kind == "board":
+                board += s.count
+        return held, board
+
     def most_received(self) -> int:
         """The most cards one player can receive over the hand: the deal plus every draw's replacements
         (how many cards a ``hole=`` preset may give a seat)."""

@@ -87,16 +87,18 @@ class _Chunk:
     stack: int
     carry: bool
     keep_history: bool
+    source: str | None = None  # the game file's text, for a game read by load_game
 
 
-def _rebuild_game(name: str, rules: dict[str, Any]) -> Any:
-    from homegame.games import game
+def _rebuild_game(name: str, rules: dict[str, Any], source: str | None = None) -> Any:
+    from homegame.games import game, load_game
 
-    return game(name, **{k: tuple(v) if isinstance(v, list) else v for k, v in rules.items()})
+    fixed = {k: tuple(v) if isinstance(v, list) else v for k, v in rules.items()}
+    return load_game(source, **fixed) if source is not None else game(name, **fixed)
 
 
 def _run_chunk(chunk: _Chunk) -> tuple[int, npt.NDArray[np.int64], list[str]]:
-    game = _rebuild_game(chunk.game_name, chunk.rules)
+    game = _rebuild_game(chunk.game_name, chunk.rules, chunk.source)
     seats = len(chunk.bots)
     bots = [make_bot(name, seed=chunk.seed * 131 + seat) for seat, name in enumerate(chunk.bots)]
     payoffs = np.zeros((chunk.count, seats), dtype=np.int64)
@@ -192,7 +194,7 @@ def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, 
         )
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise SimulationError(f"hands must be a whole number, 1 or more, not {hands!r}")
-    stakes = stakes if stakes is not None else default_stakes(game.name)
+    stakes = stakes if stakes is not None else default_stakes(game)
     unit = big_bet_of(stakes)
     stack = stack if stack is not None else 100 * unit
     if stack <= 0:
@@ -201,7 +203,8 @@ def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, 
     base = seed if seed is not None else secrets.randbelow(2**31)
     size = max(10, min(200, -(-hands // 16)))  # not tied to workers: the same chunks, the same run
     chunks = [_Chunk(game.name, dict(game.rules), stakes, names, first, min(size, hands - first),
-                     base + first, stack, carry, history is not None) for first in range(0, hands, size)]
+                     base + first, stack, carry, history is not None, game.source)
+              for first in range(0, hands, size)]
     payoffs = np.zeros((hands, len(names)), dtype=np.int64)
     lines: dict[int, list[str]] = {}
 
