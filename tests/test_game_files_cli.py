@@ -57,3 +57,9 @@ def test_play_wants_a_game_or_a_file_not_both() -> None:
     assert code == 2 and "not both" in out
     code, out = run("play")
     assert code == 2 and "--game-file" in out
+
+
+def test_simulate_a_game_file() -> None:
+    code, out = run("simulate", "--game-file", str(FILES / "mini-stud.toml"), "--bots", "rule,random", "--hands", "30",
+                    "--seed", "1", "--workers", "1")
+    assert code == 0 and "Five-Card Stud: 30 hands" in " ".join(out.split()), out

@@ -153,7 +153,7 @@ def _save_chart(result: Any, path: Path) -> None:
 @app.command()
 def simulate(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="The game to simulate.")],
+    game: Annotated[str | None, typer.Argument(help="The game to simulate (or --game-file FILE).")] = None,
     bots: Annotated[str, typer.Option("--bots", help=SIM_BOTS_HELP)] = "equity,random",
     hands: Annotated[int, typer.Option("--hands", help="How many hands to play.")] = 1000,
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,
@@ -164,14 +164,16 @@ def simulate(
     workers: Annotated[int | None, typer.Option("--workers", help="Processes to use (default: every core).")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Write every hand's history to this JSON-lines file.")] = None,
     chart: Annotated[Path | None, typer.Option("--chart", help="Save a PNG chart (cumulative result, win rates).")] = None,
+    game_file: Annotated[str | None, typer.Option("--game-file", help="Simulate the game a game file declares "
+                                                  "(docs/games/game-files.md).")] = None,
 ) -> None:
     """Play many hands between bots; win rates in big bets per 100 hands with 95% confidence intervals."""
     from homegame.sim import default_stakes
     from homegame.sim import simulate as run
 
     with user_errors(ctx):
-        chosen = load_game(game, rule)
-        table_stakes = parse_stakes(stakes) if stakes else default_stakes(chosen.name)
+        chosen = load_game(game, rule, game_file)
+        table_stakes = parse_stakes(stakes) if stakes else default_stakes(chosen)
         names = [b.strip() for b in bots.split(",") if b.strip()]
         if hands < 1:
             raise ValueError(f"--hands must be 1 or more, not {hands}")
