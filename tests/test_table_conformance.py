@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_table_support import Clock, Tab, open_room
 
 import homegame as hg
 from homegame.server.room import Room
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token
 from homegame.table import DEALERS_CHOICE, simple_action
+from test_table_support import Clock, Tab, open_room
 
 GAMES = [*hg.game_names(), DEALERS_CHOICE]
 STAKES = [
