@@ -223,3 +223,14 @@ def test_out_of_turn_names_whom_the_table_waits_for() -> None:
     other = next(p for p in table.start.dealt if p != to_act)  # type: ignore[union-attr]
     with pytest.raises(ValueError, match=rf"the table waits for {table.seats[to_act].name} \(seat {to_act + 1}\)"):
         table.act(other, "call", 0.0)
+
+
+def test_refusals_from_the_engine_count_table_seats_from_one() -> None:
+    table = Table(settings(game="passem"), seed=10)
+    table.add_bot("random")
+    table.sit("Ann", approved=True)  # table seat 2, hand seat 1
+    table.deal(shuffle().deck, 0.0)
+    with pytest.raises(ValueError) as info:
+        table.act(1, "pass " + next(c for c in ("2c", "3c", "4c", "5c") if c not in table.view(1)["cards"]), 0.0)  # type: ignore[index]
+    # Ann is table seat 2 (hand seat 1): whatever the engine says about her says seat 2
+    assert "seat 1" not in str(info.value) and "seat 2" in str(info.value)

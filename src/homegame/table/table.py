@@ -10,6 +10,7 @@ from __future__ import annotations
 import inspect
 import json
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,7 @@ from homegame.table.status import did_text, people, waiting_reason
 #: A decision id is ``hand number * DECISION_BASE + the number of actions taken when it was posed``.
 DECISION_BASE = 1_000_000
 _TITLES: dict[tuple[str, str], str] = {}
+_HAND_SEAT = re.compile(r"\bseat (\d+)\b")
 _GAMES: dict[tuple[str, str], Any] = {}
 #: Whether the ledger can mark a bot's buy-ins and cash-outs (``bot=True``).
 _LEDGER_KNOWS_BOTS = "bot" in inspect.signature(Ledger.buy_in).parameters
@@ -524,6 +526,13 @@ class Table:
             return f"you have already chosen; waiting for {people(names)}"
         return f"it is not your turn; the table waits for {people(names) or 'nobody'}"
 
+    def _table_words(self, message: str) -> str:
+        """An engine message with its hand seats (from 0) told as table seats (from 1)."""
+        assert self.start is not None
+        dealt = self.start.dealt
+        return _HAND_SEAT.sub(lambda m: f"seat {dealt[int(m.group(1))] + 1}" if int(m.group(1)) < len(dealt)
+                              else m.group(0), message)
+
     def act(self, pos: int, action: str, now: float, *, decision: int | None = None) -> None:
         """``pos`` plays ``action`` in the live hand; ``hg.IllegalAction`` leaves everything as it was.
 
@@ -543,7 +552,10 @@ class Table:
             raise TableError("the host has paused the game; every clock is stopped until the host resumes")
         if pos not in self.owing():
             raise hg.IllegalAction(self._not_your_turn(pos, hs))
-        self.hand.act(hs, action)
+        try:
+            self.hand.act(hs, action)
+        except hg.IllegalAction as exc:
+            raise hg.IllegalAction(self._table_words(str(exc))) from None
         self.actions.append((hs, action))
         seat = self.seats.get(pos)
         if seat is not None and seat.kind == "human" and pos in self.turn_started:
