@@ -234,3 +234,22 @@ def test_refusals_from_the_engine_count_table_seats_from_one() -> None:
         table.act(1, "pass " + next(c for c in ("2c", "3c", "4c", "5c") if c not in table.view(1)["cards"]), 0.0)  # type: ignore[index]
     # Ann is table seat 2 (hand seat 1): whatever the engine says about her says seat 2
     assert "seat 1" not in str(info.value) and "seat 2" in str(info.value)
+
+
+def test_decision_ids_survive_a_restart_and_change_only_for_the_seat_that_acted() -> None:
+    table = Table(settings(game="passem"), seed=11)
+    ann, bob, cy = humans(table, "Ann", "Bob", "Cy")
+    sh = shuffle()
+    table.deal(sh.deck, 0.0)
+    before = {p: table.decision(p) for p in (ann, bob, cy)}
+    assert None not in before.values() and len(set(before.values())) == 1  # one simultaneous step
+    hs = table.hand_seat(ann)
+    assert hs is not None
+    table.act(ann, str(table.hand.default_action(hs)), 1.0, decision=before[ann])
+    assert table.decision(ann) is None and table.decision(bob) == before[bob]
+    again = Table.from_dict(table.to_dict())
+    assert table.start is not None
+    again.resume(table.start, sh.deck, list(table.actions), 2.0)
+    assert {p: again.decision(p) for p in (ann, bob, cy)} == {p: table.decision(p) for p in (ann, bob, cy)}
+    with pytest.raises(TableError, match="moved on"):
+        again.act(bob, "fold", 2.0, decision=before[bob] + 1)  # type: ignore[operator]
