@@ -165,7 +165,7 @@ def test_three_hole_with_only_face_up_cards_listed_needs_no_more() -> None:
     ("0=Kd", "--exposed names player 0: players are numbered from 1 to 2"),
     ("3=Kd", "--exposed names player 3: players are numbered from 1 to 2"),
     ("x=Kd", "--exposed 'x=Kd' must be PLAYER=CARDS"),
-    ("2=Kd", "player 2 exposes K♦, a card not listed for them (they have Q♠ Q♣)"),
+    ("2=Kd", "player 2 exposes Kd, a card not listed for them (they have Qs Qc)"),
 ])
 def test_exposed_names_players_as_they_were_typed(given: str, says: str) -> None:
     code, out = run("odds", "three-hole", "Kd 9h", "Qs Qc", "--exposed", given)

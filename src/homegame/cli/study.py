@@ -11,40 +11,29 @@ from rich.console import Console
 from rich.table import Table
 
 from homegame.cli import app
+from homegame.cli.odds_model import check_three_hole, model_notes, parse_exposed, showdown_cards
 from homegame.cli.options import RULE_HELP, load_game, user_errors
-from homegame.cli.render import cards_markup, plain_cards
+from homegame.cli.render import cards_markup
 
 HOLE_HELP = ('Each player\'s known cards, one argument per player, e.g. "As Ks" "Qh Qd"; "" for a player whose '
-             "cards are unknown.")
-EXPOSED_HELP = 'Three-Hole: PLAYER=CARDS turned face up (players from 1), e.g. --exposed "1=Ks 9d".'
+             "cards are unknown. Players are numbered from 1 in this order, in options, errors and the table.")
+EXPOSED_HELP = ('Three-Hole: PLAYER=CARDS turned face up (players numbered from 1), e.g. --exposed "1=Ks 9d"; '
+                "repeat for each player. Only these cards are face up; a listed card not named here is the "
+                "player's face-down card (allowed once both face-up cards are named).")
 BOARD_HELP = ("Community cards already turned. Three-Hole: the cards players who folded left face up "
               "(table cards for everyone).")
 TRIALS_HELP = "Sample this many outcomes (default: exact when feasible)."
 
 
 def players_from_one(message: str) -> str:
-    """An odds error with its players numbered from 1, as the command line and its table number them.
+    """A library error (players counted from 0) with its players numbered from 1, as the command line does.
 
-    >>> players_from_one("player 0 exposes Jc, a card they do not hold")
-    'player 1 exposes Jc, a card they do not hold'
+    Only for the library's own messages: the command line's messages already count from 1.
+
+    >>> players_from_one("player 0 holds 4 cards, but a player holds at most 3 in three-hole")
+    'player 1 holds 4 cards, but a player holds at most 3 in three-hole'
     """
     return re.sub(r"\bplayer (\d+)\b", lambda m: f"player {int(m.group(1)) + 1}", message)
-
-
-def _parse_exposed(items: list[str] | None, players: int) -> dict[int, str] | None:
-    """``["1=Kd 9h", ...]`` (player numbers from 1, as listed) to the contract's ``{index: cards}``."""
-    if not items:
-        return None
-    out: dict[int, str] = {}
-    for item in items:
-        who, sep, held = item.partition("=")
-        if not sep or not who.strip().isdigit():
-            raise ValueError(f"--exposed {item!r} must be PLAYER=CARDS, e.g. --exposed \"1=Kd 9h\"")
-        index = int(who) - 1
-        if not 0 <= index < players:
-            raise ValueError(f"--exposed names player {who}: players are numbered 1 to {players}")
-        out[index] = held
-    return out
 
 
 @app.command()
@@ -65,10 +54,11 @@ def odds(
         chosen = load_game(game, rule)
         if trials is not None and trials < 1:
             raise ValueError(f"--trials must be 1 or more, not {trials}")
+        turned = parse_exposed(exposed, hole)
+        check_three_hole(chosen, hole, turned)
         started = time.perf_counter()
         try:
-            result = hg.equity(chosen, list(hole), board=board, exposed=_parse_exposed(exposed, len(hole)),
-                               trials=trials, seed=seed)
+            result = hg.equity(chosen, list(hole), board=board, exposed=turned or None, trials=trials, seed=seed)
         except ValueError as exc:
             raise ValueError(players_from_one(str(exc))) from None
         elapsed = time.perf_counter() - started
@@ -82,17 +72,18 @@ def odds(
     table = Table()
     table.add_column("player", justify="right")
     table.add_column("cards")
+    table.add_column("at the showdown")
     table.add_column("share", justify="right")
     table.add_column("± std. error", justify="right")
-    turned = {i: [str(c) for c in hg.cards(cs)] for i, cs in (_parse_exposed(exposed, len(hole)) or {}).items()}
+    assumed = showdown_cards(chosen, hole, turned)
     for i, (held, share) in enumerate(zip(hole, result.shares, strict=True)):
         error = result.stderr[i] if not result.exact else 0.0
         shown = cards_markup([str(c) for c in hg.cards(held)]) if held.strip() else "[dim]?[/]"
-        if turned.get(i):
-            shown += f" [dim](face up: {plain_cards(turned[i])})[/]"
         percent = f"{share * 100:.4f}%" if result.exact else f"{share * 100:.2f}%"
-        table.add_row(str(i + 1), shown, percent, f"{error * 100:.3f}%" if error else "-")
+        table.add_row(str(i + 1), shown, assumed[i], percent, f"{error * 100:.3f}%" if error else "-")
     if board.strip():
         label = "folded players' face-up cards" if chosen.usage_name == "three-hole" else "board"
         console.print(f"{label} {cards_markup([str(c) for c in hg.cards(board)])}")
     console.print(table)
+    for note in model_notes(chosen, hole):
+        console.print(f"[dim]{note}[/]")
