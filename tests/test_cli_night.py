@@ -214,3 +214,31 @@ def test_ctrl_c_in_simulate_reports_and_saves_the_hands_played(workers: str, tmp
     assert child.exitstatus == 130
     assert played > 0 and "bb/100" in output and "Traceback" not in output
     assert len(save.read_text(encoding="utf-8").splitlines()) == played
+
+
+# --- what a new user types first -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["play", "odds", "simulate"])
+def test_a_missing_game_lists_the_games(command: str) -> None:
+    code, out = run(command)
+    assert code == 2 and "name a game: passem, sameem, pass-the-trash, three-hole" in error_of(out), out
+
+
+def test_odds_for_one_player_says_how_to_name_the_other() -> None:
+    code, out = run("odds", "passem", "As Ks Qd")
+    assert code == 2 and "at least two players (1 given)" in error_of(out) and '"" for a player' in error_of(out)
+
+
+@pytest.mark.parametrize(("bots", "says"), [("rule", "--bots names 1 bot, one per seat, but Texas Hold'em takes 2"),
+                                            ("rule,shark", "no bot named 'shark'")])
+def test_simulate_checks_the_bots_before_it_starts(bots: str, says: str) -> None:
+    code, out = run("simulate", "holdem", "--bots", bots)
+    assert code == 2 and says in error_of(out) and "0/1000" not in out, out
+
+
+def test_python_dash_m_runs_the_command_line() -> None:
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "homegame.cli", "games", "passem"], capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "NO_COLOR": "1"})
+    assert done.returncode == 0 and "Pass'Em" in done.stdout, done.stderr

@@ -248,7 +248,7 @@ class TerminalGame:
 @app.command()
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    game: Annotated[str | None, typer.Argument(help=GAME_HELP, show_default=False)] = None,
     seats: Annotated[int, typer.Option("--seats", "-n", help="Players at the table, you included.")] = 4,
     bots: Annotated[str, typer.Option("--bots", help=BOTS_HELP)] = "equity,rule",
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -103,10 +103,24 @@ def _check(hands: int, workers: int | None, save: Path | None, chart: Path | Non
             raise ValueError(f"{flag} {path}: the folder {path.resolve().parent} does not exist")
 
 
+def _check_bots(chosen: Any, names: list[str]) -> None:
+    """Refuse unknown bots or a seat count the game does not take, before anything is drawn or played."""
+    from homegame.bots.registry import bot_names
+
+    unknown = [n for n in names if n.lower() not in bot_names()]
+    if unknown:
+        raise ValueError(f"--bots: no bot named {unknown[0]!r}; choose from {', '.join(bot_names())}")
+    if not chosen.min_players <= len(names) <= chosen.max_players:
+        raise ValueError(f"--bots names {len(names)} bot{'' if len(names) == 1 else 's'}, one per seat, but "
+                         f"{chosen.title} takes {chosen.min_players} to {chosen.max_players} players: e.g. "
+                         f"--bots {','.join(['rule'] * max(chosen.min_players, 2))}")
+
+
 @app.command()
 def simulate(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="The game to simulate.")],
+    game: Annotated[str | None, typer.Argument(help="The game to simulate (homegame games lists them).",
+                                               show_default=False)] = None,
     bots: Annotated[str, typer.Option("--bots", help=SIM_BOTS_HELP)] = "equity,random",
     hands: Annotated[int, typer.Option("--hands", help="How many hands to play.")] = 1000,
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,
@@ -130,6 +144,7 @@ def simulate(
         table_stakes = parse_stakes(stakes) if stakes else default_stakes(chosen.name)
         names = [b.strip() for b in bots.split(",") if b.strip()]
         _check(hands, workers, save, chart)
+        _check_bots(chosen, names)
         console = Console(highlight=False)
         started = time.perf_counter()
         stopped: SimulationInterrupted | None = None

@@ -39,8 +39,9 @@ def players_from_one(message: str) -> str:
 @app.command()
 def odds(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="The game (passem, sameem, pass-the-trash, three-hole, ...).")],
-    hole: Annotated[list[str], typer.Argument(help=HOLE_HELP)],
+    game: Annotated[str | None, typer.Argument(help="The game (passem, sameem, pass-the-trash, three-hole, ...).",
+                                               show_default=False)] = None,
+    hole: Annotated[list[str] | None, typer.Argument(help=HOLE_HELP, show_default=False)] = None,
     board: Annotated[str, typer.Option("--board", "-b", help=BOARD_HELP)] = "",
     exposed: Annotated[list[str] | None, typer.Option("--exposed", "-e", help=EXPOSED_HELP)] = None,
     trials: Annotated[int | None, typer.Option("--trials", "-t", help=TRIALS_HELP)] = None,
@@ -52,6 +53,10 @@ def odds(
 
     with user_errors(ctx):
         chosen = load_game(game, rule)
+        hole = list(hole or [])
+        if len(hole) < 2:
+            raise ValueError(f"give each player's cards, at least two players ({len(hole)} given): e.g. "
+                             f"homegame odds {chosen.name} \"As Ks\" \"\" (\"\" for a player whose cards are unknown)")
         if trials is not None and trials < 1:
             raise ValueError(f"--trials must be 1 or more, not {trials}")
         turned = parse_exposed(exposed, hole)
