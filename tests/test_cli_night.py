@@ -242,3 +242,18 @@ def test_python_dash_m_runs_the_command_line() -> None:
     done = subprocess.run([sys.executable, "-m", "homegame.cli", "games", "passem"], capture_output=True,
                           text=True, timeout=60, env={**os.environ, "NO_COLOR": "1"})
     assert done.returncode == 0 and "Pass'Em" in done.stdout, done.stderr
+
+
+def test_the_odds_inside_a_three_hole_hand_say_which_cards_are_taken_face_up() -> None:
+    from homegame.cli.play import chances
+
+    hand = hg.game("three-hole").deal([100] * 3, stakes=STAKES, hole={0: "3c Js Th", 1: "3s 9d 4h", 2: "2c Kd 8s"})
+    while not hand.legal(hand.to_act[0])[0].startswith("expose"):
+        hand.act(hand.to_act[0], "check")
+    for seat, card in ((0, "Js"), (1, "3s"), (2, "2c")):
+        hand.act(seat, f"expose {card}")
+    text = chances(hand.view(0))
+    assert "J♠ 3♣ face up: about" in text and "J♠ T♥ face up: about" in text, text
+    before = hg.game("three-hole").deal([100] * 3, stakes=STAKES, hole={0: "3c Js Th", 1: "3s 9d 4h", 2: "2c Kd 8s"})
+    text = chances(before.view(0))
+    assert text.count("face up: about") == 3 and "3♣ J♠ face up" in text, text

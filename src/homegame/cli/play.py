@@ -106,8 +106,28 @@ def legal_words(item: str, held: int) -> str:
     return item
 
 
+def face_up_choices(view: dict[str, Any]) -> list[list[str]]:
+    """Three-Hole: each set of the seat's face-down cards it could still turn up by the showdown (none once
+    two are up, or when every card counts anyway), as the cards to add to those already up."""
+    from itertools import combinations
+
+    rules = view.get("rules") or {}
+    if view.get("game") != "three-hole" or rules.get("showdown_cards_count"):
+        return []
+    up = list(view.get("up") or ())
+    down = [c for c in view["cards"] if c not in up]
+    need = 2 - len(up)
+    if need <= 0 or len(down) < need:
+        return []
+    return [list(chosen) for chosen in combinations(down, need)]
+
+
 def chances(view: dict[str, Any]) -> str:
-    """The player's share of the pot from what they can see, and what calling costs, in words."""
+    """The player's share of the pot from what they can see, and what calling costs, in words.
+
+    In Three-Hole, where the cards still to be turned up change everyone's odds, the share is given for
+    each choice of the player's face-up cards at the showdown, and says which.
+    """
     from homegame.bots.base import opponents, parse_legal
     from homegame.bots.estimate import share
 
@@ -116,12 +136,23 @@ def chances(view: dict[str, Any]) -> str:
         return "Nobody else is left in the hand."
     if not view["cards"]:
         return "No cards yet."
+    against = f"against {others} player{'s' if others > 1 else ''} still in, from what you can see"
+    choices = face_up_choices(view)
     try:
-        mine = share(view, trials=4000, seed=0)
+        if choices:
+            up = list(view.get("up") or ())
+            parts = []
+            for extra in choices:
+                order = up + extra + [c for c in view["cards"] if c not in up and c not in extra]
+                mine = share({**view, "cards": order}, trials=4000, seed=0)
+                parts.append(f"{plain_cards(up + extra)} face up: about {mine * 100:.0f}%")
+            text = (f"Your share of the pot, {against}, by the two cards you have face up at the showdown "
+                    f"(the others' unturned cards unknown): {'; '.join(parts)}.")
+        else:
+            mine = share(view, trials=4000, seed=0)
+            text = f"Your share of the pot: about {mine * 100:.0f}%, {against}."
     except ValueError as exc:
         return f"No estimate here: {exc}"
-    text = (f"Your share of the pot: about {mine * 100:.0f}%, against {others} player{'s' if others > 1 else ''} "
-            "still in, from what you can see.")
     if (view.get("rules") or {}).get("split") == "declare":
         text += " (Declare game: your chance of winning the side you are likelier to win.)"
     options = parse_legal(view.get("legal") or [])
