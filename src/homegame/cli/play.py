@@ -268,6 +268,14 @@ class TerminalGame:
                 self.console.print(f"[red]Not allowed:[/] name the cards themselves, not how many: {example}",
                                    soft_wrap=False)
                 continue
+            verbs = {item.split()[0] for item in view.get("legal") or [] if item.split()}
+            if verbs and words[0] not in verbs:
+                typed = f"{text!r} ({action})" if action != " ".join(lowered.split()) else repr(text)
+                example = step_hint(view).partition("Type e.g. ")[2]
+                self.console.print(f"[red]Not allowed:[/] {escape(typed)} is not a move now; legal now: "
+                                   f"{escape(' | '.join(view.get('legal') or []))}"
+                                   + (f". Type e.g. {escape(example)}" if example else ""), soft_wrap=False)
+                continue
             try:
                 hand.act(YOU, action)
             except ValueError as exc:
