@@ -257,3 +257,9 @@ def test_the_odds_inside_a_three_hole_hand_say_which_cards_are_taken_face_up() -
     before = hg.game("three-hole").deal([100] * 3, stakes=STAKES, hole={0: "3c Js Th", 1: "3s 9d 4h", 2: "2c Kd 8s"})
     text = chances(before.view(0))
     assert text.count("face up: about") == 3 and "3♣ J♠ face up" in text, text
+
+
+def test_games_shows_allowed_values_as_they_are_typed() -> None:
+    code, out = run("games")
+    assert code == 0 and "true or false" in out
+    assert "True" not in out and "None" not in out and "'high'" not in out

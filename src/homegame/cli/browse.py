@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -45,7 +46,7 @@ def games(
         steps = "\n".join(f"{i}. {line}" for i, line in enumerate(chosen.describe(), 1))
         rules = Table("house rule", "default", "allowed", box=None, header_style="dim")
         for option, (allowed, default) in OPTIONS.get(engine_name, {}).items():
-            rules.add_row(f"--rule {option}=", _default_text(default), str(allowed))
+            rules.add_row(f"--rule {option}=", _default_text(default), allowed_text(str(allowed)))
         body = Table.grid(padding=(0, 1))
         body.add_row(f"[dim]engine name[/] {engine_name} · [dim]players[/] "
                      f"{chosen.min_players} to {chosen.max_players}")
@@ -54,6 +55,20 @@ def games(
             body.add_row(f"[dim]chosen[/] {', '.join(f'{k}={_default_text(v)}' for k, v in chosen.rules.items())}")
         body.add_row(rules)
         console.print(Panel(body, title=f"[bold]{chosen.title}[/]", expand=False))
+
+
+def allowed_text(text: str) -> str:
+    """A house rule's allowed values as they are typed on the command line (no Python quotes or capitals).
+
+    >>> allowed_text("True or False")
+    'true or false'
+    >>> allowed_text("'high', 'high-low' or 'declare'")
+    'high, high-low or declare'
+    >>> allowed_text("a whole number from 5 to 14 or None; default 8 with split='high-low', None otherwise")
+    'a whole number from 5 to 14 or none; default 8 with split=high-low, none otherwise'
+    """
+    words = re.sub(r"'([^']*)'", r"\1", text)
+    return re.sub(r"\b(True|False|None)\b", lambda m: m.group(1).lower(), words)
 
 
 def _default_text(value: Any) -> str:
