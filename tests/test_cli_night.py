@@ -126,6 +126,11 @@ def test_replay_of_anything_else_is_one_clear_line(text: str, says: str, tmp_pat
     assert says in message and "x.json" in message, message
 
 
+def test_replay_of_a_folder_says_it_wants_a_file(tmp_path: Path) -> None:
+    code, out = run("replay", str(tmp_path))
+    assert code == 2 and "is a folder: give replay a hand file" in error_of(out)
+
+
 def test_replay_of_a_hand_whose_actions_do_not_replay_says_which_hand(tmp_path: Path) -> None:
     data = json.loads(_finished_hand().history.to_json())
     data["actions"][0][1] = "raise 9999"
@@ -152,6 +157,11 @@ def test_three_hole_face_up_cards_come_only_from_exposed() -> None:
         assert "face up K♠ K♦, face down 2♣" in out
         assert "face up 2 unknown, face down 1 unknown" in out
     assert shares[0] == shares[1]
+
+
+def test_three_hole_with_too_many_cards_says_so_first() -> None:
+    code, out = run("odds", "three-hole", "As Ks Qd Jd", "")
+    assert code == 2 and "player 1 lists 4 cards (As Ks Qd Jd): a Three-Hole player holds 3" in error_of(out)
 
 
 def test_three_hole_with_only_face_up_cards_listed_needs_no_more() -> None:

@@ -136,6 +136,8 @@ def replay(
 
     console = _console()
     with user_errors(ctx):
+        if file.is_dir():
+            raise HandFileError(f"{file} is a folder: give replay a hand file, such as hand-2.json")
         hands = read_hands(file)
         if hand is None and len(hands) > 1:
             _list_hands(console, file, hands)

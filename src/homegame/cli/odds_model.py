@@ -75,6 +75,9 @@ def check_three_hole(game: Any, hole: Sequence[str], exposed: Mapping[int, str])
         listed = cards(held)
         up = cards(exposed.get(index, ""))
         down = [c for c in listed if c not in up]
+        if len(listed) > 3:
+            raise ValueError(f"player {number} lists {len(listed)} cards ({_text(listed)}): a Three-Hole player "
+                             "holds 3")
         if len(up) > FACE_UP:
             raise ValueError(f"player {number} has {len(up)} cards in --exposed: a Three-Hole player turns "
                              f"{FACE_UP} face up")
