@@ -158,6 +158,15 @@ def test_three_hole_face_up_cards_come_only_from_exposed() -> None:
     assert shares[0] == shares[1]
 
 
+def test_three_hole_one_listed_card_not_face_up_says_both_ways_to_fix_it() -> None:
+    code, out = run("odds", "three-hole", "Ks Kd 2c", "Qh", "-e", "1=Ks Kd")
+    message = error_of(out)
+    assert code == 2 and "player 2 lists Qh, which --exposed does not name face up" in message
+    assert 'say --exposed "2=Qh"' in message, message
+    code, out = run("odds", "three-hole", "Ks Kd 2c", "Qh", "-e", "1=Ks Kd", "-e", "2=Qh")
+    assert code == 0 and "face up Q♥ + 1 unknown, face down 1 unknown" in out
+
+
 def test_three_hole_with_too_many_cards_says_so_first() -> None:
     code, out = run("odds", "three-hole", "As Ks Qd Jd", "")
     assert code == 2 and "player 1 lists 4 cards (As Ks Qd Jd): a Three-Hole player holds 3" in error_of(out)

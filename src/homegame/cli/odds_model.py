@@ -81,7 +81,13 @@ def check_three_hole(game: Any, hole: Sequence[str], exposed: Mapping[int, str])
         if len(up) > FACE_UP:
             raise ValueError(f"player {number} has {len(up)} cards in --exposed: a Three-Hole player turns "
                              f"{FACE_UP} face up")
-        if len(down) > 1 or (down and len(up) < FACE_UP):
+        if len(down) == 1 and len(up) < FACE_UP:
+            with_it = _text(list(up) + down)
+            raise ValueError(f"player {number} lists {down[0]}, which --exposed does not name face up, so it would "
+                             f"be their face-down card, and that needs both face-up cards named: if it is face "
+                             f"up, say --exposed \"{number}={with_it}\"; if it is face down, name the {FACE_UP} "
+                             "face-up cards too")
+        if len(down) > 1:
             named = f"names only {_text(up)}" if up else "names none of them"
             suggestion = _text(list(up) + down[:FACE_UP - len(up)])
             raise ValueError(f"player {number} lists {_text(listed)} and --exposed {named} face up: by the "
