@@ -101,6 +101,7 @@ def test_replay_of_json_lines_lists_the_hands_and_takes_one(tmp_path: Path) -> N
     assert code == 0, out
     assert "holds 3 hands" in out and "--hand N" in out
     assert re.search(r"^\s*1\b.*Pass'Em", out, re.M) and re.search(r"^\s*3\b.*Pass'Em", out, re.M)
+    assert "seat 0 (Ann)" in out and " net seat " in out
     code, out = run("replay", str(path), "--hand", "2")
     assert code == 0 and "table T, hand 2" in out, out
     code, out = run("replay", str(path), "--hand", "4")
@@ -114,6 +115,7 @@ def test_replay_of_json_lines_lists_the_hands_and_takes_one(tmp_path: Path) -> N
     ('{"format": "homegame-hand", "version": 1}', "has no history"),
     ('{"format": "something-else/3"}', "format 'something-else/3'"),
     ('[1, 2]', "not a hand file homegame writes"),
+    ('{"detail": "hand 1 is not over or does not exist"}', "the server's error answer, not a hand: hand 1 is not"),
     ('variant = "NT"\nantes = [0, 0]\n', "PHH"),
 ])
 def test_replay_of_anything_else_is_one_clear_line(text: str, says: str, tmp_path: Path) -> None:

@@ -102,8 +102,8 @@ def hand_summary(stored: StoredHand) -> str:
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         parts.append(f"does not replay ({exc})")
         return " · ".join(parts)
-    wins = [f"{_seat_name(stored, s)} wins {p}" for s, p in enumerate(payoffs) if p > 0]
-    parts.append(", ".join(wins) if wins else "no chips changed hands")
+    nets = [f"{_seat_name(stored, s)} {p:+d}" for s, p in enumerate(payoffs) if p]
+    parts.append("net " + ", ".join(nets) if nets else "no chips changed hands")
     return " · ".join(parts)
 
 

@@ -99,6 +99,8 @@ def _hand(value: Any, where: str) -> StoredHand:
         number = value.get("number")
         return StoredHand(history, where, names, str(value.get("table_id") or ""),
                           number if isinstance(number, int) else None)
+    if kind is None and set(value) == {"detail"}:
+        raise HandFileError(f"{where} is the server's error answer, not a hand: {value['detail']}")
     if kind is not None:
         raise HandFileError(f"{where} has format {kind!r}, not one homegame replays: {WHAT_REPLAY_READS}")
     raise HandFileError(f"{where} is not a hand file homegame writes: {WHAT_REPLAY_READS}")
