@@ -108,10 +108,12 @@ def parse_stakes(text: str) -> Any:
     return Stakes(structure, **fields)
 
 
-def load_game(name: str, rules: Sequence[str] | None) -> Any:
-    """The game named on the command line with its house rules."""
+def load_game(name: str | None, rules: Sequence[str] | None) -> Any:
+    """The game named on the command line with its house rules (no name: an error listing the games)."""
     import homegame as hg
 
+    if name is None or not name.strip():
+        raise OptionError(f"name a game: {', '.join(hg.game_names())} (homegame games describes each one)")
     return hg.game(name, **parse_rules(rules))
 
 
