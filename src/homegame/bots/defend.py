@@ -59,8 +59,16 @@ def judge(view: View, options: LegalOptions, reads: Reads, share: float) -> Verd
     live = [s for s in opps if not s.get("all_in")]
     again = max((reads.aggression(int(s["seat"])) for s in live), default=0.0)
     value = call_value(view, options, share, again)
+    return Verdict(share, value, share >= raise_bar(view, reads, 0.4) and bool(live))
+
+
+def raise_bar(view: View, reads: Reads, push: float) -> float:
+    """The share of the pot worth a bet or raise: ``push`` of the way from a fair share to all of it,
+    less against opponents seen to fold seldom (they pay a value bet; down to a quarter of ``push``)."""
+    opps = opponents(view)
     fair = 1.0 / (1 + len(opps))
-    return Verdict(share, value, share >= fair + (1.0 - fair) * 0.4 and bool(live))
+    folds = max((reads.folding(int(s["seat"])) for s in opps if not s.get("all_in")), default=0.0)
+    return fair + (1.0 - fair) * push * min(1.0, max(0.25, folds / 0.3))
 
 
 def widths(view: View, reads: Reads) -> dict[int, float]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from homegame.bots.base import LegalOptions, View, opponents, passive, sized
+from homegame.bots.base import LegalOptions, View, passive, sized
+from homegame.bots.defend import raise_bar
 from homegame.bots.estimate import side_chances
 from homegame.bots.rule_bot import RuleBot
 
@@ -55,11 +56,9 @@ class EquityBot(RuleBot):
     def choose_bet(self, view: View, options: LegalOptions) -> str:
         if options.call:
             return self.defend(view, options)
-        players = 1 + len(opponents(view))
         equity = self.range_share(view, self.trials)
-        fair = 1.0 / players
         pot = int(view.get("pot") or 0)
-        if options.raise_range is not None and self.may_raise(view) and equity >= fair + (1.0 - fair) * self.aggression:
+        if options.raise_range is not None and self.may_raise(view) and equity >= raise_bar(view, self.reads, self.aggression):
             return sized(options, self._top_bet(view) + int(pot * equity))
         return passive(options)
 

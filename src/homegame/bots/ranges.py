@@ -4,7 +4,7 @@ The unknown cards are sampled as in :mod:`homegame.bots.estimate`; each opponent
 it is now (its cards so far, with the board or the table's face-up cards) gets a quick strength score
 (made hand, the rank that makes it, high cards, suits and neighbours, low cards in games with a low),
 and a completion counts fully only where each opponent's holding is within the top ``width`` of its
-samples (elsewhere it counts 3%). ``width`` 1 is any holding, 0.12 a strong one.
+samples (elsewhere it counts for little). ``width`` 1 is any holding, 0.12 a strong one.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ import numpy.typing as npt
 from homegame.bots.base import View
 from homegame.bots.estimate import Known, Sampled, parts, sample
 
-#: The weight of a completion in which an opponent holds something outside its range.
-OUTSIDE = 0.03
+#: The weight of a completion in which an opponent holds something outside its range, per unit of width
+#: (so that such completions weigh about 2% of the range's, however narrow).
+OUTSIDE = 0.02
 
 
 def strength_now(cards: npt.NDArray[np.int64], shared: npt.NDArray[np.int64], *, low: bool = False
@@ -51,7 +52,9 @@ def strength_now(cards: npt.NDArray[np.int64], shared: npt.NDArray[np.int64], *,
     category = np.where(longest >= 5, np.maximum(category, 4), category)
     made_rank = np.where(counts >= 2, np.arange(13), -1).max(axis=1)
     own_ranks = np.sort(cards >> 2, axis=1)[:, ::-1]
-    score = 1.5 * category + np.maximum(made_rank, 0) / 13.0
+    # before five cards are seen, a pair is worth less than two high cards (22 is behind AK)
+    weight = 1.5 if everything.shape[1] >= 5 else 0.5
+    score = weight * category + np.maximum(made_rank, 0) / 13.0
     score = score + 0.8 * own_ranks[:, 0] / 12.0
     if own_ranks.shape[1] > 1:
         score = score + 0.4 * own_ranks[:, 1] / 12.0
@@ -86,7 +89,7 @@ def weights(view: View, dealt: Sampled, widths: Mapping[int, float]) -> npt.NDAr
             shared = dealt.board[:, :len(view.get("board") or ())]
         score = strength_now(own, shared, low=low)
         cut = float(np.quantile(score, 1.0 - width))
-        w *= np.where(score >= cut, 1.0, OUTSIDE)
+        w *= np.where(score >= cut, 1.0, OUTSIDE * width)
     return w
 
 

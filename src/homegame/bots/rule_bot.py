@@ -15,7 +15,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from homegame.bots.base import (
     BaseBot,
@@ -81,7 +82,7 @@ class RuleBot(BaseBot):
 
     def defend(self, view: View, options: LegalOptions) -> str:
         """Facing a bet: raise a strong hand, call when the call is worth its chips, else fold."""
-        me = next((x for x in view["seats"] if x["seat"] == view.get("seat")), {})
+        me: Mapping[str, Any] = next((x for x in view["seats"] if x["seat"] == view.get("seat")), {})
         big = (options.call or 0) * 5 >= int(me.get("stack") or 0) + int(me.get("in_pot") or 0)
         trials = self.defend_trials * (4 if big else 1)  # a big call is worth a closer look
         verdict = judge(view, options, self.reads, self.range_share(view, trials))
