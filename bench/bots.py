@@ -1,11 +1,16 @@
 """The bot panel: every registered bot (but ``random``) against the three exploiting opponents.
 
 Each cell is one bot, one game (the four seed games and hold'em), one betting structure (no-limit,
-fixed-limit), heads-up or six-handed, against a table of one kind of exploiter (always all in, calling
-station, always raise). Hands are played in duplicate: every deal is played once with the bot in each
-seat (the exploiters in the others), the same cards each time, so the luck of the deal largely cancels.
+fixed-limit), heads-up or six-handed, against one kind of exploiter (always all in, calling station,
+always raise): heads-up the bot against one, six-handed three of the bot against three of them in
+alternate seats. Hands are played in duplicate: every deal is played twice with the same cards, the
+bots and the exploiters swapping seats, so the luck of the deal largely cancels. A deal's result is
+the bot's mean result per seat and hand.
 Stacks are 100 big blinds, reset every hand; the bot and its opponents persist across the cell's hands
-(a bot may learn how its opponents play). The table gives the bot's win rate in big bets per 100 hands
+(a bot may learn how its opponents play). Once nobody can bet any more (everyone but at most one
+player all in), the rest of the hand is also played out ``RERUNS`` more times on fresh shuffles of the
+cards not yet dealt (the same actions up to there, copies of the bots from there on) and the results
+are averaged: the all-in luck is averaged out, the expectation is unchanged. The table gives the bot's win rate in big bets per 100 hands
 (the big blind in no-limit, the big bet in fixed-limit) with its 95% confidence interval.
 
     PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--bots rule,equity] [--games holdem]
@@ -14,6 +19,8 @@ Stacks are 100 big blinds, reset every hand; the bot and its opponents persist a
 from __future__ import annotations
 
 import argparse
+import copy
+import random
 import multiprocessing
 import sys
 import threading
@@ -25,13 +32,17 @@ import numpy as np
 
 import homegame as hg
 from homegame.bots import bot_names, make_bot
-from homegame.sim import big_bet_of, play_hand, win_rate
+from homegame.bots.base import BaseBot
+from homegame.sim import big_bet_of, win_rate
+from homegame.sim.runner import MAX_ACTIONS, SimulationError
 from homegame.sim.stats import WinRate
 
 GAMES = ("passem", "sameem", "pass-the-trash", "three-hole", "holdem")
 STRUCTURES = ("no-limit", "fixed-limit")
 OPPONENTS = ("allin", "station", "raiser")
 PLAYERS = (2, 6)
+#: How many more times the rest of a hand is played once nobody can bet any more.
+RERUNS = 8
 
 
 def stakes_of(structure: str) -> hg.Stakes:
@@ -74,6 +85,54 @@ class Row:
         return self.rate.low > 0
 
 
+def _locked(hand: hg.Hand) -> bool:
+    """True when no more betting can happen: two or more players in, at most one of them with chips,
+    and that one owing nothing."""
+    seats = [s for s in hand.view(None)["seats"] if not s["folded"]]
+    able = [s for s in seats if not s["all_in"]]
+    top = max(int(s["bet"]) for s in seats) if seats else 0
+    return len(seats) >= 2 and (not able or (len(able) == 1 and int(able[0]["bet"]) >= top))
+
+
+def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] | None = None) -> None:
+    for _ in range(MAX_ACTIONS):
+        if hand.over:
+            return
+        seat = hand.to_act[0]
+        action = bots[seat].act(hand.view(seat))
+        hand.act(seat, action)
+        if actions is not None:
+            actions.append((seat, action))
+            if _locked(hand):
+                return
+    raise SimulationError(f"a hand of {hand.game.name} did not finish within {MAX_ACTIONS} actions")
+
+
+def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stakes: hg.Stakes, button: int,
+                  seed: int, reruns: int = RERUNS) -> list[float]:
+    """Each seat's result in one hand, averaged over ``reruns`` more run-outs once nobody can bet."""
+    hand = game.deal(stacks=stacks, stakes=stakes, button=button, seed=seed)
+    actions: list[tuple[int, str]] = []
+    _finish(hand, bots, actions if reruns else None)
+    if hand.over:
+        return [float(p) for p in hand.payoffs]
+    drawn = hand._deck._pos  # cards dealt (and burnt) so far
+    order = hand.deck_order()
+    spares = [copy.deepcopy(bots) for _ in range(reruns)]
+    _finish(hand, bots)
+    totals = [float(p) for p in hand.payoffs]
+    shuffle = random.Random(seed)
+    for spare in spares:
+        rest = order[drawn:]
+        shuffle.shuffle(rest)
+        again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
+        for seat, action in actions:
+            again.act(seat, action)
+        _finish(again, spare)
+        totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
+    return [t / (reruns + 1) for t in totals]
+
+
 def play_cell(cell: Cell) -> Row:
     """Play ``cell.deals`` deals, each once with the bot in every seat; the bot's mean result per deal."""
     started = time.perf_counter()
@@ -82,26 +141,30 @@ def play_cell(cell: Cell) -> Row:
     unit = big_bet_of(stakes)
     stack = 100 * (stakes.blinds[1] if stakes.blinds else unit)
     base = 7919 * cell.seed + 1
-    hero = make_bot(cell.bot, seed=base)
-    others = [make_bot(cell.opponent, seed=base + i) for i in range(1, cell.players)]
+    half = cell.players // 2
+    heroes = [make_bot(cell.bot, seed=base + i) for i in range(half)]
+    others = [make_bot(cell.opponent, seed=base + 100 + i) for i in range(cell.players - half)]
     results = np.zeros(cell.deals, dtype=np.float64)
     for deal in range(cell.deals):
-        total = 0
-        for seat in range(cell.players):
-            bots = others[:seat] + [hero] + others[seat:]
-            hand = play_hand(game, bots, [stack] * cell.players, stakes=stakes, button=deal % cell.players,
-                             seed=base * 1_000_003 + deal)
-            total += hand.payoffs[seat]
-        results[deal] = total / cell.players
+        total = 0.0
+        for first in (0, 1):
+            mine = [seat for seat in range(cell.players) if seat % 2 == first][:half]
+            rest = iter(others)
+            hero = iter(heroes)
+            bots = [next(hero) if seat in mine else next(rest) for seat in range(cell.players)]
+            payoffs = play_adjusted(game, bots, [stack] * cell.players, stakes=stakes,
+                                    button=deal % cell.players, seed=base * 1_000_003 + deal)
+            total += sum(payoffs[seat] for seat in mine)
+        results[deal] = total / (2 * half)
     rate = win_rate(results, unit)
-    return Row(cell, cell.deals * cell.players, rate, time.perf_counter() - started)
+    return Row(cell, cell.deals * 2, rate, time.perf_counter() - started)
 
 
 def cells(bots: Sequence[str], games: Sequence[str] = GAMES, structures: Sequence[str] = STRUCTURES,
           players: Sequence[int] = PLAYERS, opponents: Sequence[str] = OPPONENTS, *, deals: int = 60,
           seed: int = 0) -> list[Cell]:
-    """The panel's cells; six-handed cells play a sixth of the deals (each deal is six hands)."""
-    return [Cell(b, g, s, n, o, max(4, deals * 2 // n), seed) for b in bots for g in games for s in structures
+    """The panel's cells, ``deals`` deals each (two hands a deal)."""
+    return [Cell(b, g, s, n, o, deals, seed) for b in bots for g in games for s in structures
             for n in players for o in opponents]
 
 
@@ -139,7 +202,7 @@ def table(rows: Iterable[Row]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the panel and print its table; exit 1 when any interval is not above zero."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=60, help="deals per heads-up cell (six-handed: a third)")
+    parser.add_argument("--deals", type=int, default=60, help="deals per cell (two hands each)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", default=",".join(panel_bots()))

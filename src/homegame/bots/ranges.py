@@ -32,24 +32,25 @@ def strength_now(cards: npt.NDArray[np.int64], shared: npt.NDArray[np.int64], *,
     True
     """
     everything = np.hstack([cards, shared]) if shared.shape[1] else cards
-    ranks = everything >> 2
-    suits = everything & 3
-    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)  # trials × 13
-    suit_counts = (suits[:, :, None] == np.arange(4)).sum(axis=1)
+    rows = np.arange(len(everything))
+    counts = np.zeros((len(everything), 13), dtype=np.int8)
+    suit_counts = np.zeros((len(everything), 4), dtype=np.int8)
+    for column in everything.T:
+        counts[rows, column >> 2] += 1
+        suit_counts[rows, column & 3] += 1
     top_count = counts.max(axis=1)
     pairs = (counts >= 2).sum(axis=1)
     category = np.where(top_count >= 4, 7, np.where((top_count == 3) & (pairs >= 2), 6,
                         np.where(top_count == 3, 3, np.where(pairs >= 2, 2, np.where(pairs == 1, 1, 0)))))
-    present = counts > 0
-    wheel = np.hstack([present[:, 12:13], present])  # the ace also plays low in a straight
-    run = np.zeros(len(cards), dtype=np.int64)
-    longest = np.zeros(len(cards), dtype=np.int64)
-    for i in range(14):
-        run = np.where(wheel[:, i], run + 1, 0)
-        longest = np.maximum(longest, run)
+    mask = ((counts > 0) << np.arange(13)).sum(axis=1)
+    mask = (mask << 1) | (mask >> 12)  # the ace also plays low in a straight (bit 0)
+    windows = np.array([((mask >> i) & 31) for i in range(10)])
+    longest = np.where((windows == 31).any(axis=0), 5, np.where(
+        np.isin(windows, (15, 23, 27, 29, 30)).any(axis=0), 4, 0))
     flush = suit_counts.max(axis=1)
     category = np.where(flush >= 5, np.maximum(category, 5), category)
     category = np.where(longest >= 5, np.maximum(category, 4), category)
+    present = counts > 0
     made_rank = np.where(counts >= 2, np.arange(13), -1).max(axis=1)
     own_ranks = np.sort(cards >> 2, axis=1)[:, ::-1]
     # before five cards are seen, a pair is worth less than two high cards (22 is behind AK)

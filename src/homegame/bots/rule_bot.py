@@ -84,7 +84,7 @@ class RuleBot(BaseBot):
         """Facing a bet: raise a strong hand, call when the call is worth its chips, else fold."""
         me: Mapping[str, Any] = next((x for x in view["seats"] if x["seat"] == view.get("seat")), {})
         big = (options.call or 0) * 5 >= int(me.get("stack") or 0) + int(me.get("in_pot") or 0)
-        trials = self.defend_trials * (4 if big else 1)  # a big call is worth a closer look
+        trials = self.defend_trials * (2 if big else 1)  # a big call is worth a closer look
         verdict = judge(view, options, self.reads, self.range_share(view, trials))
         pot = int(view.get("pot") or 0)
         if options.raise_range is not None and self.may_raise(view) and verdict.raise_ok:
