@@ -215,6 +215,14 @@ def test_wild_spellings() -> None:
         evaluate_many(np.array([card_ids("As Ks Qs Js Ts")]), wild=np.array([1, 2]))
     with pytest.raises(BadIds):
         evaluate_many(np.array([[0, 0, 1, 2, 3]]), wild="2")
+    five = np.array([card_ids("As Ks Qs Js Ts")] * 2)
+    for bad in (1 << 52, -1):
+        with pytest.raises(BadWild, match="row 1"):
+            evaluate_many(five, wild=np.array([1, bad], dtype=np.int64))
+        with pytest.raises(BadWild, match="row 1"):
+            evaluate_low_many(five, wild=np.array([1, bad], dtype=np.int64))
+    with pytest.raises(BadWild, match="not a set of card ids"):
+        evaluate("As Ks Qs Js Ts", wild=1 << 52)
 
 
 def test_import_stays_light() -> None:

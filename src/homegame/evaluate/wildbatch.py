@@ -38,10 +38,19 @@ def row_masks(wild: Any, rows: int) -> tuple[npt.NDArray[np.uint64], int]:
         if wild.ndim != 1 or len(wild) != rows or not np.issubdtype(wild.dtype, np.integer):
             raise BadWild(f"a wild array must be 1-D integer masks, one per row ({rows}), got shape "
                           f"{wild.shape} of {wild.dtype}")
-        if len(wild) and (int(wild.min()) < 0 or int(wild.max()) >= 1 << 52):
-            raise BadWild("wild masks must be sets of card ids 0..51 (52-bit masks)")
-        return np.ascontiguousarray(wild.astype(np.uint64)), 1
+        masks = np.ascontiguousarray(wild)
+        if masks.dtype.itemsize != 8:
+            masks = masks.astype(np.int64)
+        return masks.view(np.uint64), 1  # the kernels mark a mask beyond bit 51 (or negative)
     return np.array([wild_mask(wild)], dtype=np.uint64), 0
+
+
+def check_masks(out: Strengths) -> Strengths:
+    """Raise :class:`BadWild` if a kernel marked a row's wild mask as bad, else return ``out``."""
+    if len(out) and out.min() <= wildkernels.BAD_WILD:
+        row = int(np.argmax(out == wildkernels.BAD_WILD))
+        raise BadWild(f"wild mask of row {row} is not a set of card ids 0..51 (a 52-bit mask)")
+    return out
 
 
 def high_many_wild(rows: Any, wild: Any, spans: list[tuple[int, int]] | None = None) -> Strengths:
@@ -54,7 +63,7 @@ def high_many_wild(rows: Any, wild: Any, spans: list[tuple[int, int]] | None = N
     run_all([partial(wildkernels.wild_high_rows, rows[a:b], masks[a:b] if stride else masks, stride, t.card_keys, t.card_bits, t.offsets, t.high_rank, t.high_flush,
                      t.rank_keys, t.top_keys, t.straight_keys, t.top_rank, w.high, w.flush, w.straight, out[a:b])
              for a, b in spans])
-    return out
+    return check_masks(out)
 
 
 def low_many_wild(rows: Any, wild: Any, rule: str = "a5", qualifier: int | None = None,
@@ -70,7 +79,7 @@ def low_many_wild(rows: Any, wild: Any, rule: str = "a5", qualifier: int | None 
     run_all([partial(wildkernels.wild_low_rows, rows[a:b], masks[a:b] if stride else masks, stride, LOW_RULES.index(checked), threshold, t.card_keys, t.card_bits, t.offsets,
                      t.low_rank, t.low_flush, t.rank_keys, w.low, w.low_order, w.low_order_strength, out[a:b])
              for a, b in spans])
-    return out
+    return check_masks(out)
 
 
 __all__ = ["high_many_wild", "low_many_wild", "row_masks"]

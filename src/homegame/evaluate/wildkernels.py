@@ -41,6 +41,8 @@ from homegame.evaluate.wildtables import FIVE_OF_A_KIND
 _opts: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
 _inline: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False, "inline": "always"}
 
+#: Written for a row whose wild mask names an id above 51 (or is negative).
+BAD_WILD = -2
 _EVERY_FOURTH = np.uint64(0x1111111111111)
 _ONE = np.uint64(1)
 _LOW13 = np.uint64(0x1FFF)
@@ -109,50 +111,86 @@ def wild_high_any(nat: Any, n_nat: int, j: int, offsets: Any, high_rank: Any, ra
 
 
 @njit(**_inline)
-def _wild_row(flat: Any, base: int, k: int, wm: Any, ck: Any, offsets: Any, high_rank: Any, high_flush: Any,
+def _wild_rest(k: int, key: int, seen: Any, wild: Any, wm: Any, offsets: Any, high_rank: Any, rank_keys: Any,
+               top_keys: Any, top_rank: Any, w_high: Any, w_flush: Any, w_straight: Any) -> int:
+    """A checked row of five to seven cards holding wild cards (``wild``, a mask of ids); ``key`` sums
+    the natural cards alone."""
+    w = np.int64(_popcount(wild))
+    nat = seen & ~wm
+    n_nat = k - w
+    if n_nat >= 5 and w <= 2:
+        # at most one suit can reach five with the wild cards; the flush table holds 0 for a suit that
+        # cannot, so the read needs no branch (suit 0 when none can)
+        s = (((key >> 32) + w * 0x1111) & 0x8888) >> 3
+        suit = ((s >> 4) & 1) | ((s >> 7) & 2) | (((s >> 12) & 1) * 3)
+        return max(np.int64(w_high[w - 1, _hash(key, offsets)]), np.int64(w_flush[w - 1, _suit_ranks(nat, suit)]))
+    return wild_high_any(nat, n_nat, min(w, 5), offsets, high_rank, rank_keys, top_keys, top_rank, w_flush,
+                         w_straight)
+
+
+@njit(**_inline)
+def _if_wild(ck: Any, c: Any, wild: Any) -> int:
+    """The key of card ``c`` if it is wild, else 0 (no branch)."""
+    return ck[c & 255] * np.int64((wild >> (c & 63)) & _ONE)
+
+
+@njit(**_inline)
+def _wild_row(flat: Any, base: Any, k: int, wm: Any, ck: Any, offsets: Any, high_rank: Any, high_flush: Any,
               rank_keys: Any, top_keys: Any, top_rank: Any, w_high: Any, w_flush: Any, w_straight: Any) -> int:
-    """Five to seven cards at ``flat[base:base + k]``, ``wm`` the mask of wild ids."""
-    key = SUIT_START
-    seen = np.uint64(0)
-    high_ids = np.uint64(0)
-    for j in range(k):
-        c = np.uint64(flat[base + j])
-        high_ids |= c
-        key += ck[c & np.uint64(255)]
-        seen |= _ONE << (c & np.uint64(63))
-    bad = (high_ids >> np.uint64(8)) | np.uint64(key >> 56) | (_popcount(seen) ^ np.uint64(k))
+    """Five to seven cards at ``flat[base:base + k]``, ``wm`` the mask of wild ids; read and checked as
+    :func:`homegame.evaluate.kernels._one7` does, unrolled."""
+    c0 = np.uint64(flat[base])
+    c1 = np.uint64(flat[base + np.uint64(1)])
+    c2 = np.uint64(flat[base + np.uint64(2)])
+    c3 = np.uint64(flat[base + np.uint64(3)])
+    c4 = np.uint64(flat[base + np.uint64(4)])
+    c5 = np.uint64(flat[base + np.uint64(5)]) if k > 5 else c4
+    c6 = np.uint64(flat[base + np.uint64(6)]) if k > 6 else c4
+    key = SUIT_START + ck[c0 & 255] + ck[c1 & 255] + ck[c2 & 255] + ck[c3 & 255] + ck[c4 & 255]
+    if k > 5:
+        key += ck[c5 & 255]
+    if k > 6:
+        key += ck[c6 & 255]
+    seen = ((_ONE << (c0 & 63)) | (_ONE << (c1 & 63)) | (_ONE << (c2 & 63)) | (_ONE << (c3 & 63))
+            | (_ONE << (c4 & 63)) | (_ONE << (c5 & 63)) | (_ONE << (c6 & 63)))
+    bad = (((c0 | c1 | c2 | c3 | c4 | c5 | c6) >> 8) | np.uint64(key >> 56)
+           | (_popcount(seen) ^ np.uint64(k)))
     wild = seen & wm
     if wild == 0 or bad:
         return _finish(key, seen, bad, offsets, high_rank, high_flush)
-    w = np.int64(_popcount(wild))
-    for j in range(k):
-        c = np.uint64(flat[base + j])
-        if (wild >> c) & _ONE:
-            key -= ck[c]
-    nat = seen & ~wm
-    n_nat = k - w
-    if n_nat >= 5 and w <= 2 and k <= 7:
-        value = np.int64(w_high[w - 1, _hash(key, offsets)])
-        suits = ((key >> 32) + w * 0x1111) & 0x8888
-        if suits:
-            suit = 0 if suits & 0x8 else (1 if suits & 0x80 else (2 if suits & 0x800 else 3))
-            value = max(value, np.int64(w_flush[w - 1, _suit_ranks(nat, suit)]))
-        return value
-    return wild_high_any(nat, n_nat, min(w, 5), offsets, high_rank, rank_keys, top_keys, top_rank,
-                         w_flush, w_straight)
+    key -= _if_wild(ck, c0, wild) + _if_wild(ck, c1, wild) + _if_wild(ck, c2, wild) + _if_wild(ck, c3, wild)
+    key -= _if_wild(ck, c4, wild)
+    if k > 5:
+        key -= _if_wild(ck, c5, wild)
+    if k > 6:
+        key -= _if_wild(ck, c6, wild)
+    return _wild_rest(k, key, seen, wild, wm, offsets, high_rank, rank_keys, top_keys, top_rank, w_high, w_flush,
+                      w_straight)
 
 
 def _wild_high_span(ids: Any, flat: Any, start: int, stop: int, masks: Any, stride: int, ck: Any, cb: Any,
                     offsets: Any, high_rank: Any, high_flush: Any, rank_keys: Any, top_keys: Any,
                     straight_keys: Any, top_rank: Any, w_high: Any, w_flush: Any, w_straight: Any, out: Any) -> None:
     k = ids.shape[1]
-    if k <= 7:
+    if k == 7:
         for i in range(start, stop):
-            out[i] = _wild_row(flat, k * i, k, np.uint64(masks[i * stride]), ck, offsets, high_rank, high_flush,
-                               rank_keys, top_keys, top_rank, w_high, w_flush, w_straight)
+            wm = np.uint64(masks[i * stride])
+            out[i] = BAD_WILD if wm >> np.uint64(52) else _wild_row(
+                flat, np.uint64(7 * i), 7, wm, ck, offsets, high_rank, high_flush, rank_keys, top_keys, top_rank,
+                w_high, w_flush, w_straight)
+        return
+    if k <= 6:
+        for i in range(start, stop):
+            wm = np.uint64(masks[i * stride])
+            out[i] = BAD_WILD if wm >> np.uint64(52) else _wild_row(
+                flat, np.uint64(k * i), k, wm, ck, offsets, high_rank, high_flush, rank_keys, top_keys, top_rank,
+                w_high, w_flush, w_straight)
         return
     for i in range(start, stop):
         wm = np.uint64(masks[i * stride])
+        if wm >> np.uint64(52):
+            out[i] = BAD_WILD
+            continue
         key = SUIT_START
         bits = 0
         seen = np.uint64(0)
@@ -236,6 +274,9 @@ def _wild_low_span(ids: Any, start: int, stop: int, masks: Any, stride: int, rul
     k = ids.shape[1]
     for i in range(start, stop):
         wm = np.uint64(masks[i * stride])
+        if wm >> np.uint64(52):
+            out[i] = BAD_WILD
+            continue
         key = SUIT_START
         seen = np.uint64(0)
         ok = True
