@@ -24,7 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit
+from numba.core.extending import intrinsic
 
 from homegame.evaluate.kernels import (
     BAD,
@@ -128,10 +130,12 @@ def _wild_rest(k: int, key: int, seen: Any, wild: Any, wm: Any, offsets: Any, hi
                          w_straight)
 
 
-@njit(**_inline)
-def _if_wild(ck: Any, c: Any, wild: Any) -> int:
-    """The key of card ``c`` if it is wild, else 0 (no branch)."""
-    return ck[c & 255] * np.int64((wild >> (c & 63)) & _ONE)
+@intrinsic
+def _cttz(typingctx: Any, src: Any) -> Any:
+    """The index of the lowest set bit of a non-zero integer (LLVM's cttz)."""
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+    return src(src), codegen
 
 
 @njit(**_inline)
@@ -158,12 +162,10 @@ def _wild_row(flat: Any, base: Any, k: int, wm: Any, ck: Any, offsets: Any, high
     wild = seen & wm
     if wild == 0 or bad:
         return _finish(key, seen, bad, offsets, high_rank, high_flush)
-    key -= _if_wild(ck, c0, wild) + _if_wild(ck, c1, wild) + _if_wild(ck, c2, wild) + _if_wild(ck, c3, wild)
-    key -= _if_wild(ck, c4, wild)
-    if k > 5:
-        key -= _if_wild(ck, c5, wild)
-    if k > 6:
-        key -= _if_wild(ck, c6, wild)
+    x = wild
+    while x:  # one or two turns for one or two wild cards
+        key -= ck[_cttz(x)]
+        x &= x - _ONE
     return _wild_rest(k, key, seen, wild, wm, offsets, high_rank, rank_keys, top_keys, top_rank, w_high, w_flush,
                       w_straight)
 
