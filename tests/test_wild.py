@@ -230,3 +230,34 @@ def test_import_stays_light() -> None:
             "print(any(m.startswith('numba') for m in sys.modules), 'homegame.evaluate.wildkernels' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_usage_rules_with_wild_cards() -> None:
+    """Omaha, Pass'Em and Three-Hole take wild cards too: each allowed group with its wild cards, the best
+    kept; the batch forms agree with the scalar ones."""
+    from homegame.evaluate.usage import (
+        ANY,
+        OMAHA,
+        PASSEM,
+        THREE_HOLE,
+        best_high,
+        best_high_many,
+        best_low,
+        best_low_many,
+    )
+
+    rng = random.Random(15)
+    for usage, own_n, shared_n in ((OMAHA, 4, 5), (PASSEM, 3, 4), (THREE_HOLE, 3, 4), (ANY, 2, 5)):
+        hands = [rng.sample(range(52), own_n + shared_n) for _ in range(60)]
+        own = np.array([h[:own_n] for h in hands])
+        shared = np.array([h[own_n:] for h in hands])
+        high = best_high_many(own, shared, usage, wild="2 Jh Js").tolist()
+        low = best_low_many(own, shared, usage, "a5", 8, wild="2 Jh Js").tolist()
+        for i, h in enumerate(hands):
+            mine, theirs = [DECK[c] for c in h[:own_n]], [DECK[c] for c in h[own_n:]]
+            assert high[i] == best_high(mine, theirs, usage, wild="2 Jh Js").strength
+            value = best_low(mine, theirs, usage, "a5", 8, wild="2 Jh Js")
+            assert low[i] == (0 if value is None else value.strength)
+    # Omaha: two own cards exactly, so the deuce in the hole is used only with one other hole card
+    assert best_high("2c Ah Kd Kc", "As Ad 7h 8s 9c", OMAHA, wild="2").category == "four of a kind"
+    assert best_high("2c Ah Kd Kc", "As Ad 7h 8s 9c", ANY, wild="2").category == "four of a kind"
