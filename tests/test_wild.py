@@ -261,3 +261,15 @@ def test_usage_rules_with_wild_cards() -> None:
     # Omaha: two own cards exactly, so the deuce in the hole is used only with one other hole card
     assert best_high("2c Ah Kd Kc", "As Ad 7h 8s 9c", OMAHA, wild="2").category == "four of a kind"
     assert best_high("2c Ah Kd Kc", "As Ad 7h 8s 9c", ANY, wild="2").category == "four of a kind"
+
+
+def test_eight_to_ten_cards_agree_with_brute_force() -> None:
+    rng = random.Random(16)
+    for k in (8, 9, 10):
+        for _ in range(4):
+            hand = rng.sample(range(52), k)
+            wild = set(rng.sample(hand, rng.randint(1, 2)))
+            cards = [DECK[c] for c in hand]
+            assert evaluate(cards, wild=list(map(DECK.__getitem__, wild))).strength == brute(hand, wild), hand
+            low = evaluate_low(cards, "27", wild=int(sum(1 << c for c in wild)))
+            assert low is not None and low.strength == brute(hand, wild, "27"), hand
