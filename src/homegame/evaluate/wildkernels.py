@@ -6,7 +6,7 @@ with no wild card is evaluated exactly as :mod:`homegame.evaluate.kernels` does.
 cards are summed into a key and a mask of ids, and with ``j`` wild cards (at most five are ever used):
 
 - five or six natural cards with one wild card, or five with two (seven cards at most): one read of the
-  wild rank table at the natural key's hash slot, and, when a suit has ``5 - j`` natural cards, one
+  wild rank table at the natural key's hash slot (one table row for all seven-card hands), and, when a suit has ``5 - j`` natural cards, one
   read of the wild flush table (the fast path);
 - anything else: the best hand is reasoned from the masks of ranks held once, twice, three and four
   times: five of a kind, then quads (with ``j`` wild cards some rank reaches four unless every rank
@@ -125,7 +125,7 @@ def _wild_rest(k: int, key: int, seen: Any, wild: Any, wm: Any, offsets: Any, hi
         # cannot, so the read needs no branch (suit 0 when none can)
         s = (((key >> 32) + w * 0x1111) & 0x8888) >> 3
         suit = ((s >> 4) & 1) | ((s >> 7) & 2) | (((s >> 12) & 1) * 3)
-        return max(np.int64(w_high[w - 1, _hash(key, offsets)]), np.int64(w_flush[w - 1, _suit_ranks(nat, suit)]))
+        return max(np.int64(w_high[7 - k, _hash(key, offsets)]), np.int64(w_flush[w - 1, _suit_ranks(nat, suit)]))
     return wild_high_any(nat, n_nat, min(w, 5), offsets, high_rank, rank_keys, top_keys, top_rank, w_flush,
                          w_straight)
 
@@ -300,7 +300,7 @@ def _wild_low_span(ids: Any, start: int, stop: int, masks: Any, stride: int, rul
             w = np.int64(_popcount(wild))
             n_nat = k - w
             if n_nat >= 5 and w <= 2 and k <= 7:
-                value = w_low[rule, w - 1, _hash(key, offsets)]
+                value = w_low[rule, 7 - k, _hash(key, offsets)]
             else:
                 value = wild_low_any(seen & ~wm, n_nat, min(w, 5), rule, offsets, low_rank, rank_keys, order,
                                      order_strength, nat_ids)

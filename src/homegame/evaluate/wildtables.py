@@ -8,9 +8,10 @@ is an ordinary low (a wild card never has to pair), so lows keep their natural s
   suit's ``mask`` and ``j`` wild cards, 0 if they are fewer than five;
 - ``straight[j - 1, mask]`` (``j`` = 1, 2): the rank key of the best straight ``mask`` makes with ``j``
   wild cards, 0 if none;
-- ``high[j - 1, slot]`` (``j`` = 1, 2): for the natural rank multiset hashed to ``slot`` (five or six
-  cards for one wild card, five for two), the best hand with ``j`` wild cards that is not a flush;
-- ``low[rule, j - 1, slot]``: the same for the lows, as if no five natural cards shared a suit;
+- ``high[row, slot]``: for the natural rank multiset hashed to ``slot``, the best hand that is not a flush
+  with the wild cards that complete it to a hand of ``7 - row`` cards: row 0 holds six natural cards with
+  one wild card and five with two (seven-card hands read one table), row 1 five with one;
+- ``low[rule, row, slot]``: the same for the lows (a low with a wild card never has to be a flush);
 - ``low_order[rule]``, ``low_order_strength[rule]``: every set of five different ranks (as a rank mask),
   the best low first, with its strength.
 
@@ -125,26 +126,26 @@ def _rank_tables(lows: bool) -> npt.NDArray[np.int16]:
     size = len(t.high_rank)
     high = np.zeros((2, size), dtype=np.int16)
     low = np.zeros((3, 2, size), dtype=np.int16)
-    for j, sizes in ((1, (5, 6)), (2, (5,))):
-        for n in sizes:
-            counts = _multiset_counts(n)
-            slots = _slots(counts)
-            best_high = np.zeros(len(counts), dtype=np.int64)
-            best_low = np.zeros((3, len(counts)), dtype=np.int64)
-            for added in combinations_with_replacement(range(13), j):
-                extra = np.bincount(np.array(added), minlength=13)
-                total = counts + extra
-                five = total.max(axis=1) >= 5
-                fine = ~five
-                new = _slots(np.where(fine[:, None], total, counts))
-                if lows:
-                    for rule in range(3):
-                        best_low[rule] = np.maximum(best_low[rule], np.where(fine, t.low_rank[rule][new], 0))
-                else:
-                    best_high = np.maximum(best_high, np.where(fine, t.high_rank[new], 0))
-                    best_high = np.maximum(best_high, np.where(five, FIVE_OF_A_KIND + total.argmax(axis=1), 0))
-            high[j - 1, slots] = best_high
-            low[:, j - 1, slots] = best_low
+    # row 0: seven-card hands (six natural cards with one wild card, five with two); row 1: six cards, one wild
+    for row, n, j in ((0, 6, 1), (0, 5, 2), (1, 5, 1)):
+        counts = _multiset_counts(n)
+        slots = _slots(counts)
+        best_high = np.zeros(len(counts), dtype=np.int64)
+        best_low = np.zeros((3, len(counts)), dtype=np.int64)
+        for added in combinations_with_replacement(range(13), j):
+            extra = np.bincount(np.array(added), minlength=13)
+            total = counts + extra
+            five = total.max(axis=1) >= 5
+            fine = ~five
+            new = _slots(np.where(fine[:, None], total, counts))
+            if lows:
+                for rule in range(3):
+                    best_low[rule] = np.maximum(best_low[rule], np.where(fine, t.low_rank[rule][new], 0))
+            else:
+                best_high = np.maximum(best_high, np.where(fine, t.high_rank[new], 0))
+                best_high = np.maximum(best_high, np.where(five, FIVE_OF_A_KIND + total.argmax(axis=1), 0))
+        high[row, slots] = best_high
+        low[:, row, slots] = best_low
     return low if lows else high
 
 
