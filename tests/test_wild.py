@@ -24,6 +24,8 @@ from test_wild_support import brute
 NAMES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
          "four of a kind", "straight flush", "five of a kind")
 
+# The same two tables (deuces wild; one joker, fully wild, in a 53-card deck) are printed in Wikipedia's
+# "Poker probability" article, sections "Deuces wild" and "Joker wild" (checked against it, Dec 2026).
 # Cactus Kev, "Enumerating Wild Card Hands" (http://suffe.cool/poker/wild.html), whose stipulations are
 # ours: five of a kind allowed, a wild card represents any card, a hand takes its highest value, no
 # double-ace flushes. Deuces wild, all C(52,5) hands (the 672 quints also in Brian Alspach, "Wild Cards
