@@ -31,7 +31,8 @@ export function renderActions(view, ui, send) {
   if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [] });
   // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
   // one of them is not lost to a redraw.
-  const sig = JSON.stringify([key, up.size, ui.selected, ui.order, ui.amount, ui.deadline, ui.received, view.chosen, view.over, view.pot]);
+  const sig = JSON.stringify([key, up.size, ui.selected, ui.order, ui.amount, ui.deadline, ui.received, view.chosen, view.over, view.pot,
+    Boolean(ui.sent), view.pass_to, view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : null]);
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
   box.replaceChildren();
@@ -93,7 +94,8 @@ export function renderActions(view, ui, send) {
   for (const verb of ["pass", "discard"]) {
     if (!verbs[verb]) continue;
     const need = Number(verbs[verb].split(" ")[1]);
-    prompt.textContent = `Tap ${need} card${need > 1 ? "s" : ""} to ${verb}${verb === "pass" ? " to your neighbour" : ""}.`;
+    const to = view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : "your neighbour";
+    prompt.textContent = `Tap ${need} card${need > 1 ? "s" : ""} to ${verb}${verb === "pass" ? ` to ${to}` : ""}.`;
     const b = button(`${verb === "pass" ? "Pass" : "Discard"} ${ui.selected.length}/${need}`, verb, "primary confirm");
     b.disabled = ui.selected.length !== need;
     b.addEventListener("click", () => send(`${verb} ${ui.selected.join(" ")}`));
@@ -153,7 +155,7 @@ export function renderActions(view, ui, send) {
     Object.assign(slider, { type: "range", min: lo, max: hi, value: ui.amount && ui.amount >= lo && ui.amount <= hi ? ui.amount : lo, step: 1 });
     slider.setAttribute("aria-label", `${verb} amount`);
     const amount = document.createElement("input");
-    Object.assign(amount, { type: "number", min: lo, max: hi, value: slider.value });
+    Object.assign(amount, { type: "number", min: lo, max: hi, step: 1, value: slider.value, inputMode: "numeric" });
     amount.className = "amount";
     const go = button(`${verb === "bet" ? "Bet" : "Raise to"} ${slider.value}`, verb, "primary");
     const sync = (v) => {
@@ -183,4 +185,9 @@ export function renderActions(view, ui, send) {
     box.append(bet);
   }
   if (!prompt.textContent) prompt.textContent = "Your turn.";
+  if (ui.sent) {
+    // tapped: nothing more can be sent for this decision until the table answers
+    for (const b of box.querySelectorAll("button, input")) b.disabled = true;
+    prompt.textContent = "Sent…";
+  }
 }
