@@ -11,12 +11,13 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import ARGS, ARTIFACTS, CHROMIUM, state, take_turn
 
 from homegame.server.harness import create_table, server_thread
+from test_browser import ARGS, ARTIFACTS, CHROMIUM, state, take_turn
 
 pytestmark = pytest.mark.browser
 
@@ -410,7 +411,7 @@ def test_downloads_keep_the_token_out_of_urls(base: str, browser: Any) -> None:
         host.click("#commit a")
     d = got.value
     assert re.fullmatch(r"hand-\d+\.json", d.suggested_filename)
-    assert "actions" in json.loads(open(d.path()).read())
+    assert "actions" in json.loads(Path(d.path()).read_text())
     host.click("#ledger-panel summary")
     host.click('#ledger [data-action="hands"]')
     host.wait_for_selector("#ledger .hands li")
