@@ -490,19 +490,21 @@ function trackExchange(state) {
 function bannerText(state) {
   const { table, view, you } = state;
   if (app.offline) return "Connection lost: reconnecting…";
+  if (table.halted) return `The table has stopped: ${typeof table.halted === "string" ? table.halted : table.halted.message || "a write failed"}`;
   if ((you.seat === null || you.seat === undefined) && app.hadSeat && you.role !== "watcher") {
     return "You are no longer seated. Sit down again to buy in.";
   }
   if (table.paused && !table.live) return "The host has paused the game.";
   if (view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length) return "";
-  if (table.halted) return `The table has stopped: ${typeof table.halted === "string" ? table.halted : table.halted.message || "a write failed"}`;
   const mine = table.seats.find((s) => s.position === you.seat);
-  if (mine && mine.sitting_out && !(view && !view.over && view.seat !== null && view.seat !== undefined)) {
+  const dealtIn = view && !view.over && view.seat !== null && view.seat !== undefined;
+  if (mine && mine.sitting_out && (app.iTimedOut || !dealtIn)) {
+    if (dealtIn) return "Your time ran out: you sit out from the next hand. Press “I'm back” to stay in.";
     return app.iTimedOut ? "Your time ran out, so you sit out. Press “I'm back” to be dealt in again."
       : "You are sitting out. Press “I'm back” to be dealt in again.";
   }
-  if (view && view.over && table.next_hand_at) return "Next hand soon…";
   if (table.waiting && !(view && !view.over)) return table.waiting.message || String(table.waiting);
+  if (view && view.over && table.next_hand_at) return "Next hand soon…";
   if (view && !view.over && view.to_act.length && !view.chosen) {
     const dealt = table.dealt || [];
     const who = view.to_act.filter((h) => h !== view.seat).map((h) => seatName(table, dealt[h]));
