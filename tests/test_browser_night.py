@@ -381,7 +381,7 @@ def test_the_host_resends_a_lost_seat_link(base: str, browser: Any) -> None:
     guest.context.close()
     row = f'#host .host-seat[data-position="{pos}"]'
     host.click(f'{row} [data-action="reissue"]')
-    host.wait_for_selector(f"{row} .seat-link input")
+    host.wait_for_selector(f"{row} .seat-link input", timeout=5000)
     link = host.input_value(f"{row} .seat-link input")
     assert re.search(r"/t/[^#]+#.+", link), link
     assert host.locator(f'{row} [data-action="copy-seat-link"]').is_visible()
@@ -436,3 +436,43 @@ def test_downloads_keep_the_token_out_of_urls(base: str, browser: Any) -> None:
     assert not leaked, leaked
     assert not errors, errors
     host.context.close()
+
+
+def finished_declare_hand() -> dict[str, Any]:
+    """A real engine view of a Same'Em (declare) hand where seat 0 declared both ways and lost."""
+    import homegame as hg
+
+    g = hg.game("sameem", split="declare")
+    for seed in range(200):
+        h = g.deal([100, 100], stakes=hg.Stakes("fixed-limit", small_bet=2, big_bet=4, blinds=(1, 2)), button=0, seed=seed)
+        while not h.over:
+            s = h.to_act[0]
+            legal = h.legal(s)
+            if any(a.startswith("declare") for a in legal):
+                h.act(s, "declare both" if s == 0 else "declare high")
+            else:
+                h.act(s, "check" if "check" in legal else next(a for a in legal if a.startswith("call")))
+        v: dict[str, Any] = h.view(None)
+        if not any(a["seat"] == 0 for a in v["results"]["awards"]):
+            return v
+    raise AssertionError("no seed gave a failed swing")
+
+
+def test_a_failed_declare_both_is_explained(base: str, browser: Any) -> None:
+    # §7: "a failed declare-both is never explained": the results say why the swing took nothing
+    made = create_table(base, game="sameem", bots=1, approve_seats=False, paused=True)
+    errors: list[str] = []
+    page = open_page(browser, made["links"]["host"], "phone", errors)
+    sit_slowly(page, "Swinger")
+    seats = state(page)["table"]["seats"]
+    me = state(page)["you"]["seat"]
+    bot = next(s["position"] for s in seats if s["position"] != me)
+    view = finished_declare_hand()
+    page.evaluate("""([view, dealt]) => { const s = window.homegame.state;
+        window.homegame.state = {...s, hand: 7, view, table: {...s.table, dealt}};
+        window.homegame.render(); }""", [view, [me, bot]])
+    text = page.inner_text("#results")
+    assert "Swinger declared both ways but did not win both high and low outright" in text, text
+    page.screenshot(path=str(ARTIFACTS / "night-failed-swing-phone.png"))
+    assert not errors, errors
+    page.context.close()

@@ -65,8 +65,8 @@ export function renderResults(state, name) {
     if (s.declared !== "both" || s.folded) continue;
     const mine = awards.filter((a) => a.seat === s.seat);
     if (mine.length) continue;
-    const ties = rules.swing_ties ? "win or tie" : "win outright (a tie loses)";
-    notes.push(`<b>${escapeHtml(name(s.seat))}</b> declared both ways but did not ${ties} both high and low, so takes nothing from the pot.`);
+    const how = rules.swing_ties ? "win (or tie) both high and low" : "win both high and low outright (a tie on either side loses)";
+    notes.push(`<b>${escapeHtml(name(s.seat))}</b> declared both ways but did not ${how}, so takes nothing from the pot.`);
   }
   if (rules.split === "high-low" && awards.length && !awards.some((a) => a.side === "low")) {
     notes.push("No low qualified: the high hand takes the whole pot.");
