@@ -34,7 +34,11 @@ export function renderActions(view, ui, send) {
   const sig = JSON.stringify([key, up.size, ui.selected, ui.order, ui.amount, ui.deadline, ui.received, view.chosen, view.over, view.pot,
     Boolean(ui.sent), view.pass_to, view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : null]);
   if (box.dataset.sig === sig) return;
+  // an amount being typed for this very decision is not redrawn under the fingers
+  const typing = document.activeElement && document.activeElement.tagName === "INPUT" && box.contains(document.activeElement);
+  if (typing && box.dataset.key === key && !ui.sent) return;
   box.dataset.sig = sig;
+  box.dataset.key = key;
   box.replaceChildren();
   mine.replaceChildren();
 
@@ -165,6 +169,7 @@ export function renderActions(view, ui, send) {
     };
     slider.addEventListener("input", () => sync(slider.value));
     amount.addEventListener("change", () => sync(amount.value));
+    amount.addEventListener("input", () => { if (/^\d+$/.test(amount.value)) ui.amount = Number(amount.value); });
     go.addEventListener("click", () => send(`${verb} ${slider.value}`));
     const quick = document.createElement("div");
     quick.className = "quick";
