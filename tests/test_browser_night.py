@@ -77,6 +77,15 @@ def sit_slowly(page: Any, name: str, live: bool = False) -> int:
     return updates
 
 
+def assert_seats_from_one(text: str, s: dict[str, Any]) -> None:
+    """A seat number on the page is the host panel's (from 1), next to that seat's name: "Ann (seat 2)"."""
+    names = {x["position"] + 1: x["name"] for x in s["table"]["seats"]}
+    for m in re.finditer(r"\bseats? (\d+)", text, re.I):
+        n = int(m.group(1))
+        before = text[:m.start()]
+        assert before.endswith(f"{names.get(n, '?')} ("), f"seat {n} in {text!r} is not {names.get(n)}'s number (from 1)"
+
+
 def seat_of(page: Any) -> dict[str, Any]:
     s = state(page)
     return next(x for x in s["table"]["seats"] if x["position"] == s["you"]["seat"])
@@ -192,7 +201,8 @@ def test_a_double_tap_checks_once_and_an_uncalled_bet_is_taken_back(base: str, b
     caller.evaluate("window.homegame.send({type: 'act', action: 'check', hand: 1})")
     caller.wait_for_selector("#toast.show")
     toast = caller.inner_text("#toast")
-    assert not re.search(r"\bseats? \d", toast, re.I) and "turn" in toast, toast
+    assert "turn" in toast, toast
+    assert_seats_from_one(toast, state(caller))
     caller.wait_for_function("!document.querySelector('#toast').classList.contains('show')", timeout=6000)
     # on the flop the big blind bets, the other folds: the bet comes back, only the blinds are won
     checker.wait_for_selector('#actions [data-action="bet"]:not([disabled])')
@@ -223,8 +233,7 @@ def test_every_seat_reads_in_full_and_nothing_overlaps(base: str, browser: Any, 
     # an action out of turn: the error names players, never seat numbers counted from 0
     host.evaluate("window.homegame.send({type: 'act', action: 'check'})")
     host.wait_for_selector("#toast.show")
-    toast = host.inner_text("#toast")
-    assert not re.search(r"\bseats? \d", toast, re.I), toast
+    assert_seats_from_one(host.inner_text("#toast"), state(host))
     hand = wait_for_results([host])
     host.wait_for_function(f"window.homegame.state.hand === {hand} && window.homegame.state.shuffle.deck")
     host.wait_for_timeout(300)

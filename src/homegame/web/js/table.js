@@ -73,6 +73,7 @@ function connect() {
     const msg = JSON.parse(event.data);
     if (msg.type === "state") {
       noteTimeouts(app.state, msg);
+      if (msg.table && msg.table.halted === null && app.halted) app.halted = null;
       app.state = msg;
       answered(msg);
       app.offset = msg.table.now - Date.now() / 1000;
@@ -84,12 +85,16 @@ function connect() {
       app.seatLink = app.seatUrl(msg.seat_token);
       app.pendingToast = msg.status === "pending";
       toast(msg.status === "pending" ? "Seated: waiting for the host to approve you." : "You are seated.", "news");
+    } else if (msg.type === "halted") {
+      // the table stopped because a write failed (the state that follows says so too); cleared when it plays on
+      app.halted = msg.halted === false ? null : msg.message || "the table is stopped";
+      render();
     } else if (msg.type === "seat_link") {
       app.seatLinks[msg.seat] = app.seatUrl(msg.seat_token);
       render();
     } else if (msg.type === "error") {
-      if (msg.code === "stale") toast("That tap was for a decision already made: nothing more was done.", "news");
-      else toast(seatWords(msg.message, msg.code, app.state?.table, seatName));
+      if (msg.code === "stale") toast(sentence(msg.message || "that tap was for a decision already made: nothing more was done"), "news");
+      else toast(sentence(seatWords(msg.message, msg.code, app.state?.table, seatName)));
       if (msg.code === "bad_token" || msg.code === "no_table") app.fatal = msg.message;
       if (msg.about === "act" || msg.code === "stale") {
         app.ui.sent = null; // the tap was refused: the buttons are live again
@@ -452,7 +457,7 @@ function render() {
   renderSeats(state);
   renderCenter(state);
   $("banner").textContent = bannerText(state);
-  $("banner").classList.toggle("halted", Boolean(table.halted));
+  $("banner").classList.toggle("halted", Boolean(table.halted || app.halted));
   if (you.seat !== null && you.seat !== undefined) app.hadSeat = true;
   rememberNames(state);
   trackExchange(state);
@@ -487,10 +492,17 @@ function trackExchange(state) {
   ui.held = view.cards;
 }
 
+// "the host has paused the game" as a sentence: a capital letter and a full stop.
+function sentence(text) {
+  const t = String(text).trim();
+  return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?…]$/.test(t) ? "" : "."}` : "";
+}
+
 function bannerText(state) {
   const { table, view, you } = state;
   if (app.offline) return "Connection lost: reconnecting…";
-  if (table.halted) return `The table has stopped: ${typeof table.halted === "string" ? table.halted : table.halted.message || "a write failed"}`;
+  const halted = table.halted || app.halted;
+  if (halted) return sentence(typeof halted === "string" ? halted : halted.message || "the table is stopped: a write to the database failed");
   if ((you.seat === null || you.seat === undefined) && app.hadSeat && you.role !== "watcher") {
     return "You are no longer seated. Sit down again to buy in.";
   }
@@ -503,7 +515,7 @@ function bannerText(state) {
     return app.iTimedOut ? "Your time ran out, so you sit out. Press “I'm back” to be dealt in again."
       : "You are sitting out. Press “I'm back” to be dealt in again.";
   }
-  if (table.waiting && !(view && !view.over)) return table.waiting.message || String(table.waiting);
+  if (table.waiting && !(view && !view.over)) return sentence(table.waiting.message || String(table.waiting));
   if (view && view.over && table.next_hand_at) return "Next hand soon…";
   if (view && !view.over && view.to_act.length && !view.chosen) {
     const dealt = table.dealt || [];

@@ -1,19 +1,18 @@
-// Words players read: seat numbers as names (counted from 1 when there is no name), whole numbers checked
-// before anything is sent.
+// Words players read: the engine's seat numbers as names, whole numbers checked before anything is sent.
 
-// An error names seats by number: the engine ("illegal") counts the seats dealt into the hand from 0,
-// the table ("refused" and the rest) counts table positions from 0. Players see names, or seats from 1.
+// The engine's own refusals count the seats dealt into the hand from 0 ("it is not seat 1's turn; to act:
+// 0", "waiting for seats 0, 2"), where the page counts from 1. Those phrases are said with names; anything
+// else is left as the table wrote it (the table itself writes "Ann (seat 2)", counted from 1).
 export function seatWords(message, code, table, seatName) {
-  if (!table || typeof message !== "string") return message;
-  const name = (n) => {
-    const pos = code === "illegal" ? (table.dealt || [])[n] : n;
-    if (pos === undefined) return `seat ${n + 1}`;
-    return seatName(table, pos);
+  if (!table || typeof message !== "string" || code !== "illegal") return message;
+  const dealt = table.dealt || [];
+  const names = (list) => {
+    const all = list.split(/,\s*/).filter(Boolean).map((x) => (dealt[Number(x)] === undefined ? `seat ${Number(x) + 1}` : seatName(table, dealt[Number(x)])));
+    return all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all.at(-1)}` : all[0] || "nobody";
   };
-  return message.replace(/\b([Ss])eats? (\d+(?:(?:, | and | or )\d+)*)/g, (_m, _s, list) => {
-    const names = list.split(/, | and | or /).map((x) => name(Number(x)));
-    return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
-  });
+  return message
+    .replace(/\bit is not seat \d+'s turn; to act: ((?:\d+(?:, )?)+|nobody)/, (_m, list) => `it is not your turn; the table waits for ${list === "nobody" ? "nobody" : names(list)}`)
+    .replace(/\bseat \d+ has already chosen; waiting for seats ((?:\d+(?:, )?)+)/, (_m, list) => `you have already chosen; waiting for ${names(list)}`);
 }
 
 // A whole number of chips typed by a person: digits only ("1e9", "2.5", "-3" are refused with a sentence).
