@@ -114,7 +114,8 @@ def wait_for_results(pages: list[Any], timeout: float = 40.0) -> int:
 @pytest.mark.parametrize("device", ["laptop", "phone"])
 def test_a_name_typed_slowly_while_bots_play_sits_down(base: str, browser: Any, device: str) -> None:
     # §3(a): bots deal before anyone sits; the sit form must not be redrawn under the typing fingers
-    made = create_table(base, game="holdem", bots=3, bot_delay=0.15, between_hands=0.5, approve_seats=False)
+    made = create_table(base, game="holdem", bots=3, bot_delay=0.15, between_hands=0.5, approve_seats=False,
+                        turn_seconds=1, time_bank=0)  # dealt in before she sits out: the table moves on
     errors: list[str] = []
     host = open_page(browser, made["links"]["host"], device, errors)
     host.wait_for_function("window.homegame.state.hand >= 1")
