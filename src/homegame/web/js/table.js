@@ -417,8 +417,10 @@ function renderChooser(state) {
   }
   banner.textContent = "Dealer's choice: you pick the game for this hand.";
   const box = $("actions");
+  if (box.dataset.sig === "chooser") return true; // drawn once: a tap on a game is not lost to an update
   box.replaceChildren();
-  delete box.dataset.sig;
+  $("my-cards").replaceChildren();
+  box.dataset.sig = "chooser";
   const presets = [
     ["passem", {}, "Pass'Em"], ["passem", { split: "high-low" }, "Pass'Em high-low"],
     ["sameem", {}, "Same'Em"], ["pass-the-trash", {}, "Pass The Trash"],
