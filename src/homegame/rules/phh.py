@@ -92,7 +92,7 @@ class _Writer:
         hist = h.history
         self.shadow = replay(History(game=hist.game, rules=hist.rules, stakes=hist.stakes,
                                      stacks=hist.stacks, button=hist.button, deck=hist.deck,
-                                     hole=hist.hole, board=hist.board))
+                                     hole=hist.hole, board=hist.board, options=hist.options))
         self.order = order
         self.label = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
         n = h.players

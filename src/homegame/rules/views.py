@@ -44,7 +44,9 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         describe(h)
         awards = [{k: v for k, v in a.items() if k != "by"} for a in h.results["awards"]]
         results = {"payoffs": list(h._payoffs), "awards": awards,
-                   "shown": {k: list(v) for k, v in shown.items()}}
+                   "shown": {k: list(v) for k, v in shown.items()},
+                   "mucked": list(h.results.get("mucked", [])),
+                   "runs": h.results.get("runs")}
     return {
         "game": g.name, "title": g.title, "rules": dict(g.rules), "stakes": h.stakes.to_dict(),
         "seat": seat, "button": h.button,
@@ -61,4 +63,16 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         "over": h.over,
         "results": results,
         "log": [e["text"] for e in h.events],
+        "options": h.options.to_dict(),
+        "straddle": h.straddle_seat if h.straddle_seat >= 0 else None,
+        "runs": ([[_STR[c] for c in board] for board, _ in h.runs] if h.runs is not None else None),
+        "can_show": h.showable(seat) if seat is not None else [],
+        "rabbit": _rabbit(h),
     }
+
+
+def _rabbit(h: Hand) -> list[str] | None:
+    """The rabbit-hunt cards, for everyone, once a hand allowed to hunt has ended early (else None)."""
+    if not (h.over and h.options.rabbit):
+        return None
+    return h.rabbit() or None

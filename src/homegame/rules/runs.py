@@ -1,0 +1,69 @@
+"""Running the board twice (issue 10): when every player still in is all in before the last community
+card and all of them agreed (the hand option ``run_twice``), the rest of the board is dealt twice.
+
+Each run turns the remaining board steps in order, burns included, and deals the hole cards that come
+with the board (Same'Em's fourth and fifth) again for that run; the second run's cards come off the deck
+after the first run's. Cards named in ``board=``/``hole=`` are the first run's. At the showdown every pot
+is halved, the odd chip (in units of the hand's ``chip``) to the first run, and each half is settled on
+its run's cards (:func:`homegame.rules.showdown.settle`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homegame.rules import betting
+
+if TYPE_CHECKING:
+    from homegame.rules.hand import Hand
+
+_RUNNABLE = frozenset({"bet", "board", "deal", "showdown"})
+
+
+def twice_now(h: Hand) -> bool:
+    """The hand is at the point to run twice: betting is over for good (fewer than two players still
+    in can bet), a community card is still to come, nothing but cards remains, and every player still
+    in agreed."""
+    agreed = h.options.run_twice
+    if not agreed or h.live < 2 or betting.free_players(h) > 1:
+        return False
+    steps = h.game.steps
+    before, rest = steps[:h.step_index], steps[h.step_index:]
+    if not any(s.kind == "bet" for s in before) or not any(s.kind == "board" for s in rest):
+        return False
+    if any(s.kind not in _RUNNABLE for s in rest):
+        return False
+    return all(s in agreed for s in range(h.players) if not h.folded[s])
+
+
+def run_twice(h: Hand) -> None:
+    """Deal the rest of the hand's cards twice; keep each run's board and cards in ``h.runs`` (the hand's
+    ``board`` and ``cards`` are then the first run's)."""
+    steps = h.game.steps[h.step_index:]
+    board0 = len(h.board)
+    held = [len(c) for c in h.cards]
+    dealt = list(h._dealt)
+    hole_preset, board_preset = h._hole_preset, h._board_preset
+    h.log("run", None, "Every player still in agreed: the board is run twice")
+    runs: list[tuple[list[int], list[list[int]]]] = []
+    for run in (1, 2):
+        if run == 2:  # back to where the runs part: the second run's cards all come off the deck
+            del h.board[board0:]
+            for s in range(h.players):
+                del h.cards[s][held[s]:]
+                del h.faceup[s][held[s]:]
+            h._dealt = list(dealt)
+            h._board_preset = board_preset[:board0]
+            h._hole_preset = {s: v[:dealt[s]] for s, v in hole_preset.items()}
+        h.log("run", None, "Run {}", run)
+        for step in steps:
+            if step.kind == "deal":
+                h._deal(step)
+            elif step.kind == "board":
+                h._turn_board(step)
+        runs.append((list(h.board), [list(c) for c in h.cards]))
+    h._hole_preset, h._board_preset = hole_preset, board_preset
+    h.runs = runs
+    h.board = list(runs[0][0])
+    h.cards = [list(c) for c in runs[0][1]]
+    h.step_index = len(h.game.steps) - 1
