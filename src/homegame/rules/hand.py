@@ -413,10 +413,14 @@ class Hand:
             if self.straddle_seat >= 0:
                 # the straddle is a blind raise: it is the bet to match, a raise must be by at least
                 # its size (to twice the straddle), and the straddler acts last (Robert's Rules)
-                self.high = self.level = 2 * bb
-                self.raises = 2
-                if not limit:
-                    self.last_raise = 2 * bb
+                posted = self.bets[self.straddle_seat]
+                if posted >= 2 * bb:
+                    self.high = self.level = 2 * bb
+                    self.raises = 2
+                    if not limit:
+                        self.last_raise = 2 * bb
+                else:  # a straddle all in for less is a short bet: to be matched, not a raise
+                    self.high = max(self.high, posted)
                 first = (self.straddle_seat + 1) % n
         elif step.opener == "bring-in":
             seat = bring_in_seat(self)
