@@ -193,6 +193,7 @@ def settle(h: Hand) -> None:
                 continue
             mine = shown[str(s)] = [_STR[c] for c in h.cards[s]]
             h.log("show", s, "Seat {} shows {}", s, " ".join(mine), cards=mine)
+        results["shown"] = shown = {str(s): shown[str(s)] for s in contenders if str(s) in shown}  # seat order
         if mucked:
             results["mucked"] = sorted(mucked)
         if h.runs is not None:
