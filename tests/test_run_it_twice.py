@@ -137,15 +137,36 @@ def test_no_second_run_when_the_last_card_is_out_or_two_players_can_still_bet() 
 
 
 def test_the_chip_up_splits_runs_in_whole_chips() -> None:
-    st = hg.Stakes("no-limit", blinds=(5, 10))
+    st = hg.Stakes("no-limit", blinds=(25, 50))
     deck = order(["2c", "Ks", "As", "7d", "Kh", "Ah"], "3c Kd 4h 9s 5c Tc 6c Jd", "3d 8c 4s 9d 5d Th 6d Js")
     h = hg.game("holdem").deal([500, 500, 500], stakes=st, button=2, deck=deck,
                                options={"run_twice": [1, 2], "chip": 25})
     h.act(2, "raise 500")
     h.act(0, "fold")
-    h.act(1, "call")  # pot 1005 = 40 chips of 25 and 5: run 1 gets 20 chips and the 5, run 2 gets 20
-    assert h.payoffs == [-5, 5, 0]
-    assert "Seat 1 wins 505 from the main pot on run 1" in h.view(None)["log"]
+    h.act(1, "call")  # pot 1025 = 41 chips of 25: run 1 gets 21 (the odd chip), run 2 gets 20
+    assert h.payoffs == [-25, 25, 0]
+    log = h.view(None)["log"]
+    assert "Seat 1 wins 525 from the main pot on run 1" in log and "Seat 2 wins 500 from the main pot on run 2" in log
+    # a bet that is not whole chips (allowed: the engine does not police bets) leaves a remainder,
+    # which goes with the odd chip
+    h = hg.game("holdem").deal([500, 500, 500], stakes=st, button=2, deck=deck,
+                               options={"run_twice": [1, 2], "chip": 25})
+    h.act(2, "raise 490")
+    h.act(0, "fold")
+    h.act(1, "call")
+    h.act(1, "bet 10")
+    h.act(2, "call")  # pot 1025 again; the kings' flop is shared by both runs
+    log = h.view(None)["log"]
+    assert "Seat 1 wins 525 from the main pot on run 1" in log and "Seat 1 wins 500 from the main pot on run 2" in log
+
+
+def test_the_chip_up_needs_stakes_and_stacks_in_whole_chips() -> None:
+    with pytest.raises(ValueError, match="chip 25: the small blind 5 is not a whole number of chips"):
+        hg.game("holdem").deal([500, 500], stakes=hg.Stakes("no-limit", blinds=(5, 10)), options={"chip": 25})
+    with pytest.raises(ValueError, match="a stack of 512 is not"):
+        hg.game("holdem").deal([500, 512], stakes=hg.Stakes("no-limit", blinds=(5, 10)), options={"chip": 5})
+    with pytest.raises(ValueError, match="chip must be a whole number of chips, 1 or more"):
+        hg.game("holdem").deal([500, 500], stakes=NL, options={"chip": 0})
 
 
 def test_sameem_deals_the_hole_cards_that_come_with_the_board_for_each_run() -> None:
@@ -215,3 +236,14 @@ def _shove(h: hg.Hand) -> str:
         verb, amounts = last.split()
         return f"{verb} {amounts.split('..')[-1]}"
     return "call" if any(a.startswith("call") for a in legal) else "check"
+
+
+def test_too_few_cards_for_two_runs_runs_once_and_says_so() -> None:
+    g = hg.game("sameem")  # 6 players: 18 hole cards, then 2 x (5 board, 3 burns, 12 hole cards) = 58 > 52
+    h = g.deal([20] * 6, stakes=NL, seed=1, options={"run_twice": list(range(6))})
+    h.act(h.to_act[0], "raise 20")
+    while not h.over:
+        h.act(h.to_act[0], "call")
+    assert h.runs is None and sum(h.payoffs) == 0
+    log = h.view(None)["log"]
+    assert log.count("Not enough cards left to run it twice: the board is run once") == 1

@@ -57,7 +57,7 @@ class Hand:
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
         "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
-        "shows", "all_in_showdown",
+        "shows", "run_checked",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -78,7 +78,7 @@ class Hand:
             raise ValueError(f"button must be a seat from 0 to {n - 1}, not {button!r}")
         if not isinstance(stakes, StakesType):
             raise ValueError("stakes must be a homegame Stakes")
-        opts.check(n, stakes.blinds)
+        opts.check(stacks, stakes)
         if opts.run_twice and not any(s.kind == "board" for s in game.steps):
             raise ValueError(f"run_twice: {game.name} has no community cards to run twice")
         hole_preset: dict[int, list[int]] = {}
@@ -169,7 +169,7 @@ class Hand:
         self.aggressor = -1  # the last seat to bet or raise in the current (or last) betting round
         self.runs: list[tuple[list[int], list[list[int]]]] | None = None  # (board, cards) per run when run twice
         self.shows: list[tuple[int, list[int]]] = []  # cards shown by choice after the hand
-        self.all_in_showdown = False
+        self.run_checked = False  # the point to run it twice has been reached (rules.runs)
         self.actions: list[tuple[int, str]] = []  # (seat, normalised action) in order: the history's
         self._history: History | None = None
         self._forced_bets()

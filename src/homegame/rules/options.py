@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from homegame.rules.stakes import Stakes
 
 STRADDLES = (None, "utg", "button")
 SHOWDOWNS = ("show-all", "muck-losers")
@@ -89,8 +92,19 @@ class HandOptions:
             data["run_twice"] = ()
         return cls(**data)
 
-    def check(self, players: int, blinds: tuple[int, ...]) -> None:
+    def check(self, stacks: list[int], stakes: Stakes) -> None:
         """Refuse options that do not fit the table (ValueError saying why)."""
+        players, blinds = len(stacks), stakes.blinds
+        if self.chip > 1:  # the chip-up: only where every forced bet and stack is whole chips
+            amounts = {"ante": stakes.ante, "small_bet": stakes.small_bet, "big_bet": stakes.big_bet,
+                       "bring_in": stakes.bring_in, "bomb_pot": self.bomb_pot,
+                       **{name: b for name, b in zip(("small blind", "big blind"), blinds, strict=False)}}
+            for name, amount in amounts.items():
+                if amount % self.chip:
+                    raise ValueError(f"chip {self.chip}: the {name} {amount} is not a whole number of chips")
+            odd = next((s for s in stacks if s % self.chip), None)
+            if odd is not None:
+                raise ValueError(f"chip {self.chip}: a stack of {odd} is not a whole number of chips")
         if self.straddle and not blinds:
             raise ValueError("a straddle needs blinds in the stakes")
         if self.straddle and players < 3:

@@ -25,7 +25,7 @@ def twice_now(h: Hand) -> bool:
     in can bet), a community card is still to come, nothing but cards remains, and every player still
     in agreed."""
     agreed = h.options.run_twice
-    if not agreed or h.live < 2 or betting.free_players(h) > 1:
+    if not agreed or h.run_checked or h.live < 2 or betting.free_players(h) > 1:
         return False
     steps = h.game.steps
     before, rest = steps[:h.step_index], steps[h.step_index:]
@@ -33,7 +33,15 @@ def twice_now(h: Hand) -> bool:
         return False
     if any(s.kind not in _RUNNABLE for s in rest):
         return False
-    return all(s in agreed for s in range(h.players) if not h.folded[s])
+    h.run_checked = True  # decided here, once: the first card after the betting is over for good
+    if not all(s in agreed for s in range(h.players) if not h.folded[s]):
+        return False
+    need = sum(s.count + s.burn if s.kind == "board" else len(s.faces) * h.live if s.kind == "deal" else 0
+               for s in rest)
+    if h._deck.left() < 2 * need:  # a big Same'Em table: not enough cards for two runs
+        h.log("run", None, "Not enough cards left to run it twice: the board is run once")
+        return False
+    return True
 
 
 def run_twice(h: Hand) -> None:
