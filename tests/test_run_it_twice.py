@@ -247,3 +247,39 @@ def test_too_few_cards_for_two_runs_runs_once_and_says_so() -> None:
     assert h.runs is None and sum(h.payoffs) == 0
     log = h.view(None)["log"]
     assert log.count("Not enough cards left to run it twice: the board is run once") == 1
+
+
+def test_players_may_agree_during_the_hand_and_the_history_keeps_when() -> None:
+    deck = order(["2c", "Ks", "As", "7d", "Kh", "Ah"], "3c Kd 4h 9s 5c Tc 6c Jd", "3d 8c 4s 9d 5d Th 6d Js")
+    h = hg.game("holdem").deal([100, 100, 100], stakes=NL, button=2, deck=deck)
+    h.agree_run_twice(0)
+    h.act(2, "raise 100")
+    h.agree_run_twice(2)
+    h.act(0, "fold")
+    with pytest.raises(hg.IllegalAction, match="seat 0 has folded"):
+        h.agree_run_twice(0, False)
+    h.agree_run_twice(1)
+    assert h.view(None)["options"] == {"run_twice": [0, 1, 2]}
+    assert "Seat 1 agrees to run it twice" in h.view(None)["log"]
+    h.act(1, "call")
+    assert h.runs is not None and h.payoffs == [-1, 1, 0]
+    with pytest.raises(hg.IllegalAction, match="too late"):
+        h.agree_run_twice(1)
+    record = h.history.to_dict()
+    assert "options" not in record and record["agreements"] == [[0, 0, True], [1, 2, True], [2, 1, True]]
+    again = hg.replay(h.history.to_json())
+    assert again.view(None) == h.view(None) and again.history.to_dict() == record
+
+
+def test_a_withdrawn_agreement_runs_it_once() -> None:
+    deck = order(["2c", "Ks", "As", "7d", "Kh", "Ah"], "3c Kd 4h 9s 5c Tc 6c Jd", "3d 8c 4s 9d 5d Th 6d Js")
+    h = hg.game("holdem").deal([100, 100, 100], stakes=NL, button=2, deck=deck, options={"run_twice": [1, 2]})
+    h.act(2, "raise 100")
+    h.act(0, "fold")
+    h.agree_run_twice(1, False)
+    h.act(1, "call")
+    assert h.runs is None and h.payoffs == [-1, 101, -100]
+    assert hg.replay(h.history.to_json()).runs is None
+    with pytest.raises(hg.IllegalAction, match="no community cards"):
+        hg.game("stud").deal([50, 50], stakes=hg.Stakes("fixed-limit", ante=1, bring_in=1, small_bet=2,
+                                                         big_bet=4)).agree_run_twice(0)

@@ -57,7 +57,7 @@ class Hand:
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
         "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
-        "shows", "run_checked",
+        "shows", "run_checked", "agreements", "_options_dealt",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -165,6 +165,8 @@ class Hand:
         self._payoffs: list[int] | None = None
         self.live = n
         self.options = opts
+        self._options_dealt = opts  # as dealt (the history's); agreements change ``options`` later
+        self.agreements: list[tuple[int, int, bool]] = []  # (actions before it, seat, agrees)
         self.straddle_seat = -1
         self.aggressor = -1  # the last seat to bet or raise in the current (or last) betting round
         self.runs: list[tuple[list[int], list[list[int]]]] | None = None  # (board, cards) per run when run twice
@@ -183,7 +185,8 @@ class Hand:
                                     stacks=list(self.starting), button=self.button, deck=self._deck,
                                     hole={s: list(v) for s, v in self._hole_preset.items()},
                                     board=list(self._board_preset), actions=self.actions,
-                                    options=self.options.to_dict(), shows=self.shows)
+                                    options=self._options_dealt.to_dict(), shows=self.shows,
+                                    agreements=self.agreements)
         return self._history
 
     # ----------------------------------------------------------------- events
@@ -555,6 +558,14 @@ class Hand:
         from homegame.rules.views import build_view
 
         return build_view(self, seat)
+
+    def agree_run_twice(self, seat: int, agree: bool = True) -> None:
+        """The seat agrees (or, ``agree=False``, no longer agrees) to run it twice, any time before the
+        point where it would happen (the first card after the betting is over for good); recorded in
+        the history. IllegalAction, nothing changed, when out of place (see :mod:`homegame.rules.runs`)."""
+        from homegame.rules.runs import agree as agree_run
+
+        agree_run(self, seat, agree)
 
     def show(self, seat: int, cards: CardsIn | None = None) -> list[str]:
         """After the hand, show some (``cards``) or all (None) of the seat's unseen cards; recorded in

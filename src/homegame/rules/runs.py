@@ -10,9 +10,11 @@ its run's cards (:func:`homegame.rules.showdown.settle`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from homegame.rules import betting
+from homegame.rules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -75,3 +77,26 @@ def run_twice(h: Hand) -> None:
     h.board = list(runs[0][0])
     h.cards = [list(c) for c in runs[0][1]]
     h.step_index = len(h.game.steps) - 1
+
+
+def agree(h: Hand, seat: int, yes: bool) -> None:
+    """Record a seat's agreement to run it twice (or its withdrawal) before the point where it is
+    decided; the table asks, for example, once a player is all in or faces an all in."""
+    if type(seat) is not int or not 0 <= seat < h.players:
+        raise IllegalAction(f"{seat!r} is not a seat: seats are 0 to {h.players - 1}")
+    if type(yes) is not bool:
+        raise IllegalAction(f"agree is true or false, not {yes!r}")
+    if not any(s.kind == "board" for s in h.game.steps):
+        raise IllegalAction(f"{h.game.name} has no community cards to run twice")
+    if h.over or h.run_checked:
+        raise IllegalAction("too late to agree to run it twice: the board has already been dealt out")
+    if h.folded[seat]:
+        raise IllegalAction(f"seat {seat} has folded: only players in the pot agree to run it twice")
+    seats = set(h.options.run_twice)
+    if yes:
+        seats.add(seat)
+    else:
+        seats.discard(seat)
+    h.options = replace(h.options, run_twice=tuple(sorted(seats)))
+    h.agreements.append((len(h.actions), seat, yes))
+    h.log("agree", seat, "Seat {} {} to run it twice", seat, "agrees" if yes else "does not agree")
