@@ -1,5 +1,5 @@
-"""Hand options against PokerKit (issue 10 §4): straddles through PHH, and run it twice with PokerKit's
-own multiple runouts (``select_runout_count``) and chip pushing.
+"""Hand options against PokerKit (issue 10 §4): straddles through PHH, run it twice with PokerKit's own
+multiple runouts (``select_runout_count``) and chip pushing, and bomb pots.
 
 - Straddled hands (under the gun, and the Mississippi straddle on the button) are played with random
   legal actions, exported to PHH with the straddle as one more entry of ``blinds_or_straddles``, and
@@ -7,7 +7,10 @@ own multiple runouts (``select_runout_count``) and chip pushing.
   a straddle is the straddle plus the big blind; Robert's Rules (and homegame) want twice the straddle,
   which PokerKit allows too, so every raise homegame offers is one PokerKit accepts.
 - Hands where everyone all in agreed to run twice are played on both engines with the same cards, each
-  run's board dealt to PokerKit in the order homegame turned it; the payoffs must agree.
+  run's board dealt to PokerKit in the order homegame turned it; the payoffs must agree (PokerKit, too,
+  gives a pot's odd chip to the first run).
+- Bomb pots are played on PokerKit as hands with the bomb as every player's ante, no blinds, and a first
+  round everyone checks through (PokerKit cannot skip a round); the payoffs must agree.
 """
 
 from __future__ import annotations
@@ -141,3 +144,59 @@ def test_run_it_twice_pays_as_pokerkit_runs_it() -> None:
         side += len(side_pots(h.totals, h.folded)) > 1
         assert pokerkit_run_twice(h) == h.payoffs, h.history.to_json()
     assert compared >= 30 and odd >= 5 and side >= 5, (compared, odd, side)
+
+
+def pokerkit_bomb_pot(h: hg.Hand, bomb: int) -> list[int]:
+    """Play the finished bomb pot ``h`` on PokerKit as a hand with antes of ``bomb``, no blinds and a
+    first round everyone checks through; its payoffs by seat."""
+    n, button = h.players, h.button
+    order = [(button + 1 + i) % n for i in range(n)]
+    automations = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
+                   pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
+                   pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING,
+                   pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pk.Automation.RUNOUT_COUNT_SELECTION)
+    state = pk.NoLimitTexasHoldem.create_state(automations, False, bomb, (0, 0), h.stakes.min_bet,
+                                               [h.starting[s] for s in order], n)
+    text = [str(hg.Card(c)) for c in range(52)]
+    for s in order:
+        state.deal_hole("".join(text[c] for c in h.cards[s]))
+    streets = iter([(0, 3), (3, 4), (4, 5)])
+
+    def deal_street() -> None:
+        lo, hi = next(streets)
+        state.deal_board("".join(text[c] for c in h.board[lo:hi]))
+
+    while state.actor_index is not None:  # PokerKit's first round: nobody bets in a bomb pot
+        state.check_or_call()
+    for seat, action in h.history.actions:
+        while state.actor_index != order.index(seat):
+            if state.can_deal_board():
+                deal_street()
+            else:
+                state.check_or_call()
+        verb, *amount = action.split()
+        if verb == "fold":
+            state.fold()
+        elif verb in ("check", "call"):
+            state.check_or_call()
+        else:
+            state.complete_bet_or_raise_to(int(amount[0]))
+    while state.status:
+        if state.can_deal_board():
+            deal_street()
+        else:
+            state.check_or_call()
+    return [state.payoffs[order.index(s)] for s in range(n)]
+
+
+@pytest.mark.filterwarnings("ignore:A card being dealt")
+def test_bomb_pots_pay_as_pokerkit_with_antes_and_a_checked_first_round() -> None:
+    rng = random.Random(7)
+    for _ in range(40):
+        n = rng.randint(2, 6)
+        bomb = rng.choice([2, 5, 10])
+        h = hg.game("holdem").deal([rng.randint(8, 150) for _ in range(n)], stakes=NL, button=rng.randrange(n),
+                                   seed=rng.randrange(10**6), options={"bomb_pot": bomb})
+        while not h.over:
+            h.act(h.to_act[0], random_action(h, rng))
+        assert pokerkit_bomb_pot(h, bomb) == h.payoffs, h.history.to_json()
