@@ -8,7 +8,9 @@ multiple runouts (``select_runout_count``) and chip pushing, and bomb pots.
   which PokerKit allows too, so every raise homegame offers is one PokerKit accepts.
 - Hands where everyone all in agreed to run twice are played on both engines with the same cards, each
   run's board dealt to PokerKit in the order homegame turned it; the payoffs must agree (PokerKit, too,
-  gives a pot's odd chip to the first run).
+  gives a pot's odd chip to the first run). PokerKit mucks hands that cannot win and then merges the
+  pots the same players contend, halving their sum once; RULES.md §1.9 settles (and halves) every pot
+  on its own: such hands are counted, not failed (:func:`merged_odd_chips`).
 - Bomb pots are played on PokerKit as hands with the bomb as every player's ante, no blinds, and a first
   round everyone checks through (PokerKit cannot skip a round); the payoffs must agree.
 """
@@ -21,7 +23,7 @@ import pokerkit as pk
 import pytest
 
 import homegame as hg
-from homegame.rules.pots import side_pots
+from homegame.rules.pots import Pot, side_pots
 from test_pokerkit_phh import replay_strictly
 
 NL = hg.Stakes("no-limit", blinds=(1, 2))
@@ -79,8 +81,9 @@ def pokerkit_run_twice(h: hg.Hand) -> list[int]:
                    pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
                    pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING,
                    pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING)
-    state = pk.NoLimitTexasHoldem.create_state(automations, True, 0, (1, 2), 2, [h.starting[s] for s in order], n,
-                                               mode=pk.Mode.CASH_GAME)
+    kind = pk.NoLimitTexasHoldem if h.game.name == "holdem" else pk.PotLimitOmahaHoldem
+    state = kind.create_state(automations, True, 0, (1, 2), 2, [h.starting[s] for s in order], n,
+                              mode=pk.Mode.CASH_GAME)
     text = [str(hg.Card(c)) for c in range(52)]
     for s in order:
         state.deal_hole("".join(text[c] for c in h.runs[0][1][s]))
@@ -121,14 +124,17 @@ def pokerkit_run_twice(h: hg.Hand) -> list[int]:
 
 
 @pytest.mark.filterwarnings("ignore:A card being dealt")  # PokerKit burns from its own deck: no matter here
-def test_run_it_twice_pays_as_pokerkit_runs_it() -> None:
-    rng = random.Random(10)
-    compared = odd = side = 0  # hands run twice; with an odd pot (the odd chip to run 1); with side pots
+@pytest.mark.parametrize(("name", "structure"), [("holdem", "no-limit"), ("omaha", "pot-limit")])
+def test_run_it_twice_pays_as_pokerkit_runs_it(name: str, structure: str) -> None:
+    rng = random.Random(name)
+    stakes = hg.Stakes(structure, blinds=(1, 2))
+    compared = odd = side = merged = 0  # hands run twice; with an odd pot (the odd chip to run 1); with
+    # side pots; where PokerKit merged pots (merged_odd_chips)
     for _ in range(150):
         n = rng.randint(3, 5)
         stacks = [rng.randint(10, 120) for _ in range(n)]
-        h = hg.game("holdem").deal(stacks, stakes=NL, button=rng.randrange(n), seed=rng.randrange(10**6),
-                                   options={"run_twice": list(range(n))})
+        h = hg.game(name).deal(stacks, stakes=stakes, button=rng.randrange(n), seed=rng.randrange(10**6),
+                               options={"run_twice": list(range(n))})
         while not h.over:
             seat = h.to_act[0]
             legal = h.legal(seat)
@@ -140,10 +146,29 @@ def test_run_it_twice_pays_as_pokerkit_runs_it() -> None:
         if h.runs is None:
             continue
         compared += 1
-        odd += any(p.amount % 2 for p in side_pots(h.totals, h.folded))
-        side += len(side_pots(h.totals, h.folded)) > 1
-        assert pokerkit_run_twice(h) == h.payoffs, h.history.to_json()
+        pots = side_pots(h.totals, h.folded)
+        odd += any(p.amount % 2 for p in pots)
+        side += len(pots) > 1
+        theirs = pokerkit_run_twice(h)
+        if theirs != h.payoffs and merged_odd_chips(h, pots, theirs):
+            merged += 1  # PokerKit's convention, not ours: counted, not failed
+            continue
+        assert theirs == h.payoffs, h.history.to_json()
     assert compared >= 30 and odd >= 5 and side >= 5, (compared, odd, side)
+    assert merged <= compared // 10, (merged, compared)
+
+
+def merged_odd_chips(h: hg.Hand, pots: list[Pot], theirs: list[int]) -> bool:
+    """PokerKit mucks the hands that win nothing on any run and then merges the pots the same players
+    are left contending, so it halves their sum once where RULES.md §1.9 halves every pot (each with its
+    own odd chip, to the first run). The payoffs then differ by at most one chip a pot, between seats
+    that won, and only when some hand in a side pot won nothing."""
+    won = {a["seat"] for a in h.results["awards"]}
+    losers = {s for s in range(h.players) if not h.folded[s] and s not in won}
+    diff = [a - b for a, b in zip(theirs, h.payoffs, strict=True)]
+    return (len(pots) > 1 and bool(losers) and sum(diff) == 0
+            and all(d == 0 or s in won for s, d in enumerate(diff))
+            and sum(abs(d) for d in diff) <= 2 * len(pots))
 
 
 def pokerkit_bomb_pot(h: hg.Hand, bomb: int) -> list[int]:

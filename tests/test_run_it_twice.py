@@ -283,3 +283,13 @@ def test_a_withdrawn_agreement_runs_it_once() -> None:
     with pytest.raises(hg.IllegalAction, match="no community cards"):
         hg.game("stud").deal([50, 50], stakes=hg.Stakes("fixed-limit", ante=1, bring_in=1, small_bet=2,
                                                          big_bet=4)).agree_run_twice(0)
+
+
+def test_chips_only_one_player_can_win_come_back_once_not_per_run() -> None:
+    h = hg.game("holdem").deal([100, 10], stakes=NL, seed=2, options={"run_twice": [0, 1]})
+    h.act(0, "raise 100")  # 90 of it nobody can call
+    h.act(1, "call")
+    assert h.runs is not None
+    solo = [a for a in h.results["awards"] if a["pot"] == 1]
+    assert solo == [{"seat": 0, "amount": 90, "pot": 1, "side": "all", "hand": None, "cards": None, "by": None}]
+    assert sum(h.payoffs) == 0 and h.payoffs == reference_payoffs(h)

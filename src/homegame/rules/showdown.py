@@ -172,19 +172,23 @@ def settle(h: Hand) -> None:
             _use_run(h, run)
             highs, lows = _strengths(h, contenders, h.game.split != "high")
             for i, pot in enumerate(pots):
-                amount = pot.amount if run is None else halves(pot.amount, chip)[run]
                 eligible = list(pot.eligible)
-                if len(eligible) == 1:
-                    parts: list[tuple[str, int, list[int], str | None]] = [("all", amount, eligible, None)]
+                on = run
+                if len(eligible) == 1:  # one player's own chips (uncalled): back once, not per run
+                    if run:
+                        continue
+                    on = None
+                    parts: list[tuple[str, int, list[int], str | None]] = [("all", pot.amount, eligible, None)]
                 else:
+                    amount = pot.amount if run is None else halves(pot.amount, chip)[run]
                     parts = _split_pot(h, amount, eligible, highs, lows, chip)
                 for side, chips_in, winners, by in parts:
-                    parts_won.append((i, side, run, winners))
+                    parts_won.append((i, side, on, winners))
                     for seat, chips in share(chips_in, winners, h.button, n, chip):
                         if chips:
-                            wins.append((seat, chips, i, side, run))
+                            wins.append((seat, chips, i, side, on))
                             awards.append({"seat": seat, "amount": chips, "pot": i, "side": side, "hand": None,
-                                           "cards": None, "by": by, **({} if run is None else {"run": run + 1})})
+                                           "cards": None, "by": by, **({} if on is None else {"run": on + 1})})
         _use_run(h, 0)
         mucked = _mucks(h, contenders, pots, parts_won)
         for s in _show_order(h, contenders):
