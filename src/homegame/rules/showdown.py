@@ -208,8 +208,8 @@ def settle(h: Hand) -> None:
             won[seat] += chips
             pot_name = "the main pot" if i == 0 else f"side pot {i}"
             half = {"high": " (high)", "low": " (low)"}.get(side, "")
-            on = "" if run is None else f" on run {run + 1}"
-            h.log("win", seat, "Seat {} wins {} from {}{}{}", seat, chips, pot_name, half, on)
+            which = "" if run is None else f" on run {run + 1}"
+            h.log("win", seat, "Seat {} wins {} from {}{}{}", seat, chips, pot_name, half, which)
     for s in range(n):
         h.stacks[s] += won[s]
     h.results = results
