@@ -44,7 +44,9 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         describe(h)
         awards = [{k: v for k, v in a.items() if k != "by"} for a in h.results["awards"]]
         results = {"payoffs": list(h._payoffs), "awards": awards,
-                   "shown": {k: list(v) for k, v in shown.items()}, "uncalled": _uncalled(h.totals)}
+                   "shown": {k: list(v) for k, v in shown.items()}, "uncalled": _uncalled(h.totals),
+                   "mucked": list(h.results.get("mucked", [])),
+                   "runs": h.results.get("runs")}
     return {
         "game": g.name, "title": g.title, "rules": dict(g.rules), "stakes": h.stakes.to_dict(),
         "seat": seat, "button": h.button,
@@ -63,6 +65,11 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         "over": h.over,
         "results": results,
         "log": [e["text"] for e in h.events],
+        "options": h.options.to_dict(),
+        "straddle": h.straddle_seat if h.straddle_seat >= 0 else None,
+        "runs": ([[_STR[c] for c in board] for board, _ in h.runs] if h.runs is not None else None),
+        "can_show": h.showable(seat) if seat is not None else [],
+        "rabbit": _rabbit(h),
     }
 
 
@@ -106,3 +113,10 @@ def _pass_to(h: Hand, seat: int | None) -> int | None:
     live = [s for s in range(h.players) if not h.folded[s]]
     offset = step.direction * pass_offset(step.distance, len(live))
     return live[(live.index(seat) + offset) % len(live)]
+
+
+def _rabbit(h: Hand) -> list[str] | None:
+    """The rabbit-hunt cards, for everyone, once a hand allowed to hunt has ended early (else None)."""
+    if not (h.over and h.options.rabbit):
+        return None
+    return h.rabbit() or None
