@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import argparse
 import copy
-import random
 import multiprocessing
+import random
 import sys
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,6 +43,8 @@ OPPONENTS = ("allin", "station", "raiser")
 PLAYERS = (2, 6)
 #: How many more times the rest of a hand is played once nobody can bet any more.
 RERUNS = 8
+#: Deals per cell in the slow test.
+SLOW_DEALS = 100
 
 
 def stakes_of(structure: str) -> hg.Stakes:
@@ -174,17 +176,24 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver")
 
 
-def run(todo: Sequence[Cell], workers: int = 2) -> list[Row]:
-    """Play every cell, on ``workers`` processes; rows in the cells' order."""
+def run(todo: Sequence[Cell], workers: int = 2, progress: Callable[[Row], None] | None = None) -> list[Row]:
+    """Play every cell, on ``workers`` processes; rows in the cells' order. ``progress`` sees each row
+    as it is done."""
     if workers <= 1:
-        return [play_cell(c) for c in todo]
-    order = sorted(range(len(todo)), key=lambda i: -todo[i].players)  # the long ones first
+        done = []
+        for c in todo:
+            done.append(play_cell(c))
+            if progress is not None:
+                progress(done[-1])
+        return done
+    found: dict[Cell, Row] = {}
+    order = sorted(todo, key=lambda c: -c.players)  # the long ones first
     with _context().Pool(workers) as pool:
-        done = pool.map(play_cell, [todo[i] for i in order], chunksize=1)
-    rows: list[Row | None] = [None] * len(todo)
-    for i, row in zip(order, done, strict=True):
-        rows[i] = row
-    return [r for r in rows if r is not None]
+        for row in pool.imap_unordered(play_cell, order, chunksize=1):
+            found[row.cell] = row
+            if progress is not None:
+                progress(row)
+    return [found[c] for c in todo]
 
 
 def table(rows: Iterable[Row]) -> str:
@@ -215,8 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                  [int(p) for p in args.players.split(",")], args.opponents.split(","), deals=args.deals,
                  seed=args.seed)
     started = time.perf_counter()
-    rows = run(todo, args.workers)
-    print(table(rows))
+    header = table([]).splitlines()[0]
+    print(header, flush=True)
+    rows = run(todo, args.workers, lambda row: print(table([row]).splitlines()[1], flush=True))
+    print("\n" + table(rows))
     failed = sum(not r.passed for r in rows)
     print(f"{len(rows)} cells, {sum(r.hands for r in rows)} hands, {failed} not above zero, "
           f"{time.perf_counter() - started:.0f} s")
