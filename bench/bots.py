@@ -1,17 +1,17 @@
 """The bot panel: every registered bot (but ``random``) against the three exploiting opponents.
 
-Each cell is one bot, one game (the four seed games and hold'em), one betting structure (no-limit,
-fixed-limit), heads-up or six-handed, against one kind of exploiter (always all in, calling station,
-always raise): heads-up the bot against one, six-handed three of the bot against three of them in
-alternate seats. Hands are played in duplicate: every deal is played twice with the same cards, the
-bots and the exploiters swapping seats, so the luck of the deal largely cancels. A deal's result is
-the bot's mean result per seat and hand.
-Stacks are 100 big blinds, reset every hand; the bot and its opponents persist across the cell's hands
-(a bot may learn how its opponents play). Once nobody can bet any more (everyone but at most one
-player all in), the rest of the hand is also played out ``RERUNS`` more times on fresh shuffles of the
-cards not yet dealt (the same actions up to there, copies of the bots from there on) and the results
-are averaged: the all-in luck is averaged out, the expectation is unchanged. The table gives the bot's win rate in big bets per 100 hands
-(the big blind in no-limit, the big bet in fixed-limit) with its 95% confidence interval.
+Each cell is one bot, one game (the four seed games and hold'em), one betting structure (no-limit, fixed-
+limit), heads-up or six-handed, against one kind of exploiter (always all in, calling station, always
+raise): heads-up the bot against one, six-handed three of the bot against three of them in alternate
+seats. Hands are played in duplicate: every deal is played twice with the same cards, the bots and the
+exploiters swapping seats, so the luck of the deal largely cancels. A deal's result is the bot's mean
+result per seat and hand. Stacks are 100 big blinds, reset every hand; the bot and its opponents persist
+across the cell's hands (a bot may learn how its opponents play). Once nobody can bet any more (everyone
+but at most one player all in), the rest of the hand is also played out up to ``RERUNS`` more times (two
+when the rest is long: passes, rolls) on fresh shuffles of the cards not yet dealt (the same actions up
+to there, copies of the bots from there on) and the results are averaged: the all-in luck is averaged
+out, the expectation is unchanged. The table gives the bot's win rate in big bets per 100 hands (the big
+blind in no-limit, the big bet in fixed-limit) with its 95% confidence interval.
 
     PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--bots rule,equity] [--games holdem]
 """
@@ -96,7 +96,8 @@ def _locked(hand: hg.Hand) -> bool:
     return len(seats) >= 2 and (not able or (len(able) == 1 and int(able[0]["bet"]) >= top))
 
 
-def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] | None = None) -> None:
+def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] | None = None, *,
+            stop: bool = True) -> None:
     for _ in range(MAX_ACTIONS):
         if hand.over:
             return
@@ -105,7 +106,7 @@ def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] |
         hand.act(seat, action)
         if actions is not None:
             actions.append((seat, action))
-            if _locked(hand):
+            if stop and _locked(hand):
                 return
     raise SimulationError(f"a hand of {hand.game.name} did not finish within {MAX_ACTIONS} actions")
 
@@ -120,19 +121,24 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
         return [float(p) for p in hand.payoffs]
     drawn = hand._deck._pos  # cards dealt (and burnt) so far
     order = hand.deck_order()
-    spares = [copy.deepcopy(bots) for _ in range(reruns)]
+    spares = [copy.deepcopy(bots) for _ in range(reruns)]  # each run-out with the bots as they are now
     _finish(hand, bots)
     totals = [float(p) for p in hand.payoffs]
     shuffle = random.Random(seed)
+    done = 0
     for spare in spares:
         rest = order[drawn:]
         shuffle.shuffle(rest)
         again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
         for seat, action in actions:
             again.act(seat, action)
-        _finish(again, spare)
+        steps: list[tuple[int, str]] = []
+        _finish(again, spare, steps, stop=False)
         totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
-    return [t / (reruns + 1) for t in totals]
+        done += 1
+        if len(steps) > 3 * len(bots) and done >= 2:  # a long run-out (passes, rolls): two are enough
+            break
+    return [t / (done + 1) for t in totals]
 
 
 def play_cell(cell: Cell) -> Row:
