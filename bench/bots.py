@@ -1,17 +1,17 @@
 """The bot panel: every registered bot (but ``random``) against the three exploiting opponents.
 
-Each cell is one bot, one game (the four seed games and hold'em), one betting structure (no-limit,
-fixed-limit), heads-up or six-handed, against one kind of exploiter (always all in, calling station,
-always raise): heads-up the bot against one, six-handed three of the bot against three of them in
-alternate seats. Hands are played in duplicate: every deal is played twice with the same cards, the
-bots and the exploiters swapping seats, so the luck of the deal largely cancels. A deal's result is
-the bot's mean result per seat and hand.
-Stacks are 100 big blinds, reset every hand; the bot and its opponents persist across the cell's hands
-(a bot may learn how its opponents play). Once nobody can bet any more (everyone but at most one
-player all in), the rest of the hand is also played out ``RERUNS`` more times on fresh shuffles of the
-cards not yet dealt (the same actions up to there, copies of the bots from there on) and the results
-are averaged: the all-in luck is averaged out, the expectation is unchanged. The table gives the bot's win rate in big bets per 100 hands
-(the big blind in no-limit, the big bet in fixed-limit) with its 95% confidence interval.
+Each cell is one bot, one game (the four seed games and hold'em), one betting structure (no-limit, fixed-
+limit), heads-up or six-handed, against one kind of exploiter (always all in, calling station, always
+raise): heads-up the bot against one, six-handed three of the bot against three of them in alternate
+seats. Hands are played in duplicate: every deal is played twice with the same cards, the bots and the
+exploiters swapping seats, so the luck of the deal largely cancels. A deal's result is the bot's mean
+result per seat and hand. Stacks are 100 big blinds, reset every hand; the bot and its opponents persist
+across the cell's hands (a bot may learn how its opponents play). Once nobody can bet any more (everyone
+but at most one player all in), the rest of the hand is also played out up to ``RERUNS`` more times (two
+when the rest is long: passes, rolls) on fresh shuffles of the cards not yet dealt (the same actions up
+to there, copies of the bots from there on) and the results are averaged: the all-in luck is averaged
+out, the expectation is unchanged. The table gives the bot's win rate in big bets per 100 hands (the big
+blind in no-limit, the big bet in fixed-limit) with its 95% confidence interval.
 
     PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--bots rule,equity] [--games holdem]
 """
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import argparse
 import copy
-import random
 import multiprocessing
+import random
 import sys
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,6 +43,8 @@ OPPONENTS = ("allin", "station", "raiser")
 PLAYERS = (2, 6)
 #: How many more times the rest of a hand is played once nobody can bet any more.
 RERUNS = 8
+#: Deals per cell in the slow test.
+SLOW_DEALS = 100
 
 
 def stakes_of(structure: str) -> hg.Stakes:
@@ -94,7 +96,8 @@ def _locked(hand: hg.Hand) -> bool:
     return len(seats) >= 2 and (not able or (len(able) == 1 and int(able[0]["bet"]) >= top))
 
 
-def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] | None = None) -> None:
+def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] | None = None, *,
+            stop: bool = True) -> None:
     for _ in range(MAX_ACTIONS):
         if hand.over:
             return
@@ -103,7 +106,7 @@ def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] |
         hand.act(seat, action)
         if actions is not None:
             actions.append((seat, action))
-            if _locked(hand):
+            if stop and _locked(hand):
                 return
     raise SimulationError(f"a hand of {hand.game.name} did not finish within {MAX_ACTIONS} actions")
 
@@ -118,19 +121,24 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
         return [float(p) for p in hand.payoffs]
     drawn = hand._deck._pos  # cards dealt (and burnt) so far
     order = hand.deck_order()
-    spares = [copy.deepcopy(bots) for _ in range(reruns)]
+    spares = [copy.deepcopy(bots) for _ in range(reruns)]  # each run-out with the bots as they are now
     _finish(hand, bots)
     totals = [float(p) for p in hand.payoffs]
     shuffle = random.Random(seed)
+    done = 0
     for spare in spares:
         rest = order[drawn:]
         shuffle.shuffle(rest)
         again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
         for seat, action in actions:
             again.act(seat, action)
-        _finish(again, spare)
+        steps: list[tuple[int, str]] = []
+        _finish(again, spare, steps, stop=False)
         totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
-    return [t / (reruns + 1) for t in totals]
+        done += 1
+        if len(steps) > 3 * len(bots) and done >= 2:  # a long run-out (passes, rolls): two are enough
+            break
+    return [t / (done + 1) for t in totals]
 
 
 def play_cell(cell: Cell) -> Row:
@@ -174,17 +182,24 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver")
 
 
-def run(todo: Sequence[Cell], workers: int = 2) -> list[Row]:
-    """Play every cell, on ``workers`` processes; rows in the cells' order."""
+def run(todo: Sequence[Cell], workers: int = 2, progress: Callable[[Row], None] | None = None) -> list[Row]:
+    """Play every cell, on ``workers`` processes; rows in the cells' order. ``progress`` sees each row
+    as it is done."""
     if workers <= 1:
-        return [play_cell(c) for c in todo]
-    order = sorted(range(len(todo)), key=lambda i: -todo[i].players)  # the long ones first
+        done = []
+        for c in todo:
+            done.append(play_cell(c))
+            if progress is not None:
+                progress(done[-1])
+        return done
+    found: dict[Cell, Row] = {}
+    order = sorted(todo, key=lambda c: -c.players)  # the long ones first
     with _context().Pool(workers) as pool:
-        done = pool.map(play_cell, [todo[i] for i in order], chunksize=1)
-    rows: list[Row | None] = [None] * len(todo)
-    for i, row in zip(order, done, strict=True):
-        rows[i] = row
-    return [r for r in rows if r is not None]
+        for row in pool.imap_unordered(play_cell, order, chunksize=1):
+            found[row.cell] = row
+            if progress is not None:
+                progress(row)
+    return [found[c] for c in todo]
 
 
 def table(rows: Iterable[Row]) -> str:
@@ -215,8 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                  [int(p) for p in args.players.split(",")], args.opponents.split(","), deals=args.deals,
                  seed=args.seed)
     started = time.perf_counter()
-    rows = run(todo, args.workers)
-    print(table(rows))
+    header = table([]).splitlines()[0]
+    print(header, flush=True)
+    rows = run(todo, args.workers, lambda row: print(table([row]).splitlines()[1], flush=True))
+    print("\n" + table(rows))
     failed = sum(not r.passed for r in rows)
     print(f"{len(rows)} cells, {sum(r.hands for r in rows)} hands, {failed} not above zero, "
           f"{time.perf_counter() - started:.0f} s")
