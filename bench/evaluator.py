@@ -6,7 +6,11 @@ evaluations per second (the table says how many hands each one saw). Each peer's
 against homegame's on the hands it saw. Also: the first-call cost in a fresh process (tables and
 kernels from the numba cache, and a cold compile with an empty cache) and peak memory.
 
-    .venv/bin/python bench/evaluator.py [--hands N]
+Wild cards: 7-card hands with exactly one and exactly two wild cards (a mask per row naming the row's
+first cards), and deuces wild (one mask for all rows), beside the natural kernel on the same hands, one
+thread each; ``--wild-only`` runs that table alone.
+
+    .venv/bin/python bench/evaluator.py [--hands N] [--wild-only]
 """
 
 from __future__ import annotations
@@ -107,13 +111,39 @@ def peak_memory(ids: np.ndarray) -> tuple[float, float, float]:
     return base, peak, ids.nbytes / 2**20
 
 
+def wild_table(ids: np.ndarray, console: Console) -> None:
+    """Evaluations per second with wild cards beside the natural batch kernel (one thread each)."""
+    n = len(ids)
+    first = np.int64(1) << ids[:, 0].astype(np.int64)
+    masks = {"1 wild card (mask per row)": first,
+             "2 wild cards (mask per row)": first | (np.int64(1) << ids[:, 1].astype(np.int64)),
+             "deuces wild (one mask; 0-4 wild per hand)": "2"}
+    racers: dict[str, Callable[[], Any]] = {"natural": lambda: evaluate_many(ids, parallel=False)}
+    for name, wild in masks.items():
+        racers[name] = partial(evaluate_many, ids, wild=wild, parallel=False)
+    for fn in racers.values():
+        fn()  # compile or load the kernels, build the wild tables
+    best = race(racers, rounds=8, repeat=3)
+    table = Table(title=f"7-card evaluation with wild cards, {n:,} random hands, 1 thread (target: within 3x)")
+    for col in ("hands", "evaluations / s", "time ÷ natural"):
+        table.add_column(col, justify="left" if col == "hands" else "right")
+    for name, seconds in best.items():
+        table.add_row("natural (evaluate_many)" if name == "natural" else f"evaluate_many(wild=...), {name}",
+                      f"{n / seconds / 1e6:,.1f} M", f"{seconds / best['natural']:.2f}x")
+    console.print(table)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--wild-only", action="store_true", help="only the wild-card table")
     args = parser.parse_args()
     console = Console(width=150)
     n = args.hands
     ids = deal(n)
+    if args.wild_only:
+        wild_table(ids, console)
+        return
     console.print(f"[bold]7-card evaluation[/bold], {n:,} random hands, numba threads: {threads()}")
 
     rows: list[tuple[str, str, int, float, str]] = []  # name, threads, hands seen, seconds, order check
@@ -205,6 +235,7 @@ def main() -> None:
         table.add_row(name, used, f"{seen:,}" + ("" if seen == n else " (scaled)"), f"{rate / 1e6:,.2f} M",
                       f"{1e6 / rate:.3f} s", f"{rate_by_threads[used] / rate:,.2f}×", order)
     console.print(table)
+    wild_table(ids, console)
 
     cold, warm = first_call(True), first_call(False)
     base, peak, input_mb = peak_memory(ids)

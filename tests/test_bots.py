@@ -150,3 +150,52 @@ def test_a_known_card_changes_the_estimate() -> None:
     mine = view("7s 7d 4c", ["check"], board="7h Ks 2d", others=[{"up": [], "down": 3}])
     plain = sampled_share(mine, 4000, 1)
     assert sampled_share(mine, 4000, 1, known={1: ["Kd", "Kc"]}) < plain - 0.3
+
+
+# -- facing a shove: not farmed by a friend who moves all in (issue 8, section 6) ---------------------
+
+def shove_views(name: str, deals: int) -> list[dict[str, Any]]:
+    """The first decision of the seat that faces a 100-big-blind all-in, heads-up, one per deal."""
+    import homegame as hg
+
+    game = hg.game(name)
+    out = []
+    for seed in range(deals):
+        hand = game.deal(stacks=[200, 200], stakes=hg.Stakes("no-limit", blinds=(1, 2)), button=0, seed=seed)
+        while not parse_legal(hand.legal(hand.to_act[0])).betting:  # Pass'Em passes first
+            hand.act(hand.to_act[0], RuleBot().act(hand.view(hand.to_act[0])))
+        hand.act(hand.to_act[0], "raise 200")
+        out.append(hand.view(hand.to_act[0]))
+    return out
+
+
+@pytest.mark.parametrize("name", ["holdem", "passem", "three-hole", "sameem", "pass-the-trash"])
+@pytest.mark.parametrize("kind", ["rule", "equity"])
+def test_a_fresh_bot_folds_most_hands_to_a_shove(kind: str, name: str) -> None:
+    # Seen: the rule bot called a 100-big-blind shove on its first decision 200 times in 200.
+    views = shove_views(name, 60)
+    calls = sum(make_bot(kind, seed=i).act(v) == "call" for i, v in enumerate(views))
+    # Pass The Trash's ten passes to come and declared halves leave most hands near an even share
+    most = 57 if name == "pass-the-trash" else 30
+    assert 2 <= calls <= most, f"{kind} called {calls} of {len(views)} shoves in {name}"
+
+
+@pytest.mark.parametrize("kind", ["rule", "equity"])
+def test_a_fresh_bot_folds_junk_and_calls_aces_against_a_shove(kind: str) -> None:
+    # Seen: bots called a shove with Q4, 77 and J9.
+    base = shove_views("holdem", 1)[0]
+    for cards, answer in [("Qh 4c", "fold"), ("Jd 9c", "fold"), ("7s 7d", "fold"), ("As Ah", "call"),
+                          ("Kd Kc", "call")]:
+        view = dict(base, cards=cards.split())
+        assert make_bot(kind, seed=3).act(view) == answer, (kind, cards)
+
+
+def test_a_bot_learns_that_a_maniac_shoves_anything() -> None:
+    from homegame.bots.reads import Reads
+
+    reads = Reads()
+    views = shove_views("holdem", 40)
+    first = reads.width(views[0], 0)
+    for v in views:
+        reads.read(v)
+    assert first < 0.2 < 0.8 < reads.width(views[-1], 0)

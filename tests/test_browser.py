@@ -150,7 +150,9 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
     # the host panel with the invite link is open from the start: sending the link is the host's first job
     host.wait_for_selector("#invite-link", state="visible")
     set_paused(host, True)
-    host.evaluate("window.homegame.send({type: 'configure', bot_delay: 0.05, between_hands: 0.5})")
+    # a few seconds between hands: time for the host to pause after each one (a paused table stops its
+    # clocks and its play, so the pause comes after the hand, not during it)
+    host.evaluate("window.homegame.send({type: 'configure', bot_delay: 0.05, between_hands: 4})")
     host.fill("#sit input[name=name]", "Hostess")
     host.click('#sit [data-action="sit"]')
     host.wait_for_function("window.homegame.state.you.seat !== null")
@@ -192,7 +194,6 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
         before = hand_number(host)
         set_paused(host, False)  # the next hand is dealt
         host.wait_for_function(f"window.homegame.state.hand > {before}")
-        set_paused(host, True)  # this hand plays out, no next one starts
         number = hand_number(host)
         assert state(host)["view"]["game"] == game
         guest.wait_for_function(f"window.homegame.state.hand === {number}")
@@ -201,6 +202,7 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
             # everyone passes at once: my own clock counts down next to my buttons
             guest.wait_for_function("/\\d+s to act/.test(document.querySelector('#actions .my-clock')?.textContent || '')")
         play_hand([host, guest], number)
+        set_paused(host, True)  # no next hand starts while the host changes the game
         host.wait_for_selector("#results:not([hidden])")
         assert "results" in host.inner_text("#results")
         host.screenshot(path=str(ARTIFACTS / f"{game}-host-end.png"), full_page=True)

@@ -200,3 +200,16 @@ def test_typing_the_count_instead_of_the_card_is_explained() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_a_shortcut_that_is_not_a_move_now_says_what_is() -> None:
+    child = spawn("play", "passem", "--seats", "2", "--seed", "1", "--bots", "rule")
+    child.expect(PROMPT)
+    child.sendline("c")  # check or call, typed at the pass step
+    child.expect(phrase("Not allowed: 'c' (call) is not a move now; legal now: pass 1"))
+    child.expect(phrase("Type e.g. pass"))
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

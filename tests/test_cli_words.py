@@ -243,7 +243,7 @@ def test_three_hole_odds_show_the_face_up_cards_and_name_the_folded_cards() -> N
     # Cara's folded 9♥ on the table: Anna's kings full of nines cannot lose.
     code, out = _run("odds", "three-hole", "Ks 9d Kc", "Kh 4c", "-e", "1=Ks 9d", "-e", "2=Kh 4c", "--board", "9h")
     assert code == 0, out
-    assert "(face up: K♠ 9♦)" in out and "folded players' face-up cards 9♥" in out and "100.0000%" in out
+    assert "face up K♠ 9♦, face down K♣" in out and "face up K♥ 4♣, face down 1 unknown" in out and "folded players' face-up cards 9♥" in out and "100.0000%" in out
 
 
 def test_one_chip_is_singular() -> None:

@@ -52,7 +52,7 @@ def open_table(tmp_path: Path, game: str = "holdem") -> tuple[Room, Store, Clock
     room = Room.load("t1", store, clock=clock)
     assert room is not None
     sent: list[str] = []
-    conn = Connection(send_text=sent.append, role="player", seat=ann.position)
+    conn = Connection(send_text=sent.append, role="player", seat=ann.position, holder=ann.token_hash)
     return room, store, clock, conn
 
 

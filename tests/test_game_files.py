@@ -315,3 +315,46 @@ def test_mutated_catalogue_files_load_or_say_which_line(name: str) -> None:
         stakes = hg.Stakes("fixed-limit", ante=1, bring_in=1, small_bet=2, big_bet=4)
         h = play_out(g.deal([30] * g.min_players, stakes=stakes, seed=1))
         assert sum(h.payoffs) == 0
+
+
+def _renamed(catalogue_name: str, new: str) -> hg.Game:
+    """A catalogue game's file under another name: a game that only a file declares."""
+    from importlib.resources import files
+
+    text = (files("homegame.games") / "data" / f"{catalogue_name}.toml").read_text(encoding="utf-8")
+    assert f'name = "{catalogue_name}"' in text
+    return load_game(text.replace(f'name = "{catalogue_name}"', f'name = "{new}"', 1))
+
+
+def test_hand_options_work_with_a_game_file_and_replay() -> None:
+    """Straddle, run it twice and muck-losers (game.deal(..., options=...)) on a game read from a file;
+    the history carries the options and the file, and its replay deals and settles the same hand."""
+    g = _renamed("holdem", "my-holdem")
+    h = g.deal([100] * 4, stakes=hg.Stakes("no-limit", blinds=(1, 2)), button=0, seed=3,
+               options={"straddle": "utg", "run_twice": [0, 1, 2, 3], "showdown": "muck-losers"})
+    assert "Seat 3 straddles 4" in h.view(None)["log"]
+    for seat, action in ((0, "raise 100"), (1, "call"), (2, "call"), (3, "call")):
+        h.act(seat, action)
+    assert h.over and h.runs is not None and sum(h.payoffs) == 0
+    record = h.history.to_dict()
+    assert record["options"]["straddle"] == "utg" and "file" in record
+    again = hg.replay(h.history.to_json())
+    assert again.game == g and again.payoffs == h.payoffs and again.runs == h.runs
+    assert again.view(None)["results"] == h.view(None)["results"]
+
+
+def test_chicago_from_a_file_splits_in_whole_chips() -> None:
+    """With a chip of 2 (options chip=2) the spade half and the hand half of a Chicago pot are whole chips
+    of 2, the odd chip with the hand half: a pot of 18 splits 10 and 8, not 9 and 9."""
+    g = _renamed("high-chicago", "my-chicago")
+    hole = {0: "Kc Kd Kh 9d 5c 4h 2c", 1: "Qs 3d 7c 8d Jh 6h Td", 2: "Tc 2d As 9c Jc 8c 4d"}
+    stakes = hg.Stakes("fixed-limit", ante=2, bring_in=2, small_bet=4, big_bet=8)
+    h = g.deal([60] * 3, stakes=stakes, button=2, hole=hole, options={"chip": 2})
+    h.act(1, "bet 4")  # the bring-in completes; every other action calls or checks
+    while not h.over:
+        seat = h.to_act[0]
+        h.act(seat, next(a for w in ("call", "check") for a in h.legal(seat) if a.startswith(w)))
+    assert sum(h.totals) == 18
+    awards = {a["side"]: (a["seat"], a["amount"]) for a in h.view(None)["results"]["awards"]}
+    assert awards == {"high": (0, 10), "spade": (1, 8)}
+    assert hg.replay(h.history.to_json()).payoffs == h.payoffs

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from homegame.table import Ledger, LedgerError, settle_up
+from homegame.table import Ledger, LedgerError, Payment, settle_up
+from homegame.table.ledger import settle
 
 
 def apply(nets: dict[str, int], payments: list) -> dict[str, int]:
@@ -94,3 +95,73 @@ def test_settle_up_many_players_falls_back_to_greedy() -> None:
     payments = settle_up(nets)
     assert all(v == 0 for v in apply(nets, payments).values())
     assert len(payments) <= len([v for v in values if v]) - 1
+
+
+# -- a mixed table: the settle-up is between people only (issue 8, section 6) -------------------------
+
+def mixed_ledger() -> Ledger:
+    ledger = Ledger()
+    for name in ("Ann", "Bob", "Cy"):
+        ledger.buy_in(name, 200)
+    ledger.buy_in("RuleBot 1", 200, bot=True)
+    ledger.buy_in("RuleBot 2", 200, bot=True)
+    ledger.buy_in("RuleBot 2", 200, 7, bot=True)  # a bot's rebuy
+    ledger.cash_out("RuleBot 1", 216, 9, bot=True)
+    return ledger
+
+
+def test_the_ledger_knows_its_bots_and_keeps_them_through_storage() -> None:
+    ledger = mixed_ledger()
+    assert ledger.bots == {"RuleBot 1", "RuleBot 2"}
+    again = Ledger.from_list(ledger.to_list())
+    assert again.entries == ledger.entries and again.bots == ledger.bots
+    assert [line.bot for line in ledger.lines({"Ann": 300, "Bob": 150, "Cy": 200, "RuleBot 2": 334})] == [
+        False, False, False, True, True]
+
+
+def test_old_ledger_data_still_loads_as_people() -> None:
+    old = [{"name": "Ann", "kind": "buy-in", "amount": 200, "hand": 0}, {"name": "Bob", "kind": "buy-in", "amount": 200}]
+    ledger = Ledger.from_list(old)
+    assert ledger.bots == set() and [e.bot for e in ledger.entries] == [False, False]
+    assert ledger.to_list() == [dict(old[0]), {**old[1], "hand": 0}]  # people's entries are stored as before
+
+
+def test_settle_up_never_pays_a_bot_and_the_people_balance() -> None:
+    # Seen: "RuleBot 1 pays RuleBot 2 16", and people told to pay bots.
+    ledger = mixed_ledger()
+    stacks = {"Ann": 300, "Bob": 150, "Cy": 200, "RuleBot 2": 334}
+    nets = ledger.nets(stacks)
+    assert nets == {"Ann": 100, "Bob": -50, "Cy": 0, "RuleBot 1": 16, "RuleBot 2": -66}
+    s = ledger.settlement(stacks)
+    assert s.payments == [Payment("Bob", "Ann", 50)]
+    assert s.against_bots == {"Ann": 50, "Bob": 0, "Cy": 0}  # the people are +50 against the bots
+    assert s.bots == {"RuleBot 1": 16, "RuleBot 2": -66}
+    assert "Ann is +50 against the bots" in s.lines()
+    assert settle_up(nets, bots=ledger.bots) == s.payments
+    data = s.to_dict()
+    assert data["payments"] == [{"payer": "Bob", "payee": "Ann", "amount": 50}] and data["bots"] == s.bots
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_settle_between_people_on_random_mixed_tables(seed: int) -> None:
+    rng = random.Random(seed)
+    people = [f"p{i}" for i in range(rng.randint(1, 6))]
+    robots = [f"bot{i}" for i in range(rng.randint(1, 3))]
+    values = [rng.randint(-300, 300) for _ in range(len(people) + len(robots) - 1)]
+    values.append(-sum(values))
+    nets = dict(zip(people + robots, values, strict=True))
+    s = settle(nets, robots)
+    paid = {p.payer for p in s.payments} | {p.payee for p in s.payments}
+    assert not paid & set(robots)
+    assert s.bots == {b: nets[b] for b in robots}
+    assert sum(s.against_bots.values()) == -sum(s.bots.values())  # the people's result against the bots
+    between = {n: nets[n] - s.against_bots[n] for n in people}
+    assert all(v == 0 for v in apply(between, s.payments).values())  # the people's payments balance
+    for n in people:  # nobody pays more than they lost, nor collects more than they won
+        assert 0 <= between[n] <= nets[n] or nets[n] <= between[n] <= 0
+
+
+def test_people_who_all_lost_to_the_bots_pay_nobody() -> None:
+    s = settle({"Ann": -20, "Bob": -30, "EquityBot": 50}, ["EquityBot"])
+    assert s.payments == [] and s.against_bots == {"Ann": -20, "Bob": -30}
+    assert s.lines() == ["Ann is -20 against the bots", "Bob is -30 against the bots", "Bots (not paid): EquityBot +50"]

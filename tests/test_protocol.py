@@ -16,6 +16,7 @@ def test_every_client_type_parses() -> None:
         {"type": "ping"},
         {"type": "sit", "name": "Ann"},
         {"type": "act", "action": "raise 40", "hand": 3},
+        {"type": "act", "action": "check", "hand": 3, "decision": 3000007},
         {"type": "sit_out", "value": True},
         {"type": "leave"},
         {"type": "choose", "game": "pass-the-trash", "rules": {"passes": [3, 2, 1], "keep": 6}},
@@ -26,7 +27,8 @@ def test_every_client_type_parses() -> None:
         {"type": "set_game", "game": "dealers-choice"},
         {"type": "set_stakes", "stakes": {"structure": "pot-limit", "blinds": [1, 2]}, "buy_in": 100},
         {"type": "adjust", "seat": 0, "stack": 250},
-        {"type": "configure", "turn_seconds": 20, "approve_seats": False},
+        {"type": "configure", "turn_seconds": 20, "approve_seats": False, "bot_rebuys": 0},
+        {"type": "reissue", "seat": 2},
         {"type": "entropy", "hand": 3, "value": "ab" * 32},
     ]
     assert {s["type"] for s in samples} == set(p.CLIENT_TYPES)
@@ -50,6 +52,8 @@ def test_every_client_type_parses() -> None:
     ('{"type": "add_bot", "kind": "shark"}', "invalid", "kind"),
     ('{"type": "set_stakes", "stakes": {"structure": "spread-limit"}}', "invalid", "structure"),
     ('{"type": "hello", "token": "short"}', "invalid", "token"),
+    ('{"type": "act", "action": "check", "decision": -1}', "invalid", "decision"),
+    ('{"type": "reissue"}', "invalid", "seat"),
 ])
 def test_refusals_say_what_is_wrong(text: str, code: str, words: str) -> None:
     with pytest.raises(p.ProtocolError) as info:

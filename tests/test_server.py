@@ -315,3 +315,187 @@ def test_bot_command_plays_over_the_protocol(base: str, tmp_path: Path) -> None:
                             f"sys.argv=['homegame','verify',{str(path)!r}]; main()"],
                            capture_output=True, text=True, timeout=120, check=False)
     assert check.returncode == 1 and "NOT verified" in check.stdout
+
+
+# ----- the room without sockets: seats belong to their holder, decisions, links, clocks -------------
+from test_table_support import Clock, Tab, open_room, tick  # noqa: E402
+
+ROOM = {"game": "holdem", "approve_seats": False, "bot_delay": 0.0, "between_hands": 1.0,
+        "turn_seconds": 30.0, "time_bank": 0.0}
+
+
+def seated(tab: Tab, name: str) -> int:
+    tab.send({"type": "sit", "name": name})
+    msg = tab.last("seated")
+    assert msg is not None, tab.messages[-3:]
+    return int(msg["seat"])
+
+
+@pytest.mark.parametrize("how", ["leave", "remove", "leave_mid_hand", "remove_mid_hand"])
+def test_a_seat_belongs_to_whoever_holds_it_now(tmp_path: Path, how: str) -> None:
+    clock = Clock()
+    room, _store, tokens = open_room(tmp_path, clock, paused=True, **ROOM)
+    host = Tab(room, tokens["host"])
+    ann1 = Tab(room, tokens["invite"])
+    ann_seat = seated(ann1, "Ann")
+    ann2 = Tab(room, tokens["invite"], ann1.seat_token)  # her second tab
+    assert ann2.state()["you"]["seat"] == ann_seat
+    bob = Tab(room, tokens["invite"])
+    seated(bob, "Bob")
+    tabs = [host, ann1, ann2, bob]
+    if how.endswith("mid_hand"):
+        host.send({"type": "pause", "value": False})
+        tick(room, tabs, clock, 1.5)
+        assert room.table.live and ann_seat in room.table.start.dealt  # type: ignore[union-attr]
+    if how.startswith("leave"):
+        ann1.send({"type": "leave"})
+    else:
+        host.send({"type": "remove", "seat": ann_seat})
+    tick(room, tabs, clock, 120.0)  # the hand (if any) ends, Ann is cashed out
+    host.send({"type": "pause", "value": True})
+    tick(room, tabs, clock, 60.0)
+    cy = Tab(room, tokens["invite"])
+    assert seated(cy, "Cy") == ann_seat  # Cy sits in Ann's old seat
+    host.send({"type": "pause", "value": False})
+    tick(room, tabs + [cy], clock, 1.5)
+    assert room.table.live and ann_seat in room.table.start.dealt  # type: ignore[union-attr]
+    cy_cards = cy.state()["view"]["cards"]
+    assert cy_cards
+    for tab in (ann1, ann2):
+        for msg in tab.messages:
+            if msg["type"] == "state" and msg["hand"] == room.table.hand_number and msg["view"]:
+                assert not set(msg["view"]["cards"]) & set(cy_cards), "Ann's old tab saw Cy's cards"
+        seq = room.table.actions[:]
+        tab.send({"type": "act", "action": "fold"})
+        assert tab.last("error")["code"] == "refused"  # type: ignore[index]
+        assert room.table.actions == seq
+    for tab in (ann1, ann2):
+        told = tab.last("unseated")
+        assert told is not None and told["seat"] == ann_seat and f"seat {ann_seat + 1}" in told["message"]
+        assert tab.state()["you"]["seat"] is None
+    # a hello with Ann's dead seat token alone is refused; with the invite it is a guest who is told
+    dead = Tab(room, ann1.seat_token or "")
+    assert dead.last("error")["code"] == "bad_token"  # type: ignore[index]
+    again = Tab(room, tokens["invite"], ann1.seat_token)
+    assert again.state()["you"]["seat"] is None and again.last("unseated") is not None
+
+
+def test_reissue_gives_a_new_seat_link_and_the_old_one_stops(tmp_path: Path) -> None:
+    clock = Clock()
+    room, _store, tokens = open_room(tmp_path, clock, paused=True, **ROOM)
+    host = Tab(room, tokens["host"])
+    ann = Tab(room, tokens["invite"])
+    seat = seated(ann, "Ann")
+    old = ann.seat_token
+    phone = Tab(room, old or "")  # a tab opened from the seat link alone
+    assert phone.state()["you"]["seat"] == seat
+    guest = Tab(room, tokens["invite"])
+    guest.send({"type": "reissue", "seat": seat})
+    assert guest.last("error")["code"] == "forbidden"  # type: ignore[index]
+    host.send({"type": "reissue", "seat": seat})
+    link = host.last("seat_link")
+    assert link is not None and link["seat"] == seat and link["seat_token"] != old
+    for tab in (ann, phone):
+        assert "new link" in tab.last("unseated")["message"]  # type: ignore[index]
+    assert phone.closed and ann.state()["you"]["seat"] is None
+    assert Tab(room, old or "").last("error")["code"] == "bad_token"  # type: ignore[index]
+    fresh = Tab(room, tokens["invite"], link["seat_token"])
+    assert fresh.state()["you"]["seat"] == seat
+    assert old not in json.dumps(host.messages[-1]) and link["seat_token"] not in json.dumps(fresh.state())
+    room.table.add_bot("rule")
+    host.send({"type": "reissue", "seat": 1})
+    assert "bot" in host.last("error")["message"]  # type: ignore[index]
+
+
+def test_a_double_tap_on_check_does_not_also_check_the_flop(tmp_path: Path) -> None:
+    clock = Clock()
+    room, _store, tokens = open_room(tmp_path, clock, paused=True, **ROOM)
+    host = Tab(room, tokens["host"])
+    ann, bob = Tab(room, tokens["invite"]), Tab(room, tokens["invite"])
+    tabs = {seated(ann, "Ann"): ann, seated(bob, "Bob"): bob}
+    host.send({"type": "pause", "value": False})
+    tick(room, [host, ann, bob], clock, 1.5)
+    assert room.table.live
+    # heads-up: the button (small blind) calls, the big blind may check, and acts first on the flop
+    first = tabs[room.table.owing()[0]]
+    first.send({"type": "act", "action": "call", "decision": first.state()["you"]["decision"]})
+    bb = tabs[room.table.owing()[0]]
+    state = bb.state()
+    decision = state["you"]["decision"]
+    assert isinstance(decision, int) and "check" in state["view"]["legal"]
+    bb.send({"type": "act", "action": "check", "hand": state["hand"], "decision": decision})
+    assert len(room.table.hand.view(None)["board"]) == 3
+    assert tabs[room.table.owing()[0]] is bb  # the big blind acts first on the flop: a second tap would check it
+    seq = len(room.table.actions)
+    assert bb.state()["you"]["decision"] not in (None, decision)  # the flop: a new decision
+    bb.send({"type": "act", "action": "check", "hand": state["hand"], "decision": decision})
+    err = bb.last("error")
+    assert err is not None and err["code"] == "stale" and "moved on" in err["message"]
+    assert len(room.table.actions) == seq
+    # an old client without a decision is still heard
+    bb.send({"type": "act", "action": "check", "hand": state["hand"]})
+    assert len(room.table.actions) == seq + 1
+
+
+def test_another_seats_choice_in_a_simultaneous_step_leaves_my_decision(tmp_path: Path) -> None:
+    clock = Clock()
+    room, _store, tokens = open_room(tmp_path, clock, paused=True, **{**ROOM, "game": "passem"})
+    host = Tab(room, tokens["host"])
+    tabs = [Tab(room, tokens["invite"]) for _ in range(3)]
+    for i, tab in enumerate(tabs):
+        seated(tab, f"P{i}")
+    host.send({"type": "pause", "value": False})
+    tick(room, [host, *tabs], clock, 1.5)
+    decisions = [t.state()["you"]["decision"] for t in tabs]
+    assert None not in decisions
+    view = tabs[0].state()["view"]
+    tabs[0].send({"type": "act", "action": f"pass {view['cards'][0]}", "decision": decisions[0]})
+    assert tabs[1].state()["you"]["decision"] == decisions[1]
+    assert tabs[0].state()["you"]["decision"] is None
+    view = tabs[1].state()["view"]
+    seq = len(room.table.actions)
+    tabs[1].send({"type": "act", "action": f"pass {view['cards'][0]}", "decision": decisions[1]})
+    assert len(room.table.actions) == seq + 1
+    tabs[0].send({"type": "act", "action": f"pass {view['cards'][0]}", "decision": decisions[0]})
+    assert tabs[0].last("error")["code"] == "stale"  # type: ignore[index]
+
+
+def test_heads_up_sit_out_every_connection_is_told_why(tmp_path: Path) -> None:
+    clock = Clock()
+    room, _store, tokens = open_room(tmp_path, clock, **ROOM)
+    watcher = Tab(room, tokens["watch"])
+    ann, bob = Tab(room, tokens["invite"]), Tab(room, tokens["invite"])
+    seated(ann, "Ann")
+    seated(bob, "Bob")
+    ann.send({"type": "sit_out", "value": True})
+    tick(room, [watcher, ann, bob], clock, 300.0)  # the hand in play ends; no next one
+    for tab in (watcher, ann, bob):
+        waiting = tab.state()["table"]["waiting"]
+        assert waiting["code"] == "players" and "Ann (seat 1) sits out" in waiting["message"]
+
+
+def test_a_tiny_between_hands_deals_without_any_message() -> None:
+    import asyncio as aio
+
+    from homegame.server.app import NewTable, Server
+    from homegame.server.room import Room
+    from homegame.server.storage import Store
+
+    async def scenario() -> int:
+        store = Store("sqlite:///" + str(Path(tmp_dir()) / "fast.db"))
+        table_id, _tokens = Server(store).create(NewTable(game="holdem", bots=3, bot_delay=0.0,
+                                                          between_hands=0.005))
+        room = Room.load(table_id, store)
+        assert room is not None
+        room.start()
+        await aio.sleep(1.5)
+        await room.stop()
+        return int(room.table.hand_number)
+
+    assert aio.run(scenario()) >= 5
+
+
+def tmp_dir() -> str:
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="homegame-room-")

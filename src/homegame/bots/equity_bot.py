@@ -1,8 +1,9 @@
 """A bot that weighs its chance of winning against the price of staying in.
 
 It estimates its share of the pot at the showdown from its view (:func:`homegame.bots.estimate.share`),
-calls when that share is at least the pot odds (``call / (pot + call)``), bets and raises when the share
-is well above a fair share among the players still in, and otherwise checks or folds. It declares the
+bets when that share is well above a fair share among the players still in, and facing a bet weighs
+the call's expected chips against the bettor's likely range as the rule-based bot does
+(:mod:`homegame.bots.defend`), with more samples. It declares the
 side it is likelier to win. Its other decisions (passing, exposing, arranging) are the rule-based bot's;
 in Pass'Em it remembers the card it passed, which its neighbour holds for the rest of the hand.
 """
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from homegame.bots.base import LegalOptions, View, opponents, sized
-from homegame.bots.estimate import share, side_chances
+from homegame.bots.base import LegalOptions, View, passive, sized
+from homegame.bots.defend import raise_bar
+from homegame.bots.estimate import side_chances
 from homegame.bots.rule_bot import RuleBot
 
 
@@ -23,14 +25,11 @@ class EquityBot(RuleBot):
 
     #: How far above a fair share (as a fraction of the rest) its share must be to bet or raise.
     aggression = 0.3
-    #: The same for a re-raise after its own bet or raise in the round.
-    reraise = 0.6
-    #: Facing a bet, its share is raised to the power ``1 + caution`` before the pot odds are applied.
-    caution = 0.25
 
     def __init__(self, seed: int | None = None, trials: int = 250) -> None:
         super().__init__(seed)
         self.trials = trials
+        self.defend_trials = max(trials, 800)
         self._gift: tuple[int, frozenset[str], tuple[str, ...]] | None = None
 
     def choose_pass(self, view: View, count: int) -> list[str]:
@@ -55,23 +54,13 @@ class EquityBot(RuleBot):
         return {target: list(given)}
 
     def choose_bet(self, view: View, options: LegalOptions) -> str:
-        players = 1 + len(opponents(view))
-        equity = share(view, self.trials, seed=self.rng.randrange(2**31), known=self.known_cards(view))
-        fair = 1.0 / players
+        if options.call:
+            return self.defend(view, options)
+        equity = self.range_share(view, self.trials)
         pot = int(view.get("pot") or 0)
-        # Having bet or raised this round already, it re-raises only when far ahead: no endless raise wars.
-        push = self.reraise if self._my_bet(view) > 0 else self.aggression
-        if options.raise_range is not None and self.may_raise(view) and equity >= fair + (1.0 - fair) * push:
+        if options.raise_range is not None and self.may_raise(view) and equity >= raise_bar(view, self.reads, self.aggression):
             return sized(options, self._top_bet(view) + int(pot * equity))
-        if options.check:
-            return "check"
-        if options.call is not None:
-            # A bet says the bettor is stronger than a random holding: discount, the weak hands most.
-            equity **= 1.0 + self.caution
-            price = options.call / (pot + options.call) if pot + options.call else 0.0
-            if equity >= price:
-                return "call"
-        return "fold" if options.fold else "call"
+        return passive(options)
 
     def choose_declare(self, view: View, allowed: Sequence[str]) -> str:
         """The side it is likelier to win; both only when it is a strong favourite both ways."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -101,13 +102,25 @@ def side_chances(view: View, trials: int = 300, seed: int | None = None,
     return float(high.mean()), float(np.clip(low, 0, 1).mean()) if low is not None else 0.0
 
 
-def sides(view: View, trials: int, seed: int | None,
-          known: Known | None = None) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
-    """Per sampled outcome: this seat's part of the high side and of the low side (``None`` in a high
-    game; ``-1`` where nobody has a qualifying low), ties shared."""
-    from homegame.evaluate.usage import ANY, best_high_many, best_low_many
-    from homegame.rules.spec import LAYOUTS
+@dataclass(frozen=True)
+class Sampled:
+    """Sampled completions of a view: per seat still in (this seat first) its final cards, trials × cards,
+    the final board, and the dead face-up cards of folded seats."""
 
+    game: Any
+    seats: tuple[int, ...]
+    rows: tuple[npt.NDArray[np.int64], ...]
+    board: npt.NDArray[np.int64]
+    dead: npt.NDArray[np.int64]
+
+    @property
+    def trials(self) -> int:
+        """How many completions."""
+        return int(self.board.shape[0])
+
+
+def sample(view: View, trials: int, seed: int | None, known: Known | None = None) -> Sampled:
+    """Deal the cards this seat cannot see, ``trials`` times: opponents' face-down cards and what is to come."""
     game = game_of(view)
     name = str(view["game"])
     if name in FINAL:
@@ -119,13 +132,13 @@ def sides(view: View, trials: int, seed: int | None,
         own_final, board_final = int(game.rules.get("keep", 7)), 0
     elif name == "stud":
         own_final, board_final = 7, 0
-    three_hole = name == "three-hole"
-    if three_hole:
+    if name == "three-hole":
         board_final = 0
     me = view.get("seat")
     up_mine = list(view.get("up") or ())
     holdings = [up_mine + [c for c in view["cards"] if c not in up_mine]]
-    holdings += [[*(s.get("up") or ()), *_extra(known, s)] for s in opponents(view)]
+    opps = opponents(view)
+    holdings += [[*(s.get("up") or ()), *_extra(known, s)] for s in opps]
     dead_up = [c for s in view["seats"] if s["seat"] != me and s["folded"] for c in s.get("up") or ()]
     board = list(view.get("board") or ())
     seen = {Card(c).id for c in board + dead_up} | {Card(c).id for h in holdings for c in h}
@@ -139,17 +152,28 @@ def sides(view: View, trials: int, seed: int | None,
     for held, need in zip(holdings, missing, strict=True):
         rows.append(np.hstack([_fixed(held, trials), drawn[:, at:at + need]]))
         at += need
-    dead = _fixed(dead_up, trials)
+    seats = (int(me) if me is not None else -1, *(int(s["seat"]) for s in opps))
+    return Sampled(game, seats, tuple(rows), full_board, _fixed(dead_up, trials))
+
+
+def parts(dealt: Sampled) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
+    """Per completion: this seat's part of the high side and of the low side (``None`` in a high game;
+    ``-1`` where nobody has a qualifying low), ties shared."""
+    from homegame.evaluate.usage import ANY, best_high_many, best_low_many
+    from homegame.rules.spec import LAYOUTS
+
+    game = dealt.game
+    three_hole = game.name == "three-hole"
     rules = game.rules
     split = rules.get("split", "high")
     qualifier = rules.get("qualifier")
     highs, lows = [], []
     low_rule, low_q = str(rules.get("low", "a5")), qualifier if isinstance(qualifier, int) else None
     lines = LAYOUTS.get(game.usage_name)
-    for i, own in enumerate(rows):
-        shared = full_board
+    for i, own in enumerate(dealt.rows):
+        shared = dealt.board
         if three_hole:
-            shared = np.hstack([r[:, :2] for j, r in enumerate(rows) if j != i] + [dead])
+            shared = np.hstack([r[:, :2] for j, r in enumerate(dealt.rows) if j != i] + [dealt.dead])
         if lines is not None:  # a board layout: the best of its lines
             highs.append(np.max([best_high_many(own, shared[:, list(line)], ANY) for line in lines], axis=0))
             if split != "high":
@@ -168,6 +192,13 @@ def sides(view: View, trials: int, seed: int | None,
     best_low = low.max(axis=0)
     low_part = np.where(best_low > 0, (low[0] == best_low) / np.maximum((low == best_low).sum(axis=0), 1), -1.0)
     return high_part, low_part
+
+
+def sides(view: View, trials: int, seed: int | None,
+          known: Known | None = None) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
+    """Per sampled outcome: this seat's part of the high side and of the low side (``None`` in a high
+    game; ``-1`` where nobody has a qualifying low), ties shared."""
+    return parts(sample(view, trials, seed, known))
 
 
 def _fixed(items: list[str], trials: int) -> npt.NDArray[np.int64]:

@@ -1,9 +1,12 @@
-"""Bots by name: ``make_bot("equity", seed=1)``.
+"""Bots by name: ``make_bot("equity", seed=1)``; the panel's exploiting opponents are made by name too
+but not listed.
 
 >>> bot_names()
 ['random', 'rule', 'equity']
 >>> make_bot("rule").name
 'rule'
+>>> make_bot("allin").name
+'allin'
 >>> make_bot("genius")
 Traceback (most recent call last):
 ...
@@ -14,10 +17,14 @@ from __future__ import annotations
 
 from homegame.bots.base import BaseBot
 from homegame.bots.equity_bot import EquityBot
+from homegame.bots.exploit import AllInBot, RaiserBot, StationBot
 from homegame.bots.random_bot import RandomBot
 from homegame.bots.rule_bot import RuleBot
 
 BOTS: dict[str, type[BaseBot]] = {"random": RandomBot, "rule": RuleBot, "equity": EquityBot}
+
+#: Opponents for testing the bots (always all in, a calling station, always raise): made by name, not listed.
+HIDDEN: dict[str, type[BaseBot]] = {"allin": AllInBot, "station": StationBot, "raiser": RaiserBot}
 
 
 class UnknownBot(ValueError):
@@ -31,7 +38,8 @@ def bot_names() -> list[str]:
 
 def make_bot(name: str, seed: int | None = None) -> BaseBot:
     """A new bot of the named kind, its own random choices seeded by ``seed``."""
-    kind = BOTS.get(name.strip().lower())
+    key = name.strip().lower()
+    kind = BOTS.get(key) or HIDDEN.get(key)
     if kind is None:
         raise UnknownBot(f"no bot named {name!r}: choose one of {', '.join(BOTS)}")
     return kind(seed=seed)

@@ -1,6 +1,9 @@
 """A bot of simple rules: bet what it has, pass and roll its trash, hide what helps, declare by shape.
 
-- Betting: the made hand (own cards with the board, or with the best table cards in Three-Hole) is
+- Facing a bet: the pot odds against the bettor's likely range (:mod:`homegame.bots.defend`): weak
+  hands fold to a big bet from a player who bets seldom, strong ones call or raise; a player seen betting
+  and raising nearly every time is taken to hold anything.
+- Betting when nobody has bet: the made hand (own cards with the board, or with the best table cards in Three-Hole) is
   measured against a per-game par, scaled by how much of the hand has been seen; well above par it
   bets (re-raising only when far above), near par it calls, below it checks or calls only a cheap bet.
 - Passing and discarding (Pass'Em, Pass The Trash): the least useful cards, low unpaired ones first,
@@ -12,7 +15,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from homegame.bots.base import (
     BaseBot,
@@ -25,6 +29,9 @@ from homegame.bots.base import (
     passive,
     sized,
 )
+from homegame.bots.defend import judge, widths
+from homegame.bots.ranges import ranged_share
+from homegame.bots.reads import Reads
 from homegame.bots.shape import PAR, low_top, made_category, progress, usable_cards, usefulness
 from homegame.cards import Card
 
@@ -52,8 +59,39 @@ class RuleBot(BaseBot):
 
     #: How often it bets a weak hand when checking is free.
     bluff = 0.05
-    #: How far below par a hand may be and still call a bet.
-    call_margin = -0.75
+    #: Sampled completions for judging a bet it faces.
+    defend_trials = 500
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.reads = Reads()
+
+    def act(self, view: View) -> str:
+        """Read the log for what the opponents did, then decide."""
+        self.reads.read(view)
+        return super().act(view)
+
+    def known_cards(self, view: View) -> dict[int, list[str]]:
+        """Cards it knows another seat holds face down (none, for this bot)."""
+        return {}
+
+    def range_share(self, view: View, trials: int) -> float:
+        """Its share of the pot against the opponents' likely ranges."""
+        return ranged_share(view, widths(view, self.reads), trials, seed=self.rng.randrange(2**31),
+                            known=self.known_cards(view))
+
+    def defend(self, view: View, options: LegalOptions) -> str:
+        """Facing a bet: raise a strong hand, call when the call is worth its chips, else fold."""
+        me: Mapping[str, Any] = next((x for x in view["seats"] if x["seat"] == view.get("seat")), {})
+        big = (options.call or 0) * 5 >= int(me.get("stack") or 0) + int(me.get("in_pot") or 0)
+        trials = self.defend_trials * (2 if big else 1)  # a big call is worth a closer look
+        verdict = judge(view, options, self.reads, self.range_share(view, trials))
+        pot = int(view.get("pot") or 0)
+        if options.raise_range is not None and self.may_raise(view) and verdict.raise_ok:
+            return sized(options, self._top_bet(view) + max(int(pot * verdict.share), 1))
+        if verdict.call_ev > 0.01 * (pot + (options.call or 0)) or not options.fold:
+            return "call"
+        return "fold"
 
     # -- judging the hand ---------------------------------------------------------------------------
     def strength(self, view: View) -> float:
@@ -76,19 +114,15 @@ class RuleBot(BaseBot):
 
     # -- decisions -------------------------------------------------------------------------------------
     def choose_bet(self, view: View, options: LegalOptions) -> str:
+        if options.call:
+            return self.defend(view, options)
         margin = self.margin(view)
         pot = int(view.get("pot") or 0)
         if options.raise_range is not None and self.may_raise(view) and (
-            margin >= (2.0 if self._my_bet(view) else 1.0) or (options.check and self.rng.random() < self.bluff)
+            margin >= 1.0 or (options.check and self.rng.random() < self.bluff)
         ):
             return sized(options, self._top_bet(view) + max(pot // 2, 1))
-        if margin >= self.call_margin and options.call is not None:
-            return "call"
-        if options.check:
-            return "check"
-        if options.call is not None and options.call * 3 <= pot:
-            return "call"
-        return "fold" if options.fold else passive(options)
+        return passive(options)
 
     def choose_pass(self, view: View, count: int) -> list[str]:
         held = list(view["cards"])

@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "homegame.cli.play",
     "homegame.cli.browse",
     "homegame.cli.study",
+    "homegame.cli.simulate",
     "homegame.cli.serve",
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,6 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from homegame.cli import app
+from homegame.cli.handfile import HandFileError, StoredHand, choose, read_hands
 from homegame.cli.options import RULE_HELP, load_game, user_errors
 from homegame.cli.prompts import log_markup, rules_line
 from homegame.cli.render import plain_cards, render_view, showdown_words
@@ -58,7 +60,7 @@ def games(
         steps = "\n".join(f"{i}. {line}" for i, line in enumerate(chosen.describe(), 1))
         rules = Table("house rule", "default", "allowed", box=None, header_style="dim")
         for option, (allowed, default) in options.get(engine_name, {}).items():
-            rules.add_row(f"--rule {option}=", _default_text(default), str(allowed))
+            rules.add_row(f"--rule {option}=", _default_text(default), allowed_text(str(allowed)))
         body = Table.grid(padding=(0, 1))
         body.add_row(f"[dim]engine name[/] {engine_name} · [dim]players[/] "
                      f"{chosen.min_players} to {chosen.max_players}")
@@ -71,6 +73,20 @@ def games(
         console.print(f"{file}: a valid game file")
 
 
+def allowed_text(text: str) -> str:
+    """A house rule's allowed values as they are typed on the command line (no Python quotes or capitals).
+
+    >>> allowed_text("True or False")
+    'true or false'
+    >>> allowed_text("'high', 'high-low' or 'declare'")
+    'high, high-low or declare'
+    >>> allowed_text("a whole number from 5 to 14 or None; default 8 with split='high-low', None otherwise")
+    'a whole number from 5 to 14 or none; default 8 with split=high-low, none otherwise'
+    """
+    words = re.sub(r"'([^']*)'", r"\1", text)
+    return re.sub(r"\b(True|False|None)\b", lambda m: m.group(1).lower(), words)
+
+
 def _default_text(value: Any) -> str:
     """A house rule's value as it is typed after ``--rule key=``: ``4,3,2,1``, ``true``, ``none``."""
     if isinstance(value, list | tuple):
@@ -80,43 +96,81 @@ def _default_text(value: Any) -> str:
     return "none" if value is None else json.dumps(value)
 
 
-def _history_text(path: Path, number: int) -> str:
-    text = path.read_text(encoding="utf-8")
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > 1:
-        try:
-            json.loads(lines[0])
-        except ValueError:
-            return text
-        if not 1 <= number <= len(lines):
-            raise ValueError(f"{path} holds {len(lines)} hands: --hand must be 1 to {len(lines)}, not {number}")
-        return lines[number - 1]
-    if number != 1:
-        raise ValueError(f"{path} holds one hand: --hand must be 1, not {number}")
-    return text
+#: How many hands the listing of a many-hand file describes before it only counts the rest.
+LISTED = 20
+
+
+def hand_summary(stored: StoredHand) -> str:
+    """One line for a hand in a file's listing: game, players, where it was played, who won."""
+    import homegame as hg
+
+    history = stored.history
+    try:
+        title = hg.game(str(history.get("game"))).title
+    except (ValueError, TypeError):
+        title = str(history.get("game"))
+    players = len(history.get("stacks") or [])
+    parts = [title, f"{players} players"]
+    if stored.origin:
+        parts.append(stored.origin)
+    try:
+        payoffs = list(hg.replay(history).payoffs)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        parts.append(f"does not replay ({exc})")
+        return " · ".join(parts)
+    nets = [f"{_seat_name(stored, s)} {p:+d}" for s, p in enumerate(payoffs) if p]
+    parts.append("net " + ", ".join(nets) if nets else "no chips changed hands")
+    return " · ".join(parts)
+
+
+def _seat_name(stored: StoredHand, seat: int) -> str:
+    name = stored.names.get(seat)
+    return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+
+def _list_hands(console: Console, file: Path, hands: list[StoredHand]) -> None:
+    console.print(f"{file} holds {len(hands):,} hands; replay one with --hand N (1 to {len(hands):,}):")
+    for number, stored in enumerate(hands[:LISTED], 1):
+        console.print(f"{number:>4}  {hand_summary(stored)}", markup=False)
+    if len(hands) > LISTED:
+        console.print(f"      ... and {len(hands) - LISTED:,} more (hands {LISTED + 1} to {len(hands):,}).")
 
 
 @app.command()
 def replay(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="A hand history (JSON), or a JSON-lines file from simulate --save.")],
-    hand: Annotated[int, typer.Option("--hand", help="Which hand of a JSON-lines file, counting from 1.")] = 1,
-    seat: Annotated[int | None, typer.Option("--seat", help="Show the table as this seat saw it.")] = None,
+    file: Annotated[Path, typer.Argument(help="A hand file: an engine history (JSON), the table page's hand "
+                                         "download, or a JSON-lines file from play --save or simulate --save.")],
+    hand: Annotated[int | None, typer.Option("--hand", help="Which hand of a file of several, counting from 1 "
+                                             "(without it, the file's hands are listed).")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Show the table as this seat saw it (seats "
+                                             "numbered from 0, as in the log).")] = None,
     reveal: Annotated[bool, typer.Option("--reveal/--no-reveal", help="List every seat's final cards.")] = True,
 ) -> None:
     """Replay a saved hand: its log, the table at the end, the showdown in words."""
     import homegame as hg
 
+    console = _console()
     with user_errors(ctx):
+        if file.is_dir():
+            raise HandFileError(f"{file} is a folder: give replay a hand file, such as hand-2.json")
+        hands = read_hands(file)
+        if hand is None and len(hands) > 1:
+            _list_hands(console, file, hands)
+            return
+        stored = choose(hands, hand, str(file))
         try:
-            record = hg.replay(_history_text(file, hand))
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"{file} is not a homegame hand history ({type(exc).__name__}: {exc})") from None
+            record = hg.replay(stored.history)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            detail = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise HandFileError(f"{stored.where} does not replay: {detail}") from None
         if seat is not None and not 0 <= seat < record.players:
             raise ValueError(f"--seat must be 0 to {record.players - 1}, not {seat}")
-    console = _console()
     view = record.view(seat)
-    console.rule(f"{view.get('title', '')} · {record.players} players · button at seat {record.button}")
+    where = f" · {stored.origin}" if stored.origin else ""
+    console.rule(f"{view.get('title', '')} · {record.players} players · button at seat {record.button}{where}")
+    if stored.names:
+        console.print("Players: " + ", ".join(_seat_name(stored, s) for s in range(record.players)), markup=False)
     console.print(rules_line(view.get("rules") or {}, view.get("stakes") or {}), soft_wrap=False)
     if reveal:
         for line in dealt_and_chosen(record):

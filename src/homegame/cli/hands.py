@@ -41,10 +41,10 @@ def _symbols(items: Sequence[Any]) -> str:
 
 
 def _game(view: View) -> Any:
-    import homegame as hg
+    from homegame.games import known_game
 
-    try:
-        return hg.game(str(view["game"]), **dict(view.get("rules") or {}))
+    try:  # a game read from a game file too (by its name, in this process)
+        return known_game(str(view["game"]), **dict(view.get("rules") or {}))
     except (ValueError, TypeError, KeyError):
         return None
 

@@ -109,7 +109,8 @@ def parse_stakes(text: str) -> Any:
 
 
 def load_game(name: str | None, rules: Sequence[str] | None, file: str | None = None) -> Any:
-    """The game named on the command line (or read from a game file) with its house rules."""
+    """The game named on the command line (or read from a game file) with its house rules (neither: an
+    error listing the games)."""
     import homegame as hg
 
     if file is not None:
@@ -118,8 +119,9 @@ def load_game(name: str | None, rules: Sequence[str] | None, file: str | None = 
         from pathlib import Path
 
         return hg.load_game(Path(file), **parse_rules(rules))
-    if name is None:
-        raise OptionError("name a game (see homegame games) or give --game-file FILE")
+    if name is None or not name.strip():
+        raise OptionError(f"name a game: {', '.join(hg.game_names())} (homegame games describes each one), "
+                          "or give --game-file FILE")
     return hg.game(name, **parse_rules(rules))
 
 

@@ -106,8 +106,28 @@ def legal_words(item: str, held: int) -> str:
     return item
 
 
+def face_up_choices(view: dict[str, Any]) -> list[list[str]]:
+    """Three-Hole: each set of the seat's face-down cards it could still turn up by the showdown (none once
+    two are up, or when every card counts anyway), as the cards to add to those already up."""
+    from itertools import combinations
+
+    rules = view.get("rules") or {}
+    if view.get("game") != "three-hole" or rules.get("showdown_cards_count"):
+        return []
+    up = list(view.get("up") or ())
+    down = [c for c in view["cards"] if c not in up]
+    need = 2 - len(up)
+    if need <= 0 or len(down) < need:
+        return []
+    return [list(chosen) for chosen in combinations(down, need)]
+
+
 def chances(view: dict[str, Any]) -> str:
-    """The player's share of the pot from what they can see, and what calling costs, in words."""
+    """The player's share of the pot from what they can see, and what calling costs, in words.
+
+    In Three-Hole, where the cards still to be turned up change everyone's odds, the share is given for
+    each choice of the player's face-up cards at the showdown, and says which.
+    """
     from homegame.bots.base import opponents, parse_legal
     from homegame.bots.estimate import share
 
@@ -116,12 +136,23 @@ def chances(view: dict[str, Any]) -> str:
         return "Nobody else is left in the hand."
     if not view["cards"]:
         return "No cards yet."
+    against = f"against {others} player{'s' if others > 1 else ''} still in, from what you can see"
+    choices = face_up_choices(view)
     try:
-        mine = share(view, trials=4000, seed=0)
+        if choices:
+            up = list(view.get("up") or ())
+            parts = []
+            for extra in choices:
+                order = up + extra + [c for c in view["cards"] if c not in up and c not in extra]
+                mine = share({**view, "cards": order}, trials=4000, seed=0)
+                parts.append(f"{plain_cards(up + extra)} face up: about {mine * 100:.0f}%")
+            text = (f"Your share of the pot, {against}, by the two cards you have face up at the showdown "
+                    f"(the others' unturned cards unknown): {'; '.join(parts)}.")
+        else:
+            mine = share(view, trials=4000, seed=0)
+            text = f"Your share of the pot: about {mine * 100:.0f}%, {against}."
     except ValueError as exc:
         return f"No estimate here: {exc}"
-    text = (f"Your share of the pot: about {mine * 100:.0f}%, against {others} player{'s' if others > 1 else ''} "
-            "still in, from what you can see.")
     if (view.get("rules") or {}).get("split") == "declare":
         text += " (Declare game: your chance of winning the side you are likelier to win.)"
     options = parse_legal(view.get("legal") or [])
@@ -237,6 +268,14 @@ class TerminalGame:
                 self.console.print(f"[red]Not allowed:[/] name the cards themselves, not how many: {example}",
                                    soft_wrap=False)
                 continue
+            verbs = {item.split()[0] for item in view.get("legal") or [] if item.split()}
+            if verbs and words[0] not in verbs:
+                typed = f"{text!r} ({action})" if action != " ".join(lowered.split()) else repr(text)
+                example = step_hint(view).partition("Type e.g. ")[2]
+                self.console.print(f"[red]Not allowed:[/] {escape(typed)} is not a move now; legal now: "
+                                   f"{escape(' | '.join(view.get('legal') or []))}"
+                                   + (f". Type e.g. {escape(example)}" if example else ""), soft_wrap=False)
+                continue
             try:
                 hand.act(YOU, action)
             except ValueError as exc:
@@ -248,7 +287,7 @@ class TerminalGame:
 @app.command()
 def play(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(help=GAME_HELP)] = None,
+    game: Annotated[str | None, typer.Argument(help=GAME_HELP, show_default=False)] = None,
     seats: Annotated[int, typer.Option("--seats", "-n", help="Players at the table, you included.")] = 4,
     bots: Annotated[str, typer.Option("--bots", help=BOTS_HELP)] = "equity,rule",
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,

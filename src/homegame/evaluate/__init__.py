@@ -6,6 +6,8 @@ first use, numba kernels compile (or load from their cache) on first call, table
 >>> from homegame.evaluate import evaluate
 >>> evaluate("As Ks Qs Js Ts 2c 2d").category
 'straight flush'
+>>> evaluate("As Ah Ad Ks Qs 2c 2d", wild="2").category
+'five of a kind'
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
         best_low_many,
     )
     from homegame.evaluate.values import BadHand, HandValue, LowValue, evaluate, evaluate_low
+    from homegame.evaluate.wild import BadWild, WildHandValue, WildLowValue, wild_mask
 
 _LAZY = {
     **dict.fromkeys(("BadIds", "evaluate_low_many", "evaluate_many"), "homegame.evaluate.batch"),
@@ -36,12 +39,13 @@ _LAZY = {
     **dict.fromkeys(("ANY", "OMAHA", "PASSEM", "THREE_HOLE", "BadUsage", "Usage", "best_high", "best_high_many",
                      "best_low", "best_low_many"), "homegame.evaluate.usage"),
     **dict.fromkeys(("BadHand", "HandValue", "LowValue", "evaluate", "evaluate_low"), "homegame.evaluate.values"),
+    **dict.fromkeys(("BadWild", "WildHandValue", "WildLowValue", "wild_mask"), "homegame.evaluate.wild"),
 }
 
 __all__ = [
-    "ANY", "OMAHA", "PASSEM", "THREE_HOLE", "BadHand", "BadIds", "BadUsage", "HandValue", "LowValue",
-    "UnknownLowRule", "Usage", "best_high", "best_high_many", "best_low", "best_low_many", "evaluate",
-    "evaluate_low", "evaluate_low_many", "evaluate_many",
+    "ANY", "OMAHA", "PASSEM", "THREE_HOLE", "BadHand", "BadIds", "BadUsage", "BadWild", "HandValue", "LowValue",
+    "UnknownLowRule", "Usage", "WildHandValue", "WildLowValue", "best_high", "best_high_many", "best_low",
+    "best_low_many", "evaluate", "evaluate_low", "evaluate_low_many", "evaluate_many", "wild_mask",
 ]
 
 

@@ -57,13 +57,18 @@ def _spans(rows: int, parallel: bool | None) -> list[tuple[int, int]]:
     return spans(rows, threads() if parallel else 1)
 
 
-def evaluate_many(ids: Any, *, parallel: bool | None = None) -> Strengths:
+def evaluate_many(ids: Any, *, wild: Any = None, parallel: bool | None = None) -> Strengths:
     """The high strength of each row of card ids: shape ``(n, k)``, ``5 <= k <= 7`` (up to 10 accepted).
 
     Larger is better, ordered exactly as :func:`homegame.evaluate.evaluate` orders the same hands.
+    ``wild``: wild cards as :func:`~homegame.evaluate.evaluate` takes them (``"2"``, ``"Jh Js"``), or a 1-D
+    integer array of 52-bit id masks, one per row; five of a kind is 7,463 (twos) to 7,475 (aces).
     ``parallel``: split across numba's threads (default: for large batches on several cores).
     """
     rows = check_array(ids, low=5, high=10)
+    if wild is not None:
+        from homegame.evaluate.wildbatch import high_many_wild
+        return raise_bad_rows(high_many_wild(rows, wild, _spans(len(rows), parallel)))
     t = tables()
     out = np.empty(len(rows), dtype=np.int32)
     high = high_tables()
@@ -72,12 +77,16 @@ def evaluate_many(ids: Any, *, parallel: bool | None = None) -> Strengths:
     return raise_bad_rows(out)
 
 
-def evaluate_low_many(ids: Any, rule: str = "a5", qualifier: int | None = None, *,
+def evaluate_low_many(ids: Any, rule: str = "a5", qualifier: int | None = None, *, wild: Any = None,
                       parallel: bool | None = None) -> Strengths:
-    """The low strength of each row under ``rule``: larger is better, ``0`` when no low qualifies."""
+    """The low strength of each row under ``rule``: larger is better, ``0`` when no low qualifies.
+    ``wild`` as for :func:`evaluate_many`."""
     checked = check_rule(rule)
     threshold = max(qualifier_threshold(checked, qualifier), 1)
     rows = check_array(ids, low=5, high=10)
+    if wild is not None:
+        from homegame.evaluate.wildbatch import low_many_wild
+        return raise_bad_rows(low_many_wild(rows, wild, checked, qualifier, _spans(len(rows), parallel)))
     t = tables()
     out = np.empty(len(rows), dtype=np.int32)
     low = low_tables()

@@ -38,7 +38,10 @@ from homegame.evaluate.values import (
     CardsLike,
     HandValue,
     LowValue,
+    WildLike,
     check_distinct,
+    evaluate,
+    evaluate_low,
     high_value,
     low_value,
 )
@@ -140,13 +143,23 @@ def _one_row(mine: tuple[Card, ...], theirs: tuple[Card, ...], usage: Usage, rul
     return int(_run_groups(own_ids, shared_ids, usage, rule, threshold)[0])
 
 
-def best_high(own: CardsLike, shared: CardsLike, usage: Usage = ANY) -> HandValue:
-    """The best high hand ``own`` and ``shared`` cards make under ``usage``.
+def _group_cards(mine: tuple[Card, ...], theirs: tuple[Card, ...], usage: Usage) -> list[tuple[Card, ...]]:
+    return [tuple(mine[i] for i in m) + tuple(theirs[j] for j in t)
+            for m, t in usage.groups(len(mine), len(theirs))]
+
+
+def best_high(own: CardsLike, shared: CardsLike, usage: Usage = ANY, wild: WildLike | None = None) -> HandValue:
+    """The best high hand ``own`` and ``shared`` cards make under ``usage``; ``wild`` names wild cards as
+    for :func:`homegame.evaluate.evaluate`.
 
     >>> str(best_high("Ah Kh 2c 3d", "Qh Jh Th 9s 8s", OMAHA))
     'Royal flush'
+    >>> str(best_high("Ah Ad 2c 3d", "Qh Jh Th 9s 8s", OMAHA, wild="2"))
+    'Royal flush (one wild: 2c as Kh)'
     """
     mine, theirs = _parse(own, shared, usage)
+    if wild is not None:
+        return max(evaluate(group, wild=wild) for group in _group_cards(mine, theirs, usage))
     if usage.kind == "any":
         return high_value(mine + theirs)
     strength = _one_row(mine, theirs, usage, -1, 0)
@@ -154,8 +167,9 @@ def best_high(own: CardsLike, shared: CardsLike, usage: Usage = ANY) -> HandValu
 
 
 def best_low(own: CardsLike, shared: CardsLike, usage: Usage = ANY, rule: str = "a5",
-             qualifier: int | None = None) -> LowValue | None:
-    """The best low under ``usage`` and ``rule``, or ``None`` when none qualifies.
+             qualifier: int | None = None, wild: WildLike | None = None) -> LowValue | None:
+    """The best low under ``usage`` and ``rule``, or ``None`` when none qualifies (``wild`` as for
+    :func:`best_high`).
 
     >>> str(best_low("Ah 2h Kc Kd", "3s 4s 5s Qd Jc", OMAHA, "a5", 8))
     '5-4-3-2-A low'
@@ -165,6 +179,10 @@ def best_low(own: CardsLike, shared: CardsLike, usage: Usage = ANY, rule: str = 
     checked = check_rule(rule)
     threshold = qualifier_threshold(checked, qualifier)
     mine, theirs = _parse(own, shared, usage)
+    if wild is not None:
+        lows = [v for group in _group_cards(mine, theirs, usage)
+                if (v := evaluate_low(group, checked, qualifier, wild=wild)) is not None]
+        return max(lows) if lows else None
     if usage.kind == "any":
         return low_value(mine + theirs, checked, threshold)
     strength = _one_row(mine, theirs, usage, LOW_RULES.index(checked), max(threshold, 1))
@@ -199,23 +217,44 @@ def _check_pair(own: Any, shared: Any, usage: Usage) -> tuple[npt.NDArray[Any], 
     return mine, theirs
 
 
-def best_high_many(own: Any, shared: Any, usage: Usage = ANY) -> Strengths:
-    """High strength of each row: own ``(n, h)`` and shared ``(n, b)`` card ids under ``usage``.
+def _wild_groups(mine: npt.NDArray[Any], theirs: npt.NDArray[Any], usage: Usage, wild: Any,
+                 low: tuple[str, int | None] | None) -> Strengths:
+    """The best over the usage's card groups, each group one batch call with wild cards."""
+    from homegame.evaluate.batch import evaluate_low_many, evaluate_many
+
+    best = np.zeros(len(mine), dtype=np.int32)
+    for m, t in usage.groups(mine.shape[1], theirs.shape[1]):
+        rows = np.concatenate([mine[:, list(m)], theirs[:, list(t)]], axis=1).astype(np.int64)
+        if len(m) + len(t) > 10:
+            raise BadIds(f"a hand needs 5 to 10 cards, got {len(m) + len(t)}")
+        values = (evaluate_many(rows, wild=wild) if low is None
+                  else evaluate_low_many(rows, low[0], low[1], wild=wild))
+        best = np.maximum(best, values)
+    return best
+
+
+def best_high_many(own: Any, shared: Any, usage: Usage = ANY, wild: Any = None) -> Strengths:
+    """High strength of each row: own ``(n, h)`` and shared ``(n, b)`` card ids under ``usage``; ``wild``
+    as for :func:`homegame.evaluate.evaluate_many`.
 
     >>> from homegame.cards import card_ids
     >>> best_high_many(np.array([card_ids("Ah Kh 2c 3d")]), np.array([card_ids("Qh Jh Th 9s 8s")]), OMAHA)
     array([7462], dtype=int32)
     """
     mine, theirs = _check_pair(own, shared, usage)
+    if wild is not None:
+        return _wild_groups(mine, theirs, usage, wild, None)
     return raise_bad_rows(_run_groups(mine, theirs, usage, -1, 0), "own/shared")
 
 
 def best_low_many(own: Any, shared: Any, usage: Usage = ANY, rule: str = "a5",
-                  qualifier: int | None = None) -> Strengths:
+                  qualifier: int | None = None, wild: Any = None) -> Strengths:
     """Low strength of each row under ``usage`` and ``rule``: ``0`` when no low qualifies."""
     checked = check_rule(rule)
     threshold = max(qualifier_threshold(checked, qualifier), 1)
     mine, theirs = _check_pair(own, shared, usage)
+    if wild is not None:
+        return _wild_groups(mine, theirs, usage, wild, (checked, qualifier))
     return raise_bad_rows(_run_groups(mine, theirs, usage, LOW_RULES.index(checked), threshold), "own/shared")
 
 

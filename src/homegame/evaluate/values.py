@@ -38,9 +38,13 @@ from homegame.evaluate.fast import five_high, five_low, high_strength_of, low_st
 from homegame.evaluate.tables import tables
 
 CardsLike = str | Iterable[str | int | Card]
+#: Wild cards: text of ranks and cards (``"2"``, ``"Jh Js"``), an iterable of them, or a 52-bit id mask.
+WildLike = str | Iterable[str | Card] | int
 #: A function giving the five-card hands a value may be made from (for hand-usage rules).
 Choices = Callable[[], Iterator[tuple[Card, ...]]]
 
+#: The largest strength without wild cards (a royal flush); five of a kind is above it.
+NATURAL_TOP: Final = 7_462
 MIN_CARDS: Final = 5
 MAX_CARDS: Final = 10
 
@@ -131,7 +135,10 @@ class HandValue:
 
     @property
     def category(self) -> str:
-        """One of the contract's nine category words, e.g. ``'full house'``."""
+        """One of the contract's category words, e.g. ``'full house'`` (``'five of a kind'`` above a
+        straight flush, with wild cards)."""
+        if self.strength > NATURAL_TOP:
+            return "five of a kind"
         starts = tables().category_start
         return CATEGORIES[int((starts <= self.strength).sum()) - 1]
 
@@ -226,6 +233,8 @@ def describe_high(category: int, order: tuple[int, ...]) -> str:
     'Full house, kings full of nines'
     """
     first = order[0]
+    if category == 9:
+        return f"Five of a kind, {RANK_PLURALS[first]}"
     if category == 8:
         return "Royal flush" if first == 12 else f"Straight flush, {RANK_NAMES[first]} high"
     if category == 7:
@@ -276,8 +285,11 @@ def low_value(hand: Sequence[Card], rule: LowRule, threshold: int = 0) -> LowVal
     return LowValue(strength, rule, hand)
 
 
-def evaluate(cards: CardsLike) -> HandValue:
+def evaluate(cards: CardsLike, wild: WildLike | None = None) -> HandValue:
     """The best five-card high hand of 5 to 10 cards (``Card``, text, or ids).
+
+    ``wild`` names wild cards: ranks (``"2"``) or cards (``"Jh Js"``), as text or an iterable; see
+    :mod:`homegame.evaluate.wild`.
 
     >>> str(evaluate("Kh Kc Ks 9s 9d 2c"))
     'Full house, kings full of nines'
@@ -285,7 +297,12 @@ def evaluate(cards: CardsLike) -> HandValue:
     Traceback (most recent call last):
     ...
     homegame.evaluate.values.BadHand: a hand needs 5 to 10 cards, got 2
+    >>> str(evaluate("Kh Kc Ks 9s Jh", wild="Jh Js"))
+    'Four of a kind, kings (one wild: Jh as Kd)'
     """
+    if wild is not None:
+        from homegame.evaluate.wild import evaluate_wild
+        return evaluate_wild(cards, wild)
     if isinstance(cards, (tuple, list)):
         try:
             ids = [c._id for c in cards]  # Card's slot: the fast path for cards already parsed
@@ -300,10 +317,12 @@ def evaluate(cards: CardsLike) -> HandValue:
     return high_value(parse_hand(cards))
 
 
-def evaluate_low(cards: CardsLike, rule: str = "a5", qualifier: int | None = None) -> LowValue | None:
+def evaluate_low(cards: CardsLike, rule: str = "a5", qualifier: int | None = None,
+                 wild: WildLike | None = None) -> LowValue | None:
     """The best five-card low of 5 to 10 cards under ``rule`` (``"a5"``, ``"a6"``, ``"27"``), or
     ``None`` when no low qualifies. ``qualifier`` is the highest card a low may hold (``8`` =
     eight-or-better): the low must also be unpaired, and not a straight or flush where they count.
+    ``wild`` names wild cards as for :func:`evaluate`; each plays as the best low card for the hand.
 
     >>> str(evaluate_low("5h 4d 3c 2s Ah", "a5"))
     '5-4-3-2-A low'
@@ -311,7 +330,12 @@ def evaluate_low(cards: CardsLike, rule: str = "a5", qualifier: int | None = Non
     '5-4-3-2-A low (straight)'
     >>> evaluate_low("5h 4d 3c 2s Ah", "a6", 8) is None
     True
+    >>> str(evaluate_low("5h 4d 3c 2s Ah", "a6", 8, wild="5h"))
+    '6-4-3-2-A low (one wild: 5h as 6s)'
     """
+    if wild is not None:
+        from homegame.evaluate.wild import evaluate_low_wild
+        return evaluate_low_wild(cards, rule, qualifier, wild)
     checked = check_rule(rule)
     threshold = qualifier_threshold(checked, qualifier)
     return low_value(parse_hand(cards), checked, threshold)

@@ -238,6 +238,7 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
     _put(h, s, total - h.bets[s])
     _raise_to(h, total)
     _acted(h, s)
+    h.aggressor = s
     word = "completes to" if completes else "bets" if opening else "raises to"
     h.log("bet", s, "Seat {} {} {}{}", s, word, total, " and is all in" if h.stacks[s] == 0 else "")
     return f"{'bet' if opening else 'raise'} {total}"

@@ -13,10 +13,11 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, cards
-from homegame.rules import betting, choices, draw
+from homegame.rules import betting, choices, draw, runs
 from homegame.rules.deck import Deck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
+from homegame.rules.options import HandOptions
 from homegame.rules.showing import best_showing, bring_in_seat
 from homegame.rules.spec import SEQUENTIAL, SIMULTANEOUS
 from homegame.rules.stakes import Stakes as StakesType
@@ -24,6 +25,8 @@ from homegame.rules.stakes import Stakes as StakesType
 if TYPE_CHECKING:
     from homegame.rules.spec import Game, Step
     from homegame.rules.stakes import Stakes
+
+    OptionsIn = HandOptions | Mapping[str, Any] | None
 
 CardsIn = str | Iterable[str | int | Card]
 _STR = [str(Card(i)) for i in range(52)]
@@ -53,13 +56,16 @@ class Hand:
         "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
-        "spent", "_stub", "_draw_order", "need_openers",
+        "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
+        "shows", "run_checked", "agreements", "_options_dealt",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
                  seed: int | None = None, hole: Mapping[int, CardsIn] | None = None,
-                 board: CardsIn | None = None, deck: CardsIn | None = None) -> None:
+                 board: CardsIn | None = None, deck: CardsIn | None = None,
+                 options: OptionsIn = None) -> None:
         n = len(stacks)
+        opts = HandOptions.from_value(options)
         if not game.min_players <= n <= game.max_players:
             raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
                              f"not {n}")
@@ -72,6 +78,9 @@ class Hand:
             raise ValueError(f"button must be a seat from 0 to {n - 1}, not {button!r}")
         if not isinstance(stakes, StakesType):
             raise ValueError("stakes must be a homegame Stakes")
+        opts.check(stacks, stakes)
+        if opts.run_twice and not any(s.kind == "board" for s in game.steps):
+            raise ValueError(f"run_twice: {game.name} has no community cards to run twice")
         hole_preset: dict[int, list[int]] = {}
         for seat, text in (hole or {}).items():
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -155,6 +164,14 @@ class Hand:
         self.results: dict[str, Any] | None = None
         self._payoffs: list[int] | None = None
         self.live = n
+        self.options = opts
+        self._options_dealt = opts  # as dealt (the history's); agreements change ``options`` later
+        self.agreements: list[tuple[int, int, bool]] = []  # (actions before it, seat, agrees)
+        self.straddle_seat = -1
+        self.aggressor = -1  # the last seat to bet or raise in the current (or last) betting round
+        self.runs: list[tuple[list[int], list[list[int]]]] | None = None  # (board, cards) per run when run twice
+        self.shows: list[tuple[int, list[int]]] = []  # cards shown by choice after the hand
+        self.run_checked = False  # the point to run it twice has been reached (rules.runs)
         self.actions: list[tuple[int, str]] = []  # (seat, normalised action) in order: the history's
         self._history: History | None = None
         self._forced_bets()
@@ -168,7 +185,8 @@ class Hand:
                                     stacks=list(self.starting), button=self.button, deck=self._deck,
                                     hole={s: list(v) for s, v in self._hole_preset.items()},
                                     board=list(self._board_preset), actions=self.actions,
-                                    file=self.game.source)
+                                    options=self._options_dealt.to_dict(), shows=self.shows,
+                                    agreements=self.agreements, file=self.game.source)
         return self._history
 
     # ----------------------------------------------------------------- events
@@ -293,6 +311,12 @@ class Hand:
     def _forced_bets(self) -> None:
         st = self.stakes
         n = self.players
+        bomb = self.options.bomb_pot
+        if bomb:  # a bomb pot: everyone antes the bomb, no blinds, no first betting round
+            for s in range(n):
+                paid = betting.post(self, s, bomb, live=False)
+                self.log("ante", s, "Seat {} antes {} for the bomb pot", s, paid)
+            return
         if st.ante:
             for s in range(n):
                 paid = betting.post(self, s, st.ante, live=False)
@@ -307,6 +331,11 @@ class Hand:
                     paid = betting.post(self, seat, amount, live=True)
                     self.log("blind", seat, "Seat {} posts the {} blind {}", seat, name, paid)
             self.blinds_due = True
+            if self.options.straddle:
+                seat = (self.bb_seat + 1) % n if self.options.straddle == "utg" else self.button
+                self.straddle_seat = seat
+                paid = betting.post(self, seat, 2 * st.blinds[1], live=True)
+                self.log("straddle", seat, "Seat {} straddles {}", seat, paid)
 
     # ----------------------------------------------------------------- flow
     def _live(self) -> list[int]:
@@ -324,7 +353,13 @@ class Hand:
                 return
             step = steps[self.step_index]
             kind = step.kind
-            if kind == "bet":
+            if kind in ("board", "deal") and self.runs is None and runs.twice_now(self):
+                runs.run_twice(self)
+                self._settle()
+                return
+            if kind == "bet" and self.options.bomb_pot and not any(s.kind == "bet" for s in steps[:self.step_index]):
+                self.log("skip", None, "Bomb pot: no betting in {}", step.label)
+            elif kind == "bet":
                 if self._start_round(step):
                     return
                 self._end_round()
@@ -368,6 +403,7 @@ class Hand:
         self.capped = self.bring_in_open = False
         self.need_openers = step.opener == "jacks"
         self.high = max(self.bets)
+        self.aggressor = -1
         if self.blinds_due:
             self.blinds_due = False
             bb = st.blinds[1]
@@ -377,6 +413,18 @@ class Hand:
             if not limit:
                 self.last_raise = bb
             first = (self.bb_seat + 1) % n
+            if self.straddle_seat >= 0:
+                # the straddle is a blind raise: it is the bet to match, a raise must be by at least
+                # its size (to twice the straddle), and the straddler acts last (Robert's Rules)
+                posted = self.bets[self.straddle_seat]
+                if posted >= 2 * bb:
+                    self.high = self.level = 2 * bb
+                    self.raises = 2
+                    if not limit:
+                        self.last_raise = 2 * bb
+                else:  # a straddle all in for less is a short bet: to be matched, not a raise
+                    self.high = max(self.high, posted)
+                first = (self.straddle_seat + 1) % n
         elif step.opener == "bring-in":
             seat = bring_in_seat(self)
             first = (self.button + 1) % n
@@ -510,6 +558,34 @@ class Hand:
         from homegame.rules.views import build_view
 
         return build_view(self, seat)
+
+    def agree_run_twice(self, seat: int, agree: bool = True) -> None:
+        """The seat agrees (or, ``agree=False``, no longer agrees) to run it twice, any time before the
+        point where it would happen (the first card after the betting is over for good); recorded in
+        the history. IllegalAction, nothing changed, when out of place (see :mod:`homegame.rules.runs`)."""
+        from homegame.rules.runs import agree as agree_run
+
+        agree_run(self, seat, agree)
+
+    def show(self, seat: int, cards: CardsIn | None = None) -> list[str]:
+        """After the hand, show some (``cards``) or all (None) of the seat's unseen cards; recorded in
+        the history. Returns the cards shown (see :mod:`homegame.rules.after`)."""
+        from homegame.rules.after import show
+
+        return show(self, seat, cards)
+
+    def showable(self, seat: int) -> list[str]:
+        """The seat's cards it may still show by choice (empty before the hand is over)."""
+        from homegame.rules.after import showable
+
+        return showable(self, seat)
+
+    def rabbit(self) -> list[str]:
+        """The community cards that would have come after a hand ended early, when the option
+        ``rabbit`` allows it (see :mod:`homegame.rules.after`)."""
+        from homegame.rules.after import rabbit
+
+        return rabbit(self)
 
     def phh(self) -> str:
         """The hand in PokerKit's PHH format (holdem, omaha, stud)."""

@@ -25,12 +25,14 @@ class History:
     a hand shuffled as it is dealt completes its order only when the history is read).
     """
 
-    __slots__ = ("_deck", "_deck_source", "actions", "board", "button", "file", "game", "hole", "rules",
-                 "stacks", "stakes")
+    __slots__ = ("_deck", "_deck_source", "actions", "agreements", "board", "button", "file", "game", "hole",
+                 "options", "rules", "shows", "stacks", "stakes")
 
     def __init__(self, game: str, rules: dict[str, Any], stakes: dict[str, Any], stacks: list[int], button: int,
                  deck: list[int] | Callable[[], list[int]], hole: dict[int, list[int]] | None = None,
                  board: list[int] | None = None, actions: list[tuple[int, str]] | None = None,
+                 options: dict[str, Any] | None = None, shows: list[tuple[int, list[int]]] | None = None,
+                 agreements: list[tuple[int, int, bool]] | None = None,
                  file: str | None = None) -> None:
         self.game = game
         self.file = file  # the game file's text, for a game read by load_game
@@ -43,6 +45,10 @@ class History:
         self.hole = hole if hole is not None else {}
         self.board = board if board is not None else []
         self.actions: list[tuple[int, str]] = actions if actions is not None else []
+        self.options: dict[str, Any] = options if options is not None else {}  # the hand's options (non-default)
+        self.shows: list[tuple[int, list[int]]] = shows if shows is not None else []  # shown after the hand
+        # run-it-twice agreements made during the hand: (how many actions came before, seat, agrees)
+        self.agreements: list[tuple[int, int, bool]] = agreements if agreements is not None else []
 
     @property
     def deck(self) -> list[int]:
@@ -70,6 +76,12 @@ class History:
             "hole": {str(s): text(v) for s, v in self.hole.items()}, "board": text(self.board),
             "actions": [[s, a] for s, a in self.actions],
         }
+        if self.options:  # only when set, so a plain hand's record is as it always was
+            out["options"] = dict(self.options)
+        if self.shows:
+            out["shows"] = [[s, text(c)] for s, c in self.shows]
+        if self.agreements:
+            out["agreements"] = [[n, s, yes] for n, s, yes in self.agreements]
         if self.file is not None:
             out["file"] = self.file
         return out
@@ -93,6 +105,9 @@ class History:
                    hole={int(s): ids(v) for s, v in data.get("hole", {}).items()},
                    board=ids(data.get("board", "")),
                    actions=[(int(s), str(a)) for s, a in data.get("actions", [])],
+                   options=dict(data.get("options", {})),
+                   shows=[(int(s), ids(c)) for s, c in data.get("shows", [])],
+                   agreements=[(int(n), int(s), bool(yes)) for n, s, yes in data.get("agreements", [])],
                    file=data.get("file") if isinstance(data.get("file"), str) else None)
 
 
@@ -113,7 +128,16 @@ def replay(record: str | History | dict[str, Any]) -> Hand:
     rules = {k: tuple(v) if isinstance(v, list) else v for k, v in hist.rules.items()}
     g = load_game(hist.file, **rules) if hist.file is not None else game(hist.game, **rules)
     hand = g.deal(hist.stacks, stakes=Stakes.from_dict(hist.stakes), button=hist.button,
-                  hole=hist.hole, board=hist.board, deck=hist.deck)
-    for seat, action in hist.actions:
+                  hole=hist.hole, board=hist.board, deck=hist.deck, options=hist.options or None)
+    agreements = sorted(hist.agreements, key=lambda a: a[0])  # stable: same-point agreements keep their order
+    k = 0
+    for i, (seat, action) in enumerate(hist.actions):
+        while k < len(agreements) and agreements[k][0] <= i:
+            hand.agree_run_twice(agreements[k][1], agreements[k][2])
+            k += 1
         hand.act(seat, action)
+    for _, seat, yes in agreements[k:]:
+        hand.agree_run_twice(seat, yes)
+    for seat, shown in hist.shows:
+        hand.show(seat, shown)
     return hand

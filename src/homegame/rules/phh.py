@@ -58,6 +58,10 @@ def to_phh(h: Hand) -> str:
     """The hand as PHH text (TOML)."""
 
     code = variant(h)
+    if h.runs is not None:
+        raise ValueError("PHH cannot say that a hand was run twice (PokerKit's notation runs the board once)")
+    if h.options.bomb_pot:
+        raise ValueError("PHH cannot say that a hand is a bomb pot (it has no way to skip the first betting round)")
     n, button, st = h.players, h.button, h.stakes
     order = [(button + 1 + i) % n for i in range(n)]  # PHH index -> seat
     fields: dict[str, object] = {"variant": code, "antes": [st.ante] * n}
@@ -67,6 +71,8 @@ def to_phh(h: Hand) -> str:
         blinds = [0] * n
         if st.blinds:  # (small, big) for p1, p2; PokerKit itself swaps them heads-up
             blinds[0], blinds[1] = st.blinds
+        if h.straddle_seat >= 0:  # a straddle is one more blind: p3 (under the gun) or the button
+            blinds[order.index(h.straddle_seat)] = 2 * st.blinds[1]
         fields["blinds_or_straddles"] = blinds
     if code in ("NT", "PO"):
         fields["min_bet"] = st.min_bet
@@ -92,7 +98,7 @@ class _Writer:
         hist = h.history
         self.shadow = replay(History(game=hist.game, rules=hist.rules, stakes=hist.stakes,
                                      stacks=hist.stacks, button=hist.button, deck=hist.deck,
-                                     hole=hist.hole, board=hist.board))
+                                     hole=hist.hole, board=hist.board, options=hist.options))
         self.order = order
         self.label = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
         n = h.players

@@ -82,15 +82,35 @@ def live_pots(totals: list[int], folded: list[bool], stacks: list[int]) -> list[
     return pots
 
 
-def share(amount: int, winners: list[int], button: int, players: int) -> list[tuple[int, int]]:
+def share(amount: int, winners: list[int], button: int, players: int, chip: int = 1) -> list[tuple[int, int]]:
     """Share ``amount`` equally among ``winners``; odd chips go one at a time from the first winner
-    clockwise from the button (RULES.md §1.10).
+    clockwise from the button (RULES.md §1.10). With a ``chip`` above 1 (the smallest chip in play, the
+    chip-up) the shares are whole chips of that size, and any remainder smaller than a chip goes with
+    the first odd chip (to the first winner when there is no odd chip).
 
     >>> share(10, [0, 2, 1], button=1, players=3)
     [(2, 4), (0, 3), (1, 3)]
+    >>> share(35, [0, 1], button=1, players=2, chip=5)
+    [(0, 20), (1, 15)]
     """
     if len(winners) == 1:
         return [(winners[0], amount)]
     order = sorted(winners, key=lambda s: (s - button - 1) % players)
-    base, odd = divmod(amount, len(order))
-    return [(s, base + (1 if i < odd else 0)) for i, s in enumerate(order)]
+    units, rest = divmod(amount, chip)
+    base, odd = divmod(units, len(order))
+    out = [(s, (base + (1 if i < odd else 0)) * chip) for i, s in enumerate(order)]
+    if rest:
+        out[0] = (out[0][0], out[0][1] + rest)
+    return out
+
+
+def halves(amount: int, chip: int = 1) -> tuple[int, int]:
+    """A pot split between two runs of the board: half each in whole chips, the odd chip (and any
+    remainder smaller than a chip) to the first run.
+
+    >>> halves(101), halves(100, chip=25), halves(130, chip=25)
+    ((51, 50), (50, 50), (80, 50))
+    """
+    units = amount // chip
+    second = units // 2 * chip
+    return amount - second, second

@@ -10,7 +10,7 @@ import numpy as np
 from homegame.cards import Card
 from homegame.evaluate import evaluate_low_many, evaluate_many
 from homegame.evaluate.usage import ANY, best_high, best_high_many, best_low, best_low_many
-from homegame.rules.pots import share, side_pots
+from homegame.rules.pots import halves, share, side_pots
 from homegame.rules.spec import LAYOUTS
 
 if TYPE_CHECKING:
@@ -99,6 +99,7 @@ def describe(h: Hand) -> None:
     for award in results["awards"]:
         if award.get("by") is None:
             continue
+        _use_run(h, award["run"] - 1 if "run" in award else None)
         if award["by"] == "spade":
             card = _spade_holder(h, [award["seat"]])[1]
             award["hand"] = f"the {h.game.spade}est spade in the hole, {_STR[card]}"
@@ -108,6 +109,7 @@ def describe(h: Hand) -> None:
         if v is not None:
             award["hand"] = str(v)
             award["cards"] = [str(c) for c in v.cards]
+    _use_run(h, 0)
     results["described"] = True
 
 
@@ -145,14 +147,24 @@ def _declare_winners(h: Hand, eligible: list[int], highs: dict[int, int],
             return [], []
 
 
+def _use_run(h: Hand, run: int | None) -> None:
+    """Put a run's board and cards on the hand (``run`` 0 or 1 when the hand was run twice)."""
+    if run is not None and h.runs is not None:
+        h.board = list(h.runs[run][0])
+        h.cards = [list(c) for c in h.runs[run][1]]
+
+
 def settle(h: Hand) -> None:
-    """Award every pot; fill ``h.results``."""
+    """Award every pot; fill ``h.results``. A hand run twice settles half of every pot on each run; under
+    ``showdown="muck-losers"`` a hand that can win nothing against the hands shown before it is mucked."""
     n = h.players
     contenders = [s for s in range(n) if not h.folded[s]]
     pots = side_pots(h.totals, h.folded)
     awards: list[dict[str, Any]] = []
     shown: dict[str, list[str]] = {}
     won = [0] * n
+    chip = h.options.chip
+    results: dict[str, Any] = {"awards": awards, "shown": shown}
     if len(contenders) == 1:
         s = contenders[0]
         total = sum(p.amount for p in pots)
@@ -164,42 +176,95 @@ def settle(h: Hand) -> None:
         else:
             h.log("win", s, "Seat {} wins {} uncontested", s, total)
     else:
-        split = h.game.split
-        highs, lows = _strengths(h, contenders, split != "high")
-        for s in contenders:
+        runs: list[int | None] = [0, 1] if h.runs is not None else [None]
+        wins: list[tuple[int, int, int, str, int | None]] = []  # (seat, chips, pot, side, run)
+        parts_won: list[tuple[int, str, int | None, list[int]]] = []  # (pot, side, run, winners)
+        for run in runs:
+            _use_run(h, run)
+            highs, lows = _strengths(h, contenders, h.game.split != "high")
+            for i, pot in enumerate(pots):
+                eligible = list(pot.eligible)
+                on = run
+                if len(eligible) == 1:  # one player's own chips (uncalled): back once, not per run
+                    if run:
+                        continue
+                    on = None
+                    parts: list[tuple[str, int, list[int], str | None]] = [("all", pot.amount, eligible, None)]
+                else:
+                    amount = pot.amount if run is None else halves(pot.amount, chip)[run]
+                    parts = _split_pot(h, amount, eligible, highs, lows, chip)
+                for side, chips_in, winners, by in parts:
+                    parts_won.append((i, side, on, winners))
+                    for seat, chips in share(chips_in, winners, h.button, n, chip):
+                        if chips:
+                            wins.append((seat, chips, i, side, on))
+                            awards.append({"seat": seat, "amount": chips, "pot": i, "side": side, "hand": None,
+                                           "cards": None, "by": by, **({} if on is None else {"run": on + 1})})
+        _use_run(h, 0)
+        mucked = _mucks(h, contenders, pots, parts_won)
+        for s in _show_order(h, contenders):
+            if s in mucked:
+                h.log("muck", s, "Seat {} mucks", s)
+                continue
             mine = shown[str(s)] = [_STR[c] for c in h.cards[s]]
             h.log("show", s, "Seat {} shows {}", s, " ".join(mine), cards=mine)
-        for i, pot in enumerate(pots):
-            eligible = list(pot.eligible)
-            if len(eligible) == 1:
-                parts: list[tuple[str, int, list[int], str | None]] = [("all", pot.amount, eligible, None)]
-            else:
-                parts = _split_pot(h, pot.amount, eligible, highs, lows)
-            for side, amount, winners, by in parts:
-                for seat, chips in share(amount, winners, h.button, n):
-                    if not chips:
-                        continue
-                    won[seat] += chips
-                    awards.append({"seat": seat, "amount": chips, "pot": i, "side": side, "hand": None,
-                                   "cards": None, "by": by})
-                    pot_name = "the main pot" if i == 0 else f"side pot {i}"
-                    half = {"high": " (high)", "low": " (low)", "spade": " (the spade half)"}.get(side, "")
-                    h.log("win", seat, "Seat {} wins {} from {}{}", seat, chips, pot_name, half)
+        results["shown"] = shown = {str(s): shown[str(s)] for s in contenders if str(s) in shown}  # seat order
+        if mucked:
+            results["mucked"] = sorted(mucked)
+        if h.runs is not None:
+            results["runs"] = [{"board": [_STR[c] for c in board],
+                                "cards": {str(s): [_STR[c] for c in cards[s]] for s in contenders}}
+                               for board, cards in h.runs]
+        for seat, chips, i, side, run in wins:
+            won[seat] += chips
+            pot_name = "the main pot" if i == 0 else f"side pot {i}"
+            half = {"high": " (high)", "low": " (low)", "spade": " (the spade half)"}.get(side, "")
+            which = "" if run is None else f" on run {run + 1}"
+            h.log("win", seat, "Seat {} wins {} from {}{}{}", seat, chips, pot_name, half, which)
     for s in range(n):
         h.stacks[s] += won[s]
-    h.results = {"awards": awards, "shown": shown}
+    h.results = results
+
+
+def _show_order(h: Hand, contenders: list[int]) -> list[int]:
+    """Who shows first: the last to bet or raise in the last betting round, else the first player
+    left of the button; then clockwise (Robert's Rules, showdown)."""
+    n = h.players
+    first = h.aggressor if h.aggressor in contenders else (h.button + 1) % n
+    return [s for s in ((first + i) % n for i in range(n)) if s in contenders]
+
+
+def _mucks(h: Hand, contenders: list[int], pots: list[Any],
+           parts_won: list[tuple[int, str, int | None, list[int]]]) -> set[int]:
+    """The seats that muck under ``muck-losers``: in showing order, a hand that wins no part of any pot
+    and is beaten in every part it contends by a hand already shown. With a player all in every hand is
+    shown (and a hand run twice always has one)."""
+    rule = h.options.showdown or h.game.rules.get("showdown") or "show-all"
+    if rule != "muck-losers" or any(h.stacks[s] == 0 for s in contenders) or h.runs is not None:
+        return set()
+    winners = {s for *_, ws in parts_won for s in ws}
+    shown: set[int] = set()
+    mucked: set[int] = set()
+    for s in _show_order(h, contenders):
+        beaten = s not in winners and all(
+            shown & set(ws) for i, _, _, ws in parts_won if s in pots[i].eligible)
+        if beaten:
+            mucked.add(s)
+        else:
+            shown.add(s)
+    return mucked
 
 
 def _split_pot(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
-               lows: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
+               lows: dict[int, int], chip: int = 1) -> list[tuple[str, int, list[int], str | None]]:
     """(side, chips, winners, judged by "high" or "low") for one pot of two or more hands."""
     if h.game.spade is not None:
-        return _chicago(h, amount, eligible, highs, lows)
-    return _by_split(h, amount, eligible, highs, lows)
+        return _chicago(h, amount, eligible, highs, lows, chip)
+    return _by_split(h, amount, eligible, highs, lows, chip)
 
 
 def _by_split(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
-              lows: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
+              lows: dict[int, int], chip: int = 1) -> list[tuple[str, int, list[int], str | None]]:
     """One pot split by the game's split rule alone."""
     split = h.game.split
     if split == "high":
@@ -217,8 +282,9 @@ def _by_split(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
         return [("all", amount, hi_win, "high")]
     if not hi_win:
         return [("all", amount, lo_win, "low")]
-    high_half = amount - amount // 2
-    return [("high", high_half, hi_win, "high"), ("low", amount // 2, lo_win, "low")]
+    low_half = amount // chip // 2 * chip  # the odd chip to the high half (RULES.md §1.10)
+    high_half = amount - low_half
+    return [("high", high_half, hi_win, "high"), ("low", low_half, lo_win, "low")]
 
 
 def _spade_holder(h: Hand, seats: list[int]) -> tuple[int, int]:
@@ -236,18 +302,19 @@ def _spade_holder(h: Hand, seats: list[int]) -> tuple[int, int]:
 
 
 def _chicago(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
-             lows: dict[int, int]) -> list[tuple[str, int, list[int], str | None]]:
+             lows: dict[int, int], chip: int = 1) -> list[tuple[str, int, list[int], str | None]]:
     """Chicago: half of the pot to the best spade in the hole among the pot's players, the other half (with
     the odd chip) split by the game's split rule (the best hand, in High and Low Chicago); with no spade in
     the hole the split rule decides the whole pot, and a player who wins every part takes it as one."""
     holder, _ = _spade_holder(h, eligible)
     if holder < 0:
-        return _by_split(h, amount, eligible, highs, lows)
-    rest = _by_split(h, amount - amount // 2, eligible, highs, lows)
+        return _by_split(h, amount, eligible, highs, lows, chip)
+    spade_half = amount // chip // 2 * chip
+    rest = _by_split(h, amount - spade_half, eligible, highs, lows, chip)
     if all(winners == [holder] for _, _, winners, _ in rest):
         return [("all", amount, [holder], rest[0][3])]
     named = [(by if side == "all" and by else side, chips, winners, by) for side, chips, winners, by in rest]
-    return [*named, ("spade", amount // 2, [holder], "spade")]
+    return [*named, ("spade", spade_half, [holder], "spade")]
 
 
 def _line_value(h: Hand, own: list[Card], line: tuple[int, ...], *, low: bool) -> Any:

@@ -218,9 +218,11 @@ class Game:
         hole: Mapping[int, str | Iterable[str | int | Card]] | None = None,
         board: str | Iterable[str | int | Card] | None = None,
         deck: str | Iterable[str | int | Card] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> Hand:
-        """Deal one hand: see ``CONTRACT.md`` (A hand) and ``docs/engine-api.md`` (Dealing)."""
+        """Deal one hand: see ``CONTRACT.md`` (A hand) and ``docs/engine-api.md`` (Dealing; Hand options:
+        straddle, bomb pot, run it twice, chip, showdown, rabbit)."""
         from homegame.rules.hand import Hand
 
         return Hand(self, list(stacks), stakes=stakes, button=button, seed=seed, hole=hole, board=board,
-                    deck=deck)
+                    deck=deck, options=options)

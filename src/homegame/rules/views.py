@@ -44,11 +44,15 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         describe(h)
         awards = [{k: v for k, v in a.items() if k != "by"} for a in h.results["awards"]]
         results = {"payoffs": list(h._payoffs), "awards": awards,
-                   "shown": {k: list(v) for k, v in shown.items()}}
+                   "shown": {k: list(v) for k, v in shown.items()}, "uncalled": _uncalled(h.totals),
+                   "mucked": list(h.results.get("mucked", [])),
+                   "runs": h.results.get("runs")}
     return {
         "game": g.name, "title": g.title, "rules": dict(g.rules), "stakes": h.stakes.to_dict(),
         "seat": seat, "button": h.button,
         "step": {"kind": "over", "label": "Over"} if step is None else {"kind": step.kind, "label": step.label},
+        "street": "Over" if step is None else _street(h),
+        "pass_to": _pass_to(h, seat),
         "cards": own, "up": own_up,
         "board": [_STR[c] for c in h.board],
         "seats": seats,
@@ -61,4 +65,58 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         "over": h.over,
         "results": results,
         "log": [e["text"] for e in h.events],
+        "options": h.options.to_dict(),
+        "straddle": h.straddle_seat if h.straddle_seat >= 0 else None,
+        "runs": ([[_STR[c] for c in board] for board, _ in h.runs] if h.runs is not None else None),
+        "can_show": h.showable(seat) if seat is not None else [],
+        "rabbit": _rabbit(h),
     }
+
+
+def _uncalled(totals: list[int]) -> dict[str, int] | None:
+    """The part of the biggest bet nobody matched, which goes back to whoever made it (not a win).
+
+    >>> _uncalled([10, 74 + 10, 4]), _uncalled([20, 20, 5])
+    ({'seat': 1, 'amount': 74}, None)
+    """
+    if len(totals) < 2:
+        return None
+    top = max(range(len(totals)), key=lambda s: totals[s])
+    rest = max(t for s, t in enumerate(totals) if s != top)
+    return {"seat": top, "amount": totals[top] - rest} if totals[top] > rest else None
+
+
+def _street(h: Hand) -> str:
+    """The step in players' words: a betting round is named by the cards just dealt, passed or rolled
+    ("Roll 2"), not by its number among all the rounds; other steps keep their label."""
+    steps = h.game.steps
+    step = steps[h.step_index]
+    if step.kind != "bet":
+        return step.label
+    for before in reversed(steps[:h.step_index]):
+        if before.kind == "bet":
+            break
+        if before.kind in ("roll", "board", "pass", "expose") or (before.kind == "deal" and h.step_index > 1):
+            return before.label
+    return step.label
+
+
+def _pass_to(h: Hand, seat: int | None) -> int | None:
+    """The hand seat that receives this seat's pass, while a pass is owed (folded seats are skipped)."""
+    if seat is None or h.over or h.folded[seat]:
+        return None
+    step = h.game.steps[h.step_index]
+    if step.kind != "pass":
+        return None
+    from homegame.rules.choices import pass_offset
+
+    live = [s for s in range(h.players) if not h.folded[s]]
+    offset = step.direction * pass_offset(step.distance, len(live))
+    return live[(live.index(seat) + offset) % len(live)]
+
+
+def _rabbit(h: Hand) -> list[str] | None:
+    """The rabbit-hunt cards, for everyone, once a hand allowed to hunt has ended early (else None)."""
+    if not (h.over and h.options.rabbit):
+        return None
+    return h.rabbit() or None

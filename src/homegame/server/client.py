@@ -133,7 +133,8 @@ class BotClient:
         if view and view.get("legal") and view.get("seat") is not None and self._acked >= self._sent:
             self._sent += 1
             action = policy(view)
-            await ws.send(json.dumps({"type": "act", "v": 1, "action": action, "hand": msg["hand"]}))
+            await ws.send(json.dumps({"type": "act", "v": 1, "action": action, "hand": msg["hand"],
+                                      "decision": you.get("decision")}))
         return False
 
 

@@ -5,11 +5,11 @@ Every message a client sends is parsed by :func:`parse_client`; anything malform
 See ``docs/protocol.md`` for the whole protocol.
 
 >>> parse_client('{"type": "act", "v": 1, "action": "call"}')
-Act(v=1, type='act', action='call', hand=None)
+Act(v=1, type='act', action='call', hand=None, decision=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure, entropy
+homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure, reissue, entropy
 """
 
 from __future__ import annotations
@@ -131,11 +131,16 @@ class Sit(_Msg):
 
 
 class Act(_Msg):
-    """Play an action string in the current hand (``hand``: the hand number it is meant for)."""
+    """Play an action string in the current hand.
+
+    ``hand``: the hand number it is meant for; ``decision``: the ``you.decision`` of the state it
+    answers. Either, when stale, gets the error ``stale`` and changes nothing.
+    """
 
     type: Literal["act"]
     action: Annotated[str, Field(min_length=1, max_length=200)]
     hand: HandNo | None = None
+    decision: Annotated[int, Field(ge=0, le=2**53)] | None = None
 
 
 class SitOut(_Msg):
@@ -258,18 +263,26 @@ class Configure(_Msg):
     bot_delay: DelaySeconds | None = None
     between_hands: PauseSeconds | None = None
     approve_seats: bool | None = None
+    bot_rebuys: Annotated[int, Field(ge=0, le=1000)] | None = None
+
+
+class Reissue(_Msg):
+    """Host: a new link for a player's seat (a lost phone); the old seat token stops working at once."""
+
+    type: Literal["reissue"]
+    seat: SeatNo
 
 
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
-    | SetStakes | Adjust | Configure | Entropy,
+    | SetStakes | Adjust | Configure | Reissue | Entropy,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
-                "pause", "set_game", "set_stakes", "adjust", "configure", "entropy")
+                "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
-                        "configure"})
+                        "configure", "reissue"})
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -348,6 +361,6 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 __all__ = [
     "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "VERSION", "Act", "AddBot",
     "Adjust", "Approve", "BuyIn", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "Hello", "Leave",
-    "Pause", "Ping", "ProtocolError", "Remove", "SetGame", "SetStakes", "Sit", "SitOut", "StakesModel", "error",
+    "Pause", "Ping", "ProtocolError", "Reissue", "Remove", "SetGame", "SetStakes", "Sit", "SitOut", "StakesModel", "error",
     "nesting", "parse_client", "problems",
 ]

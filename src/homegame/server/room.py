@@ -2,6 +2,11 @@
 
 Every change to a table happens in :meth:`Room.run`, one message at a time. Each connection gets its
 own message built from its own seat's view; a connection never sees another seat's cards.
+
+A connection is bound to a seat *holder* (the hash of the seat token it showed), never to a position:
+the seat is looked up afresh for every message and every state, so when the holder changes (the player
+leaves, is removed, or the host re-issues the seat's link) every connection of the old holder is
+unbound and told at once, and none of them can act for, or see the cards of, whoever sits there next.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from homegame.server import protocol as p
 from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
-from homegame.table import HandStart, Table, TableError
+from homegame.table import HandStart, StaleDecision, Table, TableError
 
 log = logging.getLogger("homegame.server")
 
@@ -58,12 +63,18 @@ class RateLimiter:
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: who it is (role, seat position) and its outgoing queue."""
+    """One websocket: who it is (role, the seat holder it speaks for) and its outgoing queue.
+
+    ``holder`` is the token hash of the seat this connection holds; ``seat`` is only the position
+    that holder had when last looked up (the room compares it to notice a change of holder).
+    """
 
     send_text: Callable[[str], Any]
     role: str = "anonymous"  # host | guest | player | watcher
     host: bool = False
     seat: int | None = None
+    holder: str | None = None
+    base: str = "anonymous"  # the role of the link's own token: host | guest | watcher | player
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     limiter: RateLimiter = field(default_factory=RateLimiter)
     last_error_at: float = 0.0
@@ -120,7 +131,8 @@ class Room:
         #: Replies that reveal a change (``seated``), sent only once the change is stored.
         self._held: list[tuple[Connection, dict[str, Any]]] = []
         #: Each connection's (seat, role) as of the last stored step.
-        self._durable_conns: dict[Connection, tuple[int | None, str]] = {}
+        self._durable_conns: dict[Connection, tuple[int | None, str, str | None]] = {}
+        self._unbind_reasons: dict[str, str] = {}  # holder -> why it lost its seat
 
     # ----- loading -----------------------------------------------------------------------------
     @classmethod
@@ -260,7 +272,7 @@ class Room:
                 raise WriteFailed(_reason(exc)) from exc
         self._written = (t.hand_number, len(t.actions), hand_over)
         self._revision = t.revision
-        self._durable_conns = {c: (c.seat, c.role) for c in self.connections}
+        self._durable_conns = {c: (c.seat, c.role, c.holder) for c in self.connections}
         held, self._held = self._held, []
         for conn, message in held:
             conn.send(message)
@@ -291,9 +303,9 @@ class Room:
             reloaded = True
         for conn in self.connections:  # who sits where, as last stored
             if conn in self._durable_conns:
-                conn.seat, conn.role = self._durable_conns[conn]
+                conn.seat, conn.role, conn.holder = self._durable_conns[conn]
             elif conn.seat is not None and conn.seat not in self.table.seats:
-                conn.seat, conn.role = None, "host" if conn.host else "guest"
+                conn.seat, conn.role, conn.holder = None, "host" if conn.host else "guest", None
         for conn in list(self.connections):
             conn.send({"type": "halted", "v": p.VERSION, "halted": True, "message": self.halted})
         if reloaded:  # the stored state, flagged (what was not stored is never shown)
@@ -337,6 +349,42 @@ class Room:
         self.broadcast()
 
     # ----- messages ----------------------------------------------------------------------------
+    # ----- who holds which seat ----------------------------------------------------------------
+    def seat_of(self, conn: Connection) -> int | None:
+        """The position ``conn`` holds now, looked up afresh by its holder (``None`` if none)."""
+        if conn.holder is None or conn.role == "watcher":
+            return None
+        for pos, seat in self.table.seats.items():
+            if seat.token_hash and seat.token_hash == conn.holder:
+                return pos
+        return None
+
+    def _rebind(self) -> None:
+        """Tell every connection whose holder lost its seat, and unbind it."""
+        for conn in list(self.connections):
+            pos = self.seat_of(conn)
+            if pos == conn.seat:
+                continue
+            old, conn.seat = conn.seat, pos
+            if pos is not None or old is None:
+                continue
+            reason = self._unbind_reasons.get(conn.holder or "", "the seat is no longer yours")
+            conn.holder = None
+            conn.send({"type": "unseated", "v": p.VERSION, "seat": old,
+                       "message": f"you no longer hold seat {old + 1}: {reason}"})
+            if conn.base == "player":  # its only token was that seat's: it has no business here now
+                conn.role = "watcher"
+                conn.send_close()
+                self.connections.discard(conn)
+            else:
+                conn.role = conn.base
+        self._unbind_reasons.clear()
+
+    def _unbinding(self, pos: int, reason: str) -> None:
+        seat = self.table.seats.get(pos)
+        if seat is not None and seat.token_hash:
+            self._unbind_reasons[seat.token_hash] = reason
+
     def error(self, conn: Connection, code: str, message: str, about: str | None = None) -> None:
         """Send ``conn`` an error message."""
         conn.send({**p.error(code, message, about), "acked": conn.acked})
@@ -363,6 +411,8 @@ class Room:
             return
         try:
             self.apply(conn, msg)
+        except StaleDecision as exc:
+            self.error(conn, "stale", str(exc), msg.type)
         except hg.IllegalAction as exc:
             self.error(conn, "illegal", str(exc), msg.type)
         except (TableError, ValueError) as exc:
@@ -378,7 +428,7 @@ class Room:
         for token in seat_tokens:
             for pos, seat in self.table.seats.items():
                 if token_matches(token, seat.token_hash):
-                    seat_pos = pos
+                    seat_pos, conn.holder = pos, seat.token_hash
         if token_matches(msg.token, self.host_hash):
             conn.role, conn.host = "host", True
         elif token_matches(msg.token, self.invite_hash):
@@ -391,65 +441,74 @@ class Room:
             self.error(conn, "bad_token", "this link's token is not valid for this table", "hello")
             conn.send_close()
             return
+        conn.base = conn.role
         if conn.role != "watcher" and seat_pos is not None:
             conn.seat = seat_pos
             if conn.role == "guest":
                 conn.role = "player"
+        else:
+            conn.holder = None
         self.connections.add(conn)
         welcome: dict[str, Any] = {"type": "welcome", "v": p.VERSION, "table_id": self.id, "role": conn.role,
                                    "host": conn.host, "seat": conn.seat}
         if conn.host:
             welcome["links"] = self.links
         conn.send(welcome)
+        if msg.seat_token and seat_pos is None and conn.role != "watcher":
+            conn.send({"type": "unseated", "v": p.VERSION, "seat": None,
+                       "message": "your seat link no longer holds a seat at this table (you left, the host "
+                                  "removed you, or the host issued a new link for the seat)"})
         conn.send(self.state_text(conn, self._public_text()))
 
     def apply(self, conn: Connection, msg: Any) -> None:
-        """A message from an identified connection."""
+        """A message from an identified connection (its seat looked up afresh by its holder)."""
         t, now = self.table, self.clock()
+        mine = self.seat_of(conn)
         if isinstance(msg, p.Sit):
             if conn.role == "watcher":
                 raise TableError("a spectator link cannot take a seat; ask the host for the invite link")
-            if conn.seat is not None:
-                raise TableError(f"you already sit in seat {conn.seat}")
+            if mine is not None:
+                raise TableError(f"you already sit in seat {mine + 1}")
             token = new_token()
             seat = t.sit(msg.name, token_hash=hash_token(token), approved=conn.host)
-            conn.seat = seat.position
+            conn.seat, conn.holder = seat.position, seat.token_hash
             if conn.role == "guest":
                 conn.role = "player"
             self._held.append((conn, {"type": "seated", "v": p.VERSION, "seat": seat.position,
                                       "seat_token": token, "status": seat.status}))
-        elif isinstance(msg, p.Act):
-            if conn.seat is None:
-                raise TableError("you have no seat at this table; sit first")
-            if msg.hand is not None and msg.hand != t.hand_number:
-                raise TableError(f"that action was for hand {msg.hand}; this is hand {t.hand_number}")
-            t.act(conn.seat, msg.action, now)
+            return
+        if isinstance(msg, p.Act | p.SitOut | p.Leave | p.Choose) and mine is None:
+            raise TableError("you hold no seat at this table; sit first")
+        if isinstance(msg, p.Act):
+            assert mine is not None
+            if msg.decision is None and msg.hand is not None and msg.hand != t.hand_number:
+                raise StaleDecision(f"that action was for hand {msg.hand}; this is hand {t.hand_number}, "
+                                    "the hand moved on; nothing was changed")
+            t.act(mine, msg.action, now, decision=msg.decision)
         elif isinstance(msg, p.SitOut):
-            if conn.seat is None:
-                raise TableError("you have no seat at this table")
-            t.set_sitting_out(conn.seat, msg.value)
+            assert mine is not None
+            t.set_sitting_out(mine, msg.value)
         elif isinstance(msg, p.Leave):
-            if conn.seat is None:
-                raise TableError("you have no seat at this table")
-            t.remove(conn.seat)
-            conn.seat = None
-            conn.role = "host" if conn.host else "guest"
+            assert mine is not None
+            self._unbinding(mine, "you left the table")
+            t.remove(mine, now)
         elif isinstance(msg, p.Choose):
-            if conn.seat is None:
-                raise TableError("you have no seat at this table")
-            t.choose(conn.seat, msg.game, msg.rules)
+            assert mine is not None
+            t.choose(mine, msg.game, msg.rules)
         elif isinstance(msg, p.Approve):
             t.approve(msg.seat)
         elif isinstance(msg, p.Remove):
-            t.remove(msg.seat)
-            for other in self.connections:
-                if other.seat == msg.seat and msg.seat not in t.seats:
-                    other.seat = None
-                    other.role = "host" if other.host else "guest"
+            self._unbinding(msg.seat, "the host removed you from the table")
+            t.remove(msg.seat, now)
+        elif isinstance(msg, p.Reissue):
+            token = new_token()
+            self._unbinding(msg.seat, "the host issued a new link for this seat")
+            t.set_token(msg.seat, hash_token(token))
+            conn.send({"type": "seat_link", "v": p.VERSION, "seat": msg.seat, "seat_token": token})
         elif isinstance(msg, p.AddBot):
             t.add_bot(msg.kind, msg.name)
         elif isinstance(msg, p.Pause):
-            t.set_paused(msg.value)
+            t.set_paused(msg.value, now)
         elif isinstance(msg, p.SetGame):
             t.set_game(msg.game, msg.rules)
         elif isinstance(msg, p.SetStakes):
@@ -457,16 +516,13 @@ class Room:
         elif isinstance(msg, p.Adjust):
             t.adjust_stack(msg.seat, msg.stack)
         elif isinstance(msg, p.Entropy):
-            if conn.seat is None or conn.role == "watcher":
+            if mine is None:
                 raise TableError("only a seated player contributes to the shuffle")
-            if self.fair.contribute(conn.seat, msg.hand, msg.value, t.hand_number + 1):
+            if self.fair.contribute(mine, msg.hand, msg.value, t.hand_number + 1):
                 t.revision += 1
         elif isinstance(msg, p.Configure):
-            for key in ("turn_seconds", "time_bank", "bot_delay", "between_hands", "approve_seats"):
-                value = getattr(msg, key)
-                if value is not None:
-                    setattr(t.settings, key, value)
-            t.revision += 1
+            t.configure(**{key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay",
+                                                              "between_hands", "approve_seats", "bot_rebuys")})
         else:  # pragma: no cover - parse_client only returns the types above
             raise TableError(f"unhandled message type {msg.type!r}")
 
@@ -494,7 +550,7 @@ class Room:
     def _public_text(self) -> str:
         """The table as everyone sees it, as JSON (built once per broadcast)."""
         public = self.table.public(self.clock())
-        connected = {c.seat for c in self.connections if c.seat is not None and not c.closed}
+        connected = {self.seat_of(c) for c in self.connections if not c.closed} - {None}
         for s in public["seats"]:
             s["connected"] = s["kind"] == "bot" or s["position"] in connected
         public["halted"] = self.halted
@@ -502,7 +558,7 @@ class Room:
 
     def state_text(self, conn: Connection, public_text: str, views: dict[int | None, str] | None = None) -> str:
         """The ``state`` message for one connection as JSON: the table plus its own seat's view only."""
-        seat = conn.seat if conn.role != "watcher" else None
+        seat = self.seat_of(conn)
         if views is not None and seat in views:
             view_text = views[seat]
         else:
@@ -512,11 +568,13 @@ class Room:
         head = {"type": "state", "v": p.VERSION, "hand": self.table.hand_number, "seq": len(self.table.actions),
                 "acked": conn.acked, "shuffle": self.shuffle_info(),
                 "you": {"role": conn.role, "host": conn.host, "seat": seat,
-                        "hand_seat": None if seat is None else self.table.hand_seat(seat)}}
+                        "hand_seat": None if seat is None else self.table.hand_seat(seat),
+                        "decision": None if seat is None else self.table.decision(seat)}}
         return json.dumps(head, separators=(",", ":"))[:-1] + ',"table":' + public_text + ',"view":' + view_text + "}"
 
     def broadcast(self) -> None:
         """Send every connection its own state message (each seat's view is built once)."""
+        self._rebind()
         public_text = self._public_text()
         views: dict[int | None, str] = {}
         for conn in list(self.connections):

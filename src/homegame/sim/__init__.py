@@ -10,6 +10,7 @@ from homegame.sim.runner import (
     SeatResult,
     SimResult,
     SimulationError,
+    SimulationInterrupted,
     big_bet_of,
     default_stakes,
     play_hand,
@@ -18,6 +19,6 @@ from homegame.sim.runner import (
 from homegame.sim.stats import WinRate, win_rate
 
 __all__ = [
-    "SeatResult", "SimResult", "SimulationError", "WinRate", "big_bet_of", "default_stakes", "play_hand",
+    "SeatResult", "SimResult", "SimulationError", "SimulationInterrupted", "WinRate", "big_bet_of", "default_stakes", "play_hand",
     "simulate", "win_rate",
 ]

@@ -169,6 +169,17 @@ class SimResult:
         return out
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`simulate`: ``partial`` holds the results of the hands finished before it (their
+    histories are saved too), ``planned`` how many hands the run was to play. Being a ``KeyboardInterrupt``,
+    it stops a caller that does not look for it as any Ctrl-C would."""
+
+    def __init__(self, partial: SimResult, planned: int) -> None:
+        super().__init__(f"stopped after {partial.hands} of {planned} hands")
+        self.partial = partial
+        self.planned = planned
+
+
 def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, stack: int | None = None,
              carry: bool = False, seed: int | None = None, workers: int | None = None,
              history: str | os.PathLike[str] | None = None,
@@ -180,7 +191,8 @@ def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, 
     each worker's share of the hands carries separately). Hands are split among ``workers`` processes
     (default: every core). ``seed`` makes the whole run reproducible whatever the number of workers.
     ``history`` names a JSON-lines file to receive every hand's history. ``progress`` is called with the
-    number of hands just finished.
+    number of hands just finished. Ctrl-C raises :class:`SimulationInterrupted` with the results of the
+    hands finished so far (whole chunks: the hands in play when it came are not counted).
     """
     from homegame.bots.registry import bot_names
 
@@ -205,44 +217,57 @@ def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, 
     chunks = [_Chunk(game.name, dict(game.rules), stakes, names, first, min(size, hands - first),
                      base + first, stack, carry, history is not None, game.source)
               for first in range(0, hands, size)]
-    payoffs = np.zeros((hands, len(names)), dtype=np.int64)
-    lines: dict[int, list[str]] = {}
+    done: dict[int, tuple[npt.NDArray[np.int64], list[str]]] = {}
 
     def take(first: int, part: npt.NDArray[np.int64], kept: list[str]) -> None:
-        payoffs[first:first + len(part)] = part
-        lines[first] = kept
+        done[first] = (part, kept)
         if progress is not None:
             progress(len(part))
 
+    interrupted = False
     if workers == 1 or len(chunks) == 1:
-        for chunk in chunks:
-            take(*_run_chunk(chunk))
-    else:
-        context = _process_context()
-        # A multiprocessing pool, not a ProcessPoolExecutor: on Ctrl-C (KeyboardInterrupt here; the
-        # workers ignore SIGINT) the workers are terminated and joined, so the run stops at once
-        # instead of waiting on a pool whose workers died.
-        pool = context.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
-        interrupted = False
         try:
-            for result in pool.imap_unordered(_run_chunk, chunks):
-                take(*result)
-            pool.close()
-        except BaseException as exc:
-            pool.terminate()
-            if not isinstance(exc, KeyboardInterrupt):
-                raise
+            for chunk in chunks:
+                take(*_run_chunk(chunk))
+        except KeyboardInterrupt:
             interrupted = True
-        finally:
-            pool.join()
-        if interrupted:  # raised afresh, out of the handler: no traceback keeps the pool (and its semaphores)
-            del pool
-            gc.collect()
-            raise KeyboardInterrupt
+    else:
+        interrupted = _run_pool(chunks, workers, take)
+    ordered = [done[first] for first in sorted(done)]
     if history is not None:
         with Path(history).open("w", encoding="utf-8") as out:
-            for first in sorted(lines):
-                out.writelines(line + "\n" for line in lines[first])
+            for _, kept in ordered:
+                out.writelines(line + "\n" for line in kept)
+    payoffs = (np.concatenate([part for part, _ in ordered]) if ordered
+               else np.zeros((0, len(names)), dtype=np.int64))
     seats = [SeatResult(i, name, int(payoffs[:, i].sum()), win_rate(payoffs[:, i].astype(np.float64), unit))
              for i, name in enumerate(names)]
-    return SimResult(game.name, names, hands, unit, payoffs, seats)
+    result = SimResult(game.name, names, len(payoffs), unit, payoffs, seats)
+    if interrupted:  # raised afresh, out of any handler: no traceback keeps the pool (and its semaphores)
+        raise SimulationInterrupted(result, hands)
+    return result
+
+
+def _run_pool(chunks: list[_Chunk], workers: int,
+              take: Callable[[int, npt.NDArray[np.int64], list[str]], None]) -> bool:
+    """Run the chunks on a pool of processes, each finished chunk to ``take``; True if Ctrl-C stopped it."""
+    context = _process_context()
+    # A multiprocessing pool, not a ProcessPoolExecutor: on Ctrl-C (KeyboardInterrupt here; the
+    # workers ignore SIGINT) the workers are terminated and joined, so the run stops at once
+    # instead of waiting on a pool whose workers died.
+    pool = context.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
+    interrupted = False
+    try:
+        for result in pool.imap_unordered(_run_chunk, chunks):
+            take(*result)
+        pool.close()
+    except BaseException as exc:
+        pool.terminate()
+        if not isinstance(exc, KeyboardInterrupt):
+            raise
+        interrupted = True
+    finally:
+        pool.join()
+    del pool
+    gc.collect()
+    return interrupted

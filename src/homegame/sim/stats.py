@@ -6,6 +6,8 @@
 50.0
 >>> round(rate.ci95, 1)
 126.5
+>>> str(win_rate(np.array([8.0]), big_bet=4))
+'+200.0 bb/100 (interval n/a: need at least 2 hands)'
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ import numpy.typing as npt
 
 #: The two-sided 95% normal quantile.
 Z95 = 1.959963984540054
+#: What stands for the interval of a win rate measured over fewer than two hands.
+NO_INTERVAL = "n/a: need at least 2 hands"
 
 
 @dataclass(frozen=True, slots=True)
 class WinRate:
-    """A mean result in big bets per 100 hands and the half-width of its 95% confidence interval."""
+    """A mean result in big bets per 100 hands and the half-width of its 95% confidence interval
+    (infinite, and :attr:`known` false, over fewer than two hands)."""
 
     bb100: float
     ci95: float
@@ -38,7 +43,19 @@ class WinRate:
         """The interval's upper end."""
         return self.bb100 + self.ci95
 
+    @property
+    def known(self) -> bool:
+        """Whether there is an interval at all: it takes at least two hands to measure a spread."""
+        return math.isfinite(self.ci95)
+
+    @property
+    def interval(self) -> str:
+        """The interval as the command line prints it: ``"-73.0 .. +123.0"``, or why there is none."""
+        return f"{self.low:+.1f} .. {self.high:+.1f}" if self.known else NO_INTERVAL
+
     def __str__(self) -> str:
+        if not self.known:
+            return f"{self.bb100:+.1f} bb/100 (interval {NO_INTERVAL})"
         return f"{self.bb100:+.1f} ± {self.ci95:.1f} bb/100"
 
 

@@ -1,7 +1,8 @@
 """The chips that came to a table and left it: buy-ins, cash-outs, each player's net, a settle-up.
 
 Chips on the table are conserved: what was bought in is what was cashed out plus what still sits in
-front of the players, so the nets always sum to zero.
+front of the players, so the nets always sum to zero. The ledger knows which names are bots
+(``bot=True`` on their entries); the settle-up is between people only (:func:`settle`).
 
 >>> ledger = Ledger()
 >>> ledger.buy_in("Ann", 200); ledger.buy_in("Bob", 200); ledger.buy_in("Cy", 200)
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
@@ -35,6 +37,7 @@ class Entry:
     kind: EntryKind
     amount: int
     hand: int = 0  # the number of hands dealt at the table when it happened
+    bot: bool = False  # the chips are a bot's
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
@@ -59,6 +62,7 @@ class Line:
     cashed_out: int
     stack: int
     net: int
+    bot: bool = False
 
 
 class Ledger:
@@ -67,35 +71,45 @@ class Ledger:
     def __init__(self, entries: list[Entry] | None = None) -> None:
         self.entries: list[Entry] = list(entries or [])
 
-    def _add(self, name: str, kind: EntryKind, amount: int, hand: int) -> None:
+    def _add(self, name: str, kind: EntryKind, amount: int, hand: int, bot: bool) -> None:
         if amount < 0:
             raise LedgerError(f"a {kind} of {amount} chips: amounts must be zero or more")
         if amount:
-            self.entries.append(Entry(name, kind, amount, hand))
+            self.entries.append(Entry(name, kind, amount, hand, bool(bot)))
 
-    def buy_in(self, name: str, amount: int, hand: int = 0) -> None:
-        """``name`` puts ``amount`` chips on the table."""
-        self._add(name, "buy-in", amount, hand)
+    def buy_in(self, name: str, amount: int, hand: int = 0, *, bot: bool = False) -> None:
+        """``name`` puts ``amount`` chips on the table; ``bot=True`` when ``name`` is a bot."""
+        self._add(name, "buy-in", amount, hand, bot)
 
-    def cash_out(self, name: str, amount: int, hand: int = 0) -> None:
-        """``name`` takes ``amount`` chips off the table."""
-        self._add(name, "cash-out", amount, hand)
+    def cash_out(self, name: str, amount: int, hand: int = 0, *, bot: bool = False) -> None:
+        """``name`` takes ``amount`` chips off the table; ``bot=True`` when ``name`` is a bot."""
+        self._add(name, "cash-out", amount, hand, bot)
+
+    @property
+    def bots(self) -> set[str]:
+        """The names whose entries are a bot's."""
+        return {e.name for e in self.entries if e.bot}
 
     def lines(self, stacks: dict[str, int] | None = None) -> list[Line]:
         """Each player's totals; ``stacks`` are the chips still in front of players by name."""
         stacks = stacks or {}
         names = list(dict.fromkeys([e.name for e in self.entries] + list(stacks)))
+        bots = self.bots
         out = []
         for name in names:
             bought = sum(e.amount for e in self.entries if e.name == name and e.kind == "buy-in")
             cashed = sum(e.amount for e in self.entries if e.name == name and e.kind == "cash-out")
             stack = stacks.get(name, 0)
-            out.append(Line(name, bought, cashed, stack, cashed + stack - bought))
+            out.append(Line(name, bought, cashed, stack, cashed + stack - bought, name in bots))
         return out
 
     def nets(self, stacks: dict[str, int] | None = None) -> dict[str, int]:
         """Net chips won (+) or lost (-) by each player, counting ``stacks`` still on the table."""
         return {line.name: line.net for line in self.lines(stacks)}
+
+    def settlement(self, stacks: dict[str, int] | None = None) -> Settlement:
+        """The settle-up between the people at the table (:func:`settle`), counting ``stacks``."""
+        return settle(self.nets(stacks), self.bots)
 
     def to_csv(self, stacks: dict[str, int] | None = None) -> str:
         """The totals as CSV: ``name,bought_in,cashed_out,stack,net`` and a total line."""
@@ -110,21 +124,106 @@ class Ledger:
         return buf.getvalue()
 
     def to_list(self) -> list[dict[str, Any]]:
-        """The entries in a JSON-serialisable form."""
-        return [e.to_dict() for e in self.entries]
+        """The entries in a JSON-serialisable form (``bot`` only on a bot's entries)."""
+        out = []
+        for e in self.entries:
+            item = e.to_dict()
+            if not e.bot:
+                del item["bot"]
+            out.append(item)
+        return out
 
     @classmethod
     def from_list(cls, items: list[dict[str, Any]]) -> Ledger:
-        """The inverse of :meth:`to_list`."""
-        return cls([Entry(str(i["name"]), i["kind"], int(i["amount"]), int(i.get("hand", 0))) for i in items])
+        """The inverse of :meth:`to_list`; entries stored before bots were marked load as people's."""
+        return cls([Entry(str(i["name"]), i["kind"], int(i["amount"]), int(i.get("hand", 0)), bool(i.get("bot", False)))
+                    for i in items])
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The settle-up between people: who pays whom, each person's result against the bots, the bots' nets.
+
+    ``nets`` are the people's nets; ``against_bots`` the part of each person's net won from (+) or lost
+    to (-) the bots as a group; ``payments`` settle the rest (``nets - against_bots``, which sums to
+    zero) between people; ``bots`` are the bots' nets, reported and never paid.
+    """
+
+    payments: list[Payment]
+    nets: dict[str, int]
+    against_bots: dict[str, int]
+    bots: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable form."""
+        return {"payments": [asdict(p) for p in self.payments], "nets": dict(self.nets),
+                "against_bots": dict(self.against_bots), "bots": dict(self.bots), "lines": self.lines()}
+
+    def lines(self) -> list[str]:
+        """The settle-up in words: the payments, then each person's result against the bots, then the bots.
+
+        >>> settle({"Ann": 60, "Bob": -20, "RuleBot 1": -40}, bots={"RuleBot 1"}).lines()
+        ['Bob pays Ann 20', 'Ann is +40 against the bots', 'Bots (not paid): RuleBot 1 -40']
+        """
+        out = [f"{p.payer} pays {p.payee} {p.amount}" for p in self.payments]
+        out += [f"{name} is {amount:+d} against the bots" for name, amount in self.against_bots.items() if amount]
+        if self.bots:
+            out.append("Bots (not paid): " + ", ".join(f"{name} {net:+d}" for name, net in self.bots.items()))
+        return out
+
+
+def settle(nets: dict[str, int], bots: Iterable[str] = ()) -> Settlement:
+    """Settle up between people only; the names in ``bots`` are bots, which are never paid nor pay.
+
+    The model: the bots play with the house's chips. What the people won from the bots as a group (or
+    lost to them), ``-sum(bots' nets)``, is nobody's debt. When the people are up against the bots, that
+    amount is taken from the people who won, in proportion to their wins ("Ann is +40 against the
+    bots"): they collect the rest of their wins from the people who lost, who pay all of their losses.
+    When the people are down, it is taken from the people who lost, in proportion to their losses:
+    they pay the rest to the people who won, who collect all of their wins. So the people's payments
+    always balance, and nobody pays more than they lost or collects more than they won. Shares are
+    whole chips (largest remainders, ties by name).
+
+    >>> s = settle({"Ann": 60, "Bob": -20, "Cy": 0, "RuleBot 1": -40}, bots=["RuleBot 1"])
+    >>> s.payments, s.against_bots, s.bots
+    ([Payment(payer='Bob', payee='Ann', amount=20)], {'Ann': 40, 'Bob': 0, 'Cy': 0}, {'RuleBot 1': -40})
+    >>> settle({"Ann": 30, "Bob": -50, "EquityBot": 20}, bots=["EquityBot"]).payments
+    [Payment(payer='Bob', payee='Ann', amount=30)]
+    """
+    total = sum(nets.values())
+    if total:
+        raise LedgerError(f"nets must sum to zero to settle up, they sum to {total}")
+    robots = set(bots)
+    people = {name: net for name, net in nets.items() if name not in robots}
+    against = dict.fromkeys(people, 0)
+    up = sum(people.values())  # what the people won from the bots (negative: lost to them)
+    if up:
+        side = {name: abs(net) for name, net in people.items() if (net > 0) == (up > 0) and net}
+        for name, share in _apportion(abs(up), side).items():
+            against[name] = share if up > 0 else -share
+    between = {name: net - against[name] for name, net in people.items()}
+    return Settlement(settle_up(between), people, against,
+                      {name: net for name, net in nets.items() if name in robots})
+
+
+def _apportion(amount: int, weights: dict[str, int]) -> dict[str, int]:
+    """``amount`` split in proportion to ``weights`` in whole units (largest remainders; ties by name)."""
+    total = sum(weights.values())
+    floors = {name: amount * w // total for name, w in weights.items()}
+    left = amount - sum(floors.values())
+    order = sorted(weights, key=lambda n: (-(amount * weights[n] % total), n))
+    for name in order[:left]:
+        floors[name] += 1
+    return floors
 
 
 #: Above this many players with a non-zero net, the settle-up is greedy instead of exact.
 EXACT_LIMIT = 14
 
 
-def settle_up(nets: dict[str, int]) -> list[Payment]:
-    """The fewest payments that bring every net to zero (losers pay winners).
+def settle_up(nets: dict[str, int], bots: Iterable[str] = ()) -> list[Payment]:
+    """The fewest payments that bring every net to zero (losers pay winners); with ``bots``, only the
+    people's payments of :func:`settle` (no bot ever pays or is paid).
 
     With up to :data:`EXACT_LIMIT` players it is exact: the fewest payments are the number of players
     minus the largest number of groups, each summing to zero, they can be split into; each group then
@@ -137,6 +236,8 @@ def settle_up(nets: dict[str, int]) -> list[Payment]:
     ...
     homegame.table.ledger.LedgerError: nets must sum to zero to settle up, they sum to 3
     """
+    if bots:
+        return settle(nets, bots).payments
     total = sum(nets.values())
     if total:
         raise LedgerError(f"nets must sum to zero to settle up, they sum to {total}")
@@ -204,4 +305,4 @@ def _zero_groups(people: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
     return groups
 
 
-__all__ = ["EXACT_LIMIT", "Entry", "Ledger", "LedgerError", "Line", "Payment", "settle_up"]
+__all__ = ["EXACT_LIMIT", "Entry", "Ledger", "LedgerError", "Line", "Payment", "Settlement", "settle", "settle_up"]

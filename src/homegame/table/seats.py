@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -16,6 +17,44 @@ DEALERS_CHOICE = "dealers-choice"
 
 class TableError(ValueError):
     """A request the table refuses: the message says what was wrong and what is allowed."""
+
+
+class StaleDecision(TableError):
+    """An action that answers a decision the seat no longer owes (a double tap, a late click)."""
+
+
+#: Longest name a player may choose.
+NAME_LIMIT = 24
+#: Unicode categories never allowed in a name: control, format (zero-width, bidi), surrogate, private,
+#: unassigned.
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
+def clean_name(name: str) -> str:
+    r"""A name as the table keeps it: NFKC, invisible and control characters removed, spaces collapsed.
+
+    Two names are the same player when their clean forms are equal ignoring case (:func:`name_key`).
+
+    >>> clean_name("  Ann\u200b  Lee ")
+    'Ann Lee'
+    >>> clean_name("\u202eAnn") == clean_name("A\x00nn") == "Ann"
+    True
+    >>> clean_name("\uff21nn")  # a full-width A
+    'Ann'
+    """
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch) not in _INVISIBLE
+                   or ch.isspace())
+    return " ".join(text.split())
+
+
+def name_key(name: str) -> str:
+    r"""The form names are compared in: :func:`clean_name`, case-folded.
+
+    >>> name_key("ANN") == name_key("ann\u200d")
+    True
+    """
+    return clean_name(name).casefold()
 
 
 @dataclass
@@ -36,6 +75,8 @@ class Seat:
     bank: float = 60.0
     token_hash: str = ""
     buy_in: int = 0
+    rebuys: int = 0  # times a bot bought in again after going broke
+    sid: int = 0  # who holds the seat: unique at the table, never reused
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
@@ -43,8 +84,8 @@ class Seat:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        """The inverse of :meth:`to_dict`."""
-        return cls(**data)
+        """The inverse of :meth:`to_dict` (unknown keys are ignored)."""
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
 
 @dataclass
@@ -67,6 +108,7 @@ class Settings:
     between_hands: float = 4.0
     approve_seats: bool = True
     name: str = "Home game"
+    bot_rebuys: int = 2  # times a broke bot buys in again; then it leaves the table
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
@@ -79,4 +121,5 @@ class Settings:
         return cls(**known)
 
 
-__all__ = ["DEALERS_CHOICE", "SEED_GAMES", "Seat", "SeatKind", "SeatStatus", "Settings", "TableError"]
+__all__ = ["DEALERS_CHOICE", "NAME_LIMIT", "SEED_GAMES", "Seat", "SeatKind", "SeatStatus", "Settings", "StaleDecision",
+           "TableError", "clean_name", "name_key"]

@@ -7,19 +7,37 @@ from a single task; the table is not thread-safe.
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
 import homegame as hg
 from homegame.table.autoplay import BOT_KINDS, BotPolicy, make_bot
 from homegame.table.ledger import Ledger
-from homegame.table.seats import DEALERS_CHOICE, SEED_GAMES, Seat, SeatKind, Settings, TableError
+from homegame.table.seats import (
+    DEALERS_CHOICE,
+    NAME_LIMIT,
+    SEED_GAMES,
+    Seat,
+    SeatKind,
+    Settings,
+    StaleDecision,
+    TableError,
+    clean_name,
+    name_key,
+)
+from homegame.table.status import did_text, people, waiting_reason
 
-#: Longest name a player may choose.
-NAME_LIMIT = 24
+#: A decision id is ``hand number * DECISION_BASE + the number of actions taken when it was posed``.
+DECISION_BASE = 1_000_000
 _TITLES: dict[tuple[str, str], str] = {}
+_HAND_SEAT = re.compile(r"\bseat (\d+)\b")
+_GAMES: dict[tuple[str, str], Any] = {}
+#: Whether the ledger can mark a bot's buy-ins and cash-outs (``bot=True``).
+_LEDGER_KNOWS_BOTS = "bot" in inspect.signature(Ledger.buy_in).parameters
 
 
 @dataclass(frozen=True)
@@ -33,17 +51,19 @@ class HandStart:
     stacks: list[int]
     button: int  # index into ``dealt``
     dealt: list[int]  # hand seat i is table position dealt[i]
+    holders: tuple[int, ...] = ()  # the ``Seat.sid`` of whoever sat at dealt[i] when dealt
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
         return {"number": self.number, "game": self.game, "rules": self.rules, "stakes": self.stakes,
-                "stacks": self.stacks, "button": self.button, "dealt": self.dealt}
+                "stacks": self.stacks, "button": self.button, "dealt": self.dealt, "holders": list(self.holders)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> HandStart:
         """The inverse of :meth:`to_dict`."""
         return cls(int(d["number"]), str(d["game"]), dict(d["rules"]), dict(d["stakes"]),
-                   [int(x) for x in d["stacks"]], int(d["button"]), [int(x) for x in d["dealt"]])
+                   [int(x) for x in d["stacks"]], int(d["button"]), [int(x) for x in d["dealt"]],
+                   tuple(int(x) for x in d.get("holders", ())))
 
 
 def make_stakes(stakes: dict[str, Any]) -> Any:
@@ -60,14 +80,27 @@ def make_stakes(stakes: dict[str, Any]) -> Any:
 
 def make_game(name: str, rules: dict[str, Any]) -> Any:
     """``hg.game(name, **rules)``, its error turned into a :class:`TableError`."""
+    key = (name, json.dumps(rules, sort_keys=True, default=str))
+    game = _GAMES.get(key)
+    if game is not None:
+        return game
     try:
-        return hg.game(name, **rules)
+        game = hg.game(name, **rules)
     except (TypeError, ValueError) as exc:
         raise TableError(f"bad game {name!r} {rules}: {exc}") from exc
+    if len(_GAMES) > 500:
+        _GAMES.clear()
+    _GAMES[key] = game
+    return game
 
 
 class Table:
-    """Seats, settings, the ledger and the current hand of one table."""
+    """Seats, settings, the ledger and the current hand of one table.
+
+    The table is a state machine: between hands (waiting for players, for the host, for a dealer's
+    choice, or for the deal time), or in a live hand where every seat that owes a decision has a clock
+    (frozen while the host pauses). :meth:`check_invariants` states what must hold after every step.
+    """
 
     def __init__(self, settings: Settings | None = None, *, seed: int | None = None) -> None:
         self.settings = settings or Settings()
@@ -81,11 +114,17 @@ class Table:
         self.actions: list[tuple[int, str]] = []
         self.choice: dict[str, Any] | None = None  # dealer's choice for the coming hand
         self.chooser: int | None = None
-        self.deadlines: dict[int, float] = {}
+        self.deadlines: dict[int, float] = {}  # running clocks of the seats that owe a decision
+        self.frozen: dict[int, float] = {}  # seconds left on each clock while the host pauses
         self.turn_started: dict[int, float] = {}
+        self.decision_at: dict[int, int] = {}  # actions taken when each owing seat began to owe
         self.choose_deadline: float | None = None
+        self.choose_left: float | None = None
+        self.paused_at: float | None = None
         self.next_hand_at: float | None = None
+        self.now = 0.0  # the latest time a caller gave the table
         self.revision = 0
+        self.next_sid = 1
         self.notices: list[str] = []
         self.timed_out: list[int] = []
         self._bots: dict[int, BotPolicy] = {}
@@ -96,11 +135,21 @@ class Table:
             make_game(self.settings.game, self.settings.rules)
         make_stakes(self.settings.stakes)
 
+    def _tick(self, now: float | None) -> float:
+        if now is not None:
+            self.now = now
+        return self.now
+
     # ----- seats -------------------------------------------------------------------------------
     def _changed(self, notice: str | None = None) -> None:
         self.revision += 1
         if notice:
             self.notices = (self.notices + [notice])[-30:]
+
+    def _book(self, seat: Seat, kind: str, amount: int) -> None:
+        extra: dict[str, Any] = {"bot": True} if seat.kind == "bot" and _LEDGER_KNOWS_BOTS else {}
+        book = self.ledger.buy_in if kind == "buy-in" else self.ledger.cash_out
+        book(seat.name, amount, self.hand_number, **extra)
 
     def free_position(self) -> int:
         """The lowest empty position; :class:`TableError` when the table is full."""
@@ -111,21 +160,30 @@ class Table:
 
     def sit(self, name: str, *, kind: SeatKind = "human", bot: str | None = None,
             token_hash: str = "", position: int | None = None, approved: bool = False) -> Seat:
-        """Seat a player (pending the host's approval unless ``approved`` or the table approves all)."""
-        name = " ".join(name.split())
-        if not name or len(name) > NAME_LIMIT:
-            raise TableError(f"a name must be 1 to {NAME_LIMIT} characters, got {len(name)}")
-        if any(s.name.lower() == name.lower() for s in self.seats.values()):
-            raise TableError(f"the name {name!r} is taken at this table; choose another")
+        """Seat a player (pending the host's approval unless ``approved`` or the table approves all).
+
+        The name is kept as :func:`clean_name` makes it and must differ from every other seat's name
+        ignoring case, spacing and invisible characters.
+        """
+        clean = clean_name(name)
+        if not clean or len(clean) > NAME_LIMIT:
+            hidden = " once invisible and control characters are removed" if clean != " ".join(name.split()) else ""
+            raise TableError(f"a name must be 1 to {NAME_LIMIT} characters{hidden}, got {len(clean)}")
+        key = name_key(clean)
+        for other in self.seats.values():
+            if name_key(other.name) == key:
+                raise TableError(f"the name {clean!r} is taken at this table (seat {other.position + 1}); names "
+                                 "are compared ignoring case, spacing and invisible characters; choose another")
         if kind == "bot" and bot not in BOT_KINDS:
             raise TableError(f"unknown bot kind {bot!r}; choose one of {', '.join(BOT_KINDS)}")
         pos = self.free_position() if position is None else position
         if pos in self.seats or not 0 <= pos < self.settings.max_seats:
-            raise TableError(f"seat {pos} is not free")
-        seat = Seat(pos, name, kind, bot=bot, bank=self.settings.time_bank, token_hash=token_hash,
-                    buy_in=self.settings.buy_in)
+            raise TableError(f"seat {pos + 1} is not free")
+        seat = Seat(pos, clean, kind, bot=bot, bank=self.settings.time_bank, token_hash=token_hash,
+                    buy_in=self.settings.buy_in, sid=self.next_sid)
+        self.next_sid += 1
         self.seats[pos] = seat
-        self._changed(f"{name} sits in seat {pos + 1}")
+        self._changed(f"{clean} sits in seat {pos + 1}")
         if approved or kind == "bot" or not self.settings.approve_seats:
             self.approve(pos)
         return seat
@@ -133,23 +191,25 @@ class Table:
     def add_bot(self, kind: str = "rule", name: str | None = None) -> Seat:
         """Seat a bot of ``kind`` with the table's buy-in."""
         if name is None:
-            taken = {s.name for s in self.seats.values()}
-            name = next(f"{kind.capitalize()}Bot {i}" for i in range(1, 100) if f"{kind.capitalize()}Bot {i}" not in taken)
+            taken = {name_key(s.name) for s in self.seats.values()}
+            label = f"{kind.capitalize()}Bot"
+            name = next(f"{label} {i}" for i in range(1, 100) if name_key(f"{label} {i}") not in taken)
         return self.sit(name, kind="bot", bot=kind)
 
     def _seat(self, pos: int) -> Seat:
         if pos not in self.seats:
-            raise TableError(f"no one sits in seat {pos}; occupied seats are {sorted(self.seats)}")
+            occupied = ", ".join(str(p + 1) for p in sorted(self.seats)) or "none"
+            raise TableError(f"no one sits in seat {pos + 1}; occupied seats: {occupied}")
         return self.seats[pos]
 
     def approve(self, pos: int) -> None:
         """Let a pending player in: they buy in for the table's buy-in."""
         seat = self._seat(pos)
         if seat.status != "pending":
-            raise TableError(f"seat {pos} is already approved")
+            raise TableError(f"{seat.name} (seat {pos + 1}) is already approved")
         seat.status = "active"
         seat.stack = seat.buy_in
-        self.ledger.buy_in(seat.name, seat.buy_in, self.hand_number)
+        self._book(seat, "buy-in", seat.buy_in)
         if seat.kind == "bot" and seat.bot:
             self._bots[pos] = make_bot(seat.bot, self._rng.randrange(2**31))
         self._changed(f"{seat.name} buys in for {seat.buy_in}")
@@ -158,23 +218,40 @@ class Table:
         """Whether ``pos`` was dealt into the hand being played."""
         return self.live and self.start is not None and pos in self.start.dealt
 
-    def remove(self, pos: int) -> None:
-        """Take a player off the table; one in the live hand folds out of it and leaves after it."""
+    def remove(self, pos: int, now: float | None = None) -> None:
+        """Take a player off the table at once: nobody holds the seat from now on (its token is
+        cleared). One dealt into the live hand is folded out of it (their clock runs out at once)
+        and cashed out when it ends."""
+        now = self._tick(now)
         seat = self._seat(pos)
         if self.in_live_hand(pos):
+            if seat.status == "leaving":
+                raise TableError(f"{seat.name} (seat {pos + 1}) is already leaving after this hand")
             seat.status = "leaving"
-            self.deadlines.pop(pos, None)
-            self._changed(f"{seat.name} is leaving after this hand")
+            seat.token_hash = ""
+            self._refresh_clocks(now)
+            self._changed(f"{seat.name} leaves seat {pos + 1}; their cards are folded or played by the "
+                          "table until this hand ends")
             return
         self._cash_out(seat)
 
     def _cash_out(self, seat: Seat) -> None:
         if seat.status != "pending":
-            self.ledger.cash_out(seat.name, seat.stack, self.hand_number)
+            self._book(seat, "cash-out", seat.stack)
         del self.seats[seat.position]
         self._bots.pop(seat.position, None)
         self.deadlines.pop(seat.position, None)
         self._changed(f"{seat.name} leaves with {seat.stack}" if seat.status != "pending" else None)
+
+    def set_token(self, pos: int, token_hash: str) -> None:
+        """Give a human seat a new capability token hash (a lost phone): the old one stops at once."""
+        seat = self._seat(pos)
+        if seat.kind != "human":
+            raise TableError(f"seat {pos + 1} is a bot; only a player's seat has a link")
+        if seat.status == "leaving":
+            raise TableError(f"{seat.name} (seat {pos + 1}) is leaving; the seat has no link any more")
+        seat.token_hash = token_hash
+        self._changed(f"the host issued a new link for {seat.name} (seat {pos + 1}); the old one no longer works")
 
     def set_sitting_out(self, pos: int, value: bool) -> None:
         """Sit out from the next hand on (``True``) or come back (``False``)."""
@@ -182,22 +259,23 @@ class Table:
         seat.sitting_out = value
         if not value:
             seat.bank = max(seat.bank, self.settings.time_bank / 2)
-        self._changed(f"{seat.name} {'sits out' if value else 'is back'}")
+        self._changed(f"{seat.name} (seat {pos + 1}) sits out from the next hand" if value
+                      else f"{seat.name} (seat {pos + 1}) is back")
 
     def adjust_stack(self, pos: int, stack: int) -> None:
         """Set a stack (between hands): the difference is booked as a buy-in or a cash-out."""
         seat = self._seat(pos)
         if seat.status != "active":
-            raise TableError(f"seat {pos} is not an approved player")
+            raise TableError(f"seat {pos + 1} is not an approved player")
         if self.in_live_hand(pos):
             raise TableError("stacks can be changed only between hands; wait for this hand to end")
         if stack < 0:
             raise TableError(f"a stack must be zero or more, got {stack}")
         diff = stack - seat.stack
         if diff > 0:
-            self.ledger.buy_in(seat.name, diff, self.hand_number)
+            self._book(seat, "buy-in", diff)
         elif diff < 0:
-            self.ledger.cash_out(seat.name, -diff, self.hand_number)
+            self._book(seat, "cash-out", -diff)
         seat.stack = stack
         self._changed(f"{seat.name}'s stack is set to {stack}")
 
@@ -213,6 +291,7 @@ class Table:
         self.settings.game, self.settings.rules = game, rules
         self.choice = None
         self.chooser = None
+        self.choose_deadline = self.choose_left = None
         self._changed(f"next game: {self.game_title(game, rules)}")
 
     def set_stakes(self, stakes: dict[str, Any], buy_in: int | None = None) -> None:
@@ -225,10 +304,48 @@ class Table:
         self.settings.stakes = dict(stakes)
         self._changed("the stakes change from the next hand")
 
-    def set_paused(self, value: bool) -> None:
-        """Pause (no new hand starts; the current one plays out) or resume."""
+    def configure(self, **changes: Any) -> None:
+        """Change clocks and seating policy (``None`` values are left alone).
+
+        A new ``time_bank`` becomes every player's bank at once (0 included).
+        """
+        known = ("turn_seconds", "time_bank", "bot_delay", "between_hands", "approve_seats", "bot_rebuys")
+        for key, value in changes.items():
+            if key not in known:
+                raise TableError(f"unknown setting {key!r}; settings are {', '.join(known)}")
+            if value is not None:
+                setattr(self.settings, key, value)
+        bank = changes.get("time_bank")
+        if bank is not None:
+            for seat in self.seats.values():
+                if seat.kind == "human":
+                    seat.bank = float(bank)
+        self._changed()
+
+    def set_paused(self, value: bool, now: float | None = None) -> None:
+        """Pause or resume. A pause stops every clock (turns, bots, the dealer's choice, the next
+        deal); resuming gives each clock the time it had left."""
+        now = self._tick(now)
+        if value and not self.paused:
+            self.paused_at = now
+            self.frozen.update({p: max(0.0, d - now) for p, d in self.deadlines.items()})
+            self.deadlines.clear()
+            if self.choose_deadline is not None:
+                self.choose_left, self.choose_deadline = max(0.0, self.choose_deadline - now), None
+        elif not value and self.paused:
+            shift = now - (self.paused_at if self.paused_at is not None else now)
+            for p in self.turn_started:
+                self.turn_started[p] += shift
+            self.deadlines.update({p: now + left for p, left in self.frozen.items()})
+            self.frozen.clear()
+            if self.choose_left is not None:
+                self.choose_deadline, self.choose_left = now + self.choose_left, None
+            if self.next_hand_at is not None:
+                self.next_hand_at += shift
+            self.paused_at = None
         self.paused = value
-        self._changed("the host pauses the game" if value else "the host resumes the game")
+        self._changed("the host pauses the game; every clock stops" if value
+                      else "the host resumes the game")
 
     @staticmethod
     def game_title(game: str, rules: dict[str, Any]) -> str:
@@ -253,7 +370,9 @@ class Table:
         if self.chooser is None:
             raise TableError("no game is being chosen now")
         if pos != self.chooser:
-            raise TableError(f"seat {self.chooser} is the dealer and chooses the game, not seat {pos}")
+            who = self.seats[self.chooser].name if self.chooser in self.seats else "the dealer"
+            raise TableError(f"{who} (seat {self.chooser + 1}) is the dealer and chooses the game, "
+                             f"not seat {pos + 1}")
         if game == DEALERS_CHOICE:
             raise TableError("choose one game for this hand")
         g = make_game(game, dict(rules or {}))
@@ -262,7 +381,7 @@ class Table:
             raise TableError(f"{g.title} takes {g.min_players} to {g.max_players} players, not {count}")
         self.choice = {"game": g.name, "rules": dict(g.rules), "by": pos}
         self.chooser = None
-        self.choose_deadline = None
+        self.choose_deadline = self.choose_left = None
         self._changed(f"{self.seats[pos].name} deals {self.game_title(g.name, dict(g.rules))}")
 
     # ----- hands -------------------------------------------------------------------------------
@@ -276,6 +395,11 @@ class Table:
         return [p for p, s in sorted(self.seats.items())
                 if s.status == "active" and not s.sitting_out and s.stack > 0]
 
+    def min_players(self) -> int:
+        """The fewest players the coming hand needs (2 while a dealer has still to choose)."""
+        chosen = self.next_game()
+        return 2 if chosen is None else max(2, int(make_game(*chosen).min_players))
+
     def _next_button(self, positions: list[int]) -> int:
         later = [p for p in positions if p > self.button]
         return later[0] if later else positions[0]
@@ -288,9 +412,12 @@ class Table:
             return self.choice["game"], self.choice["rules"]
         return None
 
+    def _can_deal(self) -> bool:
+        return not self.live and not self.paused and len(self.eligible()) >= self.min_players()
+
     def ready_to_deal(self, now: float) -> bool:
         """Whether a new hand should start now (the caller then shuffles and calls :meth:`deal`)."""
-        if self.live or self.paused or len(self.eligible()) < 2:
+        if not self._can_deal():
             return False
         if self.next_hand_at is not None and now < self.next_hand_at:
             return False
@@ -312,7 +439,8 @@ class Table:
         if button not in dealt:
             button = dealt[-1]
         start = HandStart(self.hand_number + 1, game.name, dict(game.rules), dict(self.settings.stakes),
-                          [self.seats[p].stack for p in dealt], dealt.index(button), dealt)
+                          [self.seats[p].stack for p in dealt], dealt.index(button), dealt,
+                          tuple(self.seats[p].sid for p in dealt))
         self._begin(start, deck, [], now)
         return start
 
@@ -321,19 +449,34 @@ class Table:
         self._begin(start, deck, actions, now)
 
     def _begin(self, start: HandStart, deck: list[str], actions: list[tuple[int, str]], now: float) -> None:
+        now = self._tick(now)
         game = make_game(start.game, start.rules)
         hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck)
-        for seat, action in actions:
+        since: dict[int, int] = {}  # hand seat -> actions taken when it began to owe its decision
+
+        def track(count: int, acted: int | None) -> None:
+            owing = set() if hand.over else set(hand.to_act)
+            for s in list(since):
+                if s not in owing or s == acted:
+                    del since[s]
+            for s in owing:
+                since.setdefault(s, count)
+
+        track(0, None)
+        for count, (seat, action) in enumerate(actions, start=1):
             hand.act(seat, action)
+            track(count, seat)
         self.hand, self.start, self.actions = hand, start, list(actions)
         self.hand_number = start.number
         self.button = start.dealt[start.button]
         self.choice = None
         self.chooser = None
-        self.choose_deadline = None
+        self.choose_deadline = self.choose_left = None
         self.next_hand_at = None
         self.deadlines.clear()
+        self.frozen.clear()
         self.turn_started.clear()
+        self.decision_at = {start.dealt[s]: count for s, count in since.items()}
         self._changed()
         if hand.over:
             self._finish(now)
@@ -341,10 +484,16 @@ class Table:
             self._refresh_clocks(now)
 
     def hand_seat(self, pos: int) -> int | None:
-        """The seat number in the current hand of table position ``pos`` (``None`` if not dealt)."""
+        """The seat number in the current (or last) hand of table position ``pos``: ``None`` if the
+        position was not dealt in, or if whoever sits there now is not whoever was dealt in."""
         if self.start is None or pos not in self.start.dealt:
             return None
-        return self.start.dealt.index(pos)
+        i = self.start.dealt.index(pos)
+        if self.start.holders:
+            seat = self.seats.get(pos)
+            if seat is None or seat.sid != self.start.holders[i]:
+                return None
+        return i
 
     def owing(self) -> list[int]:
         """Table positions that owe a decision in the live hand."""
@@ -352,14 +501,61 @@ class Table:
             return []
         return [self.start.dealt[s] for s in self.hand.to_act]
 
-    def act(self, pos: int, action: str, now: float) -> None:
-        """``pos`` plays ``action`` in the live hand; ``hg.IllegalAction`` leaves everything as it was."""
+    def decision(self, pos: int) -> int | None:
+        """The id of the decision ``pos`` owes now, or ``None``.
+
+        An id changes only when that seat's decision changes: another seat's choice in a
+        simultaneous step leaves it alone; acting and owing again (the next street) gives a new one.
+        """
+        if not self.live or pos not in self.decision_at or pos not in self.owing():
+            return None
+        return self.hand_number * DECISION_BASE + self.decision_at[pos]
+
+    def _stale(self, pos: int, decision: int) -> str:
+        hand, count = divmod(decision, DECISION_BASE)
+        current = self.decision(pos)
+        owes = "you owe no decision now" if current is None else f"you now owe decision {current}"
+        return (f"that action answered decision {decision} (hand {hand}, after {count} actions), but the hand "
+                f"has moved on (hand {self.hand_number}, {len(self.actions)} actions): {owes}; nothing was "
+                "changed")
+
+    def _not_your_turn(self, pos: int, hs: int) -> str:
+        names = [f"{self.seats[p].name} (seat {p + 1})" if p in self.seats else f"seat {p + 1}"
+                 for p in self.owing()]
+        if hs in getattr(self.hand, "pending", {}):
+            return f"you have already chosen; waiting for {people(names)}"
+        return f"it is not your turn; the table waits for {people(names) or 'nobody'}"
+
+    def _table_words(self, message: str) -> str:
+        """An engine message with its hand seats (from 0) told as table seats (from 1)."""
+        assert self.start is not None
+        dealt = self.start.dealt
+        return _HAND_SEAT.sub(lambda m: f"seat {dealt[int(m.group(1))] + 1}" if int(m.group(1)) < len(dealt)
+                              else m.group(0), message)
+
+    def act(self, pos: int, action: str, now: float, *, decision: int | None = None) -> None:
+        """``pos`` plays ``action`` in the live hand; ``hg.IllegalAction`` leaves everything as it was.
+
+        ``decision``, when given, must be :meth:`decision` of ``pos``: otherwise :class:`StaleDecision`.
+        """
+        now = self._tick(now)
         if not self.live:
+            if decision is not None:
+                raise StaleDecision(self._stale(pos, decision))
             raise TableError("no hand is being played; wait for the next deal")
         hs = self.hand_seat(pos)
         if hs is None:
-            raise TableError(f"seat {pos} is not in this hand")
-        self.hand.act(hs, action)
+            raise TableError(f"seat {pos + 1} is not in this hand")
+        if decision is not None and decision != self.decision(pos):
+            raise StaleDecision(self._stale(pos, decision))
+        if self.paused:
+            raise TableError("the host has paused the game; every clock is stopped until the host resumes")
+        if pos not in self.owing():
+            raise hg.IllegalAction(self._not_your_turn(pos, hs))
+        try:
+            self.hand.act(hs, action)
+        except hg.IllegalAction as exc:
+            raise hg.IllegalAction(self._table_words(str(exc))) from None
         self.actions.append((hs, action))
         seat = self.seats.get(pos)
         if seat is not None and seat.kind == "human" and pos in self.turn_started:
@@ -367,26 +563,39 @@ class Table:
             seat.bank = max(0.0, seat.bank - max(0.0, used - self.settings.turn_seconds))
         self.deadlines.pop(pos, None)
         self.turn_started.pop(pos, None)
+        self.decision_at.pop(pos, None)
         if self.hand.over:
             self._finish(now)
         else:
             self._refresh_clocks(now)
 
     def _refresh_clocks(self, now: float) -> None:
+        """Give every seat that owes a decision a clock (due at once for a seat nobody holds)."""
         owing = set(self.owing())
-        for pos in list(self.deadlines):
-            if pos not in owing:
-                del self.deadlines[pos]
-                self.turn_started.pop(pos, None)
-        for pos in sorted(owing - set(self.deadlines)):
+        if self.paused and self.paused_at is None:
+            self.paused_at = now
+        for clocks in (self.deadlines, self.frozen, self.turn_started, self.decision_at):
+            for pos in [p for p in clocks if p not in owing]:
+                del clocks[pos]
+        for pos in sorted(owing):
             seat = self.seats.get(pos)
-            if seat is None or seat.status == "leaving":
-                self.deadlines[pos] = now
+            gone = seat is None or seat.status == "leaving"
+            self.decision_at.setdefault(pos, len(self.actions))
+            if pos in self.deadlines or pos in self.frozen:
+                if gone:
+                    (self.frozen if self.paused else self.deadlines)[pos] = 0.0 if self.paused else now
+                continue
+            if gone or seat is None:
+                duration = 0.0
             elif seat.kind == "bot":
-                self.deadlines[pos] = now + self.settings.bot_delay
+                duration = self.settings.bot_delay
             else:
+                duration = self.settings.turn_seconds + seat.bank
                 self.turn_started[pos] = now
-                self.deadlines[pos] = now + self.settings.turn_seconds + seat.bank
+            if self.paused:
+                self.frozen[pos] = duration
+            else:
+                self.deadlines[pos] = now + duration
 
     def _finish(self, now: float) -> None:
         assert self.start is not None
@@ -396,20 +605,31 @@ class Table:
                 seat.stack = self.start.stacks[i] + int(self.hand.payoffs[i])
         for seat in [s for s in self.seats.values() if s.status == "leaving"]:
             self._cash_out(seat)
-        for seat in self.seats.values():
-            if seat.kind == "bot" and seat.status == "active" and seat.stack == 0:
-                # a bot that fills a seat buys in again rather than leave the table short
+        for seat in [s for s in self.seats.values() if s.kind == "bot" and s.status == "active" and s.stack == 0]:
+            if seat.rebuys < self.settings.bot_rebuys:
+                # a bot that fills a seat buys in again rather than leave the table short, a few times
+                seat.rebuys += 1
                 seat.stack = self.settings.buy_in
-                self.ledger.buy_in(seat.name, seat.stack, self.hand_number)
-                self.notices = (self.notices + [f"{seat.name} buys in again for {seat.stack}"])[-30:]
+                self._book(seat, "buy-in", seat.stack)
+                self._changed(f"{seat.name} buys in again for {seat.stack} "
+                              f"(rebuy {seat.rebuys} of {self.settings.bot_rebuys})")
+            else:
+                self._cash_out(seat)
+                self._changed(f"{seat.name} (seat {seat.position + 1}) is out of chips after "
+                              f"{seat.rebuys} rebuys and leaves the table")
         self.deadlines.clear()
+        self.frozen.clear()
         self.turn_started.clear()
+        self.decision_at.clear()
         self.next_hand_at = now + self.settings.between_hands
         self._changed()
 
     def _default_for(self, pos: int) -> str:
         hs = self.hand_seat(pos)
-        assert hs is not None
+        assert hs is not None or pos in self.owing()
+        if hs is None:
+            assert self.start is not None
+            hs = self.start.dealt.index(pos)
         seat = self.seats.get(pos)
         if seat is not None and seat.kind == "bot" and pos in self._bots:
             try:
@@ -424,20 +644,23 @@ class Table:
 
     # ----- time --------------------------------------------------------------------------------
     def next_wakeup(self, now: float) -> float | None:
-        """The earliest time something is due (a bot, a timeout, a choice, the next deal).
-
-        A deal time already past is not counted: what holds the deal up then (too few players, a
-        pause) changes only when a message arrives.
-        """
+        """The earliest time something is due (a bot, a timeout, a choice, the next deal), possibly
+        already past; ``None`` when only a message can move the table (see :meth:`waiting`)."""
+        self._tick(now)
+        if self.paused:
+            return None
         times = list(self.deadlines.values()) if self.live else []
         if self.choose_deadline is not None:
             times.append(self.choose_deadline)
-        if not self.live and not self.paused and self.next_hand_at is not None and self.next_hand_at > now:
-            times.append(self.next_hand_at)
+        if self._can_deal() and (self.next_game() is not None or self.chooser is None):
+            times.append(self.next_hand_at if self.next_hand_at is not None else now)
         return min(times) if times else None
 
     def advance(self, now: float) -> bool:
         """Do what is due at ``now``: bots act, clocks run out, the dealer's choice; ``True`` if any."""
+        now = self._tick(now)
+        if self.paused:
+            return False
         did = False
         for _ in range(200):
             due = sorted((t, p) for p, t in self.deadlines.items() if t <= now)
@@ -450,20 +673,33 @@ class Table:
             seat = self.seats.get(pos)
             human = seat is not None and seat.kind == "human" and seat.status != "leaving"
             action = self._default_for(pos)
+            hs = self.start.dealt.index(pos) if self.start is not None else 0
             try:
-                self.act(pos, action, now)
+                self._play_for(pos, hs, action, now)
             except ValueError:
-                hs = self.hand_seat(pos)
-                assert hs is not None
-                self.act(pos, str(self.hand.default_action(hs)), now)
+                action = str(self.hand.default_action(hs))
+                self._play_for(pos, hs, action, now)
             if human and seat is not None:
                 seat.bank = 0.0
                 seat.sitting_out = True
                 self.timed_out.append(pos)
-                self._changed(f"{seat.name} ran out of time and sits out from the next hand")
+                self._changed(f"{seat.name} (seat {pos + 1}) timed out and {did_text(action)}; "
+                              f"{seat.name} sits out from the next hand")
             did = True
         did = self._advance_choice(now) or did
         return did
+
+    def _play_for(self, pos: int, hs: int, action: str, now: float) -> None:
+        """The table plays ``action`` for ``pos`` (a bot, a timeout, a seat nobody holds)."""
+        self.hand.act(hs, action)
+        self.actions.append((hs, action))
+        self.deadlines.pop(pos, None)
+        self.turn_started.pop(pos, None)
+        self.decision_at.pop(pos, None)
+        if self.hand.over:
+            self._finish(now)
+        else:
+            self._refresh_clocks(now)
 
     def _advance_choice(self, now: float) -> bool:
         if self.settings.game != DEALERS_CHOICE or self.live or self.choice or self.paused:
@@ -472,6 +708,9 @@ class Table:
             return False
         positions = self.eligible()
         if len(positions) < 2:
+            if self.chooser is not None:
+                self.chooser = self.choose_deadline = None
+                self._changed()
             return False
         if self.next_hand_at is not None and now < self.next_hand_at:
             return False
@@ -481,7 +720,7 @@ class Table:
             seat = self.seats[dealer]
             delay = self.settings.bot_delay if seat.kind == "bot" else self.settings.turn_seconds
             self.choose_deadline = now + delay
-            self._changed(f"{seat.name} is choosing the game")
+            self._changed(f"{seat.name} (seat {dealer + 1}) is choosing the game")
             return True
         if self.choose_deadline is not None and now >= self.choose_deadline:
             fits = [g for g in SEED_GAMES if make_game(g, {}).max_players >= len(positions)]
@@ -492,6 +731,44 @@ class Table:
             self.choose(dealer, pick, {})
             return True
         return False
+
+    # ----- the state machine's promise ---------------------------------------------------------
+    def waiting(self) -> dict[str, Any] | None:
+        """Why nothing moves by itself now (``{"code", "message"}``), or ``None``: see
+        :func:`homegame.table.status.waiting_reason`."""
+        return waiting_reason(self)
+
+    def check_invariants(self, now: float) -> None:
+        """Raise ``AssertionError`` unless the table is in a sound state.
+
+        While a hand is live, every seat that owes a decision has a running clock (or, paused, a
+        frozen one) and nothing else has; between hands either the table moves by itself (a deal or
+        a dealer's choice is due at some time) or :meth:`waiting` says why not.
+        """
+        owing = set(self.owing())
+        for pos, seat in self.seats.items():
+            assert seat.position == pos, f"seat {pos} thinks it is at {seat.position}"
+            assert seat.stack >= 0, f"{seat.name} has a negative stack"
+            assert seat.status != "pending" or seat.stack == 0, f"pending {seat.name} has chips"
+        keys = [name_key(s.name) for s in self.seats.values()]
+        assert len(keys) == len(set(keys)), f"two seats share a name: {keys}"
+        if self.live:
+            assert owing, "a live hand where nobody owes a decision"
+            assert set(self.decision_at) == owing, (self.decision_at, owing)
+            for pos in owing:
+                assert self.start is not None and self.seats.get(pos) is not None, \
+                    f"position {pos} owes a decision but its seat is gone"
+            if self.paused:
+                assert not self.deadlines and set(self.frozen) == owing, (self.frozen, owing)
+                assert self.waiting() is not None
+            else:
+                assert not self.frozen and set(self.deadlines) == owing, (self.deadlines, owing)
+                wake = self.next_wakeup(now)
+                assert wake is not None and wake <= min(self.deadlines.values())
+        else:
+            assert not self.deadlines and not self.frozen and not self.decision_at
+            if self.waiting() is None:
+                assert self.next_wakeup(now) is not None, "between hands with nothing due and no reason given"
 
     # ----- what players see --------------------------------------------------------------------
     def view(self, pos: int | None) -> dict[str, Any] | None:
@@ -524,6 +801,7 @@ class Table:
                 "stack": live_stacks.get(pos, s.stack), "sitting_out": s.sitting_out,
                 "bank": round(s.bank, 1), "hand_seat": self.hand_seat(pos),
                 "deadline": self.deadlines.get(pos) if s.kind == "human" else None,
+                "clock_left": self.frozen.get(pos) if s.kind == "human" else None,
             })
         stacks = self.stacks_by_name()
         key = (len(self.ledger.entries), tuple(stacks.items()))
@@ -543,6 +821,7 @@ class Table:
             "next_game": None if chosen is None else {"game": chosen[0], "rules": chosen[1],
                                                       "title": self.game_title(*chosen)},
             "paused": self.paused,
+            "waiting": self.waiting(),
             "hand_number": self.hand_number,
             "live": self.live,
             "button": self.button,
@@ -562,15 +841,18 @@ class Table:
         """The table between hands, JSON-serialisable (a live hand is stored as its start + actions)."""
         return {"settings": self.settings.to_dict(), "seats": [s.to_dict() for s in self.seats.values()],
                 "ledger": self.ledger.to_list(), "button": self.button, "hand_number": self.hand_number,
-                "paused": self.paused, "choice": self.choice, "notices": self.notices}
+                "paused": self.paused, "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, seed: int | None = None) -> Table:
         """The inverse of :meth:`to_dict` (stacks as at the start of a live hand)."""
         table = cls(Settings.from_dict(data["settings"]), seed=seed)
         table.ledger = Ledger.from_list(data["ledger"])
+        table.next_sid = int(data.get("next_sid", 1))
         for item in data["seats"]:
             seat = Seat.from_dict(item)
+            if not seat.sid:  # stored before seats had ids
+                seat.sid, table.next_sid = table.next_sid, table.next_sid + 1
             table.seats[seat.position] = seat
             if seat.kind == "bot" and seat.bot and seat.status != "pending":
                 table._bots[seat.position] = make_bot(seat.bot, table._rng.randrange(2**31))

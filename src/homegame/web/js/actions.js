@@ -31,9 +31,14 @@ export function renderActions(view, ui, send) {
   if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [] });
   // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
   // one of them is not lost to a redraw.
-  const sig = JSON.stringify([key, up.size, ui.selected, ui.order, ui.amount, ui.deadline, ui.received, view.chosen, view.over, view.pot]);
+  const sig = JSON.stringify([key, up.size, ui.selected, ui.order, ui.amount, ui.deadline, ui.received, view.chosen, view.over, view.pot,
+    Boolean(ui.sent), view.pass_to, view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : null]);
   if (box.dataset.sig === sig) return;
+  // an amount being typed for this very decision is not redrawn under the fingers
+  const typing = document.activeElement && document.activeElement.tagName === "INPUT" && box.contains(document.activeElement);
+  if (typing && box.dataset.key === key && !ui.sent) return;
   box.dataset.sig = sig;
+  box.dataset.key = key;
   box.replaceChildren();
   mine.replaceChildren();
 
@@ -93,7 +98,8 @@ export function renderActions(view, ui, send) {
   for (const verb of ["pass", "discard"]) {
     if (!verbs[verb]) continue;
     const need = Number(verbs[verb].split(" ")[1]);
-    prompt.textContent = `Tap ${need} card${need > 1 ? "s" : ""} to ${verb}${verb === "pass" ? " to your neighbour" : ""}.`;
+    const to = view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : "your neighbour";
+    prompt.textContent = `Tap ${need} card${need > 1 ? "s" : ""} to ${verb}${verb === "pass" ? ` to ${to}` : ""}.`;
     const b = button(`${verb === "pass" ? "Pass" : "Discard"} ${ui.selected.length}/${need}`, verb, "primary confirm");
     b.disabled = ui.selected.length !== need;
     b.addEventListener("click", () => send(`${verb} ${ui.selected.join(" ")}`));
@@ -153,7 +159,7 @@ export function renderActions(view, ui, send) {
     Object.assign(slider, { type: "range", min: lo, max: hi, value: ui.amount && ui.amount >= lo && ui.amount <= hi ? ui.amount : lo, step: 1 });
     slider.setAttribute("aria-label", `${verb} amount`);
     const amount = document.createElement("input");
-    Object.assign(amount, { type: "number", min: lo, max: hi, value: slider.value });
+    Object.assign(amount, { type: "number", min: lo, max: hi, step: 1, value: slider.value, inputMode: "numeric" });
     amount.className = "amount";
     const go = button(`${verb === "bet" ? "Bet" : "Raise to"} ${slider.value}`, verb, "primary");
     const sync = (v) => {
@@ -163,6 +169,7 @@ export function renderActions(view, ui, send) {
     };
     slider.addEventListener("input", () => sync(slider.value));
     amount.addEventListener("change", () => sync(amount.value));
+    amount.addEventListener("input", () => { if (/^\d+$/.test(amount.value)) ui.amount = Number(amount.value); });
     go.addEventListener("click", () => send(`${verb} ${slider.value}`));
     const quick = document.createElement("div");
     quick.className = "quick";
@@ -183,4 +190,9 @@ export function renderActions(view, ui, send) {
     box.append(bet);
   }
   if (!prompt.textContent) prompt.textContent = "Your turn.";
+  if (ui.sent) {
+    // tapped: nothing more can be sent for this decision until the table answers
+    for (const b of box.querySelectorAll("button, input")) b.disabled = true;
+    prompt.textContent = "Sent…";
+  }
 }

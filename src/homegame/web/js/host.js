@@ -1,5 +1,7 @@
-// Host controls (approve, bots, remove, pause, game, stakes, stacks) and the ledger with settle-up.
+// Host controls (approve, bots, seat links, remove, pause, game, stakes, stacks). Each part is drawn
+// again only when what it shows changed, and a form the host is editing is never redrawn under them.
 import { escapeHtml } from "./cards.js";
+import { pairOf, wholeNumber } from "./words.js";
 
 function el(html) {
   const t = document.createElement("template");
@@ -7,100 +9,195 @@ function el(html) {
   return t.content.firstElementChild;
 }
 
+function part(box, cls) {
+  let p = box.querySelector(`:scope > .${cls}`);
+  if (!p) {
+    p = el(`<div class="${cls}"></div>`);
+    box.append(p);
+  }
+  return p;
+}
+
+function redraw(box, sig, draw) {
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren();
+  draw();
+}
+
+async function copy(input, app) {
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    document.execCommand("copy");
+  }
+  app.toast("Link copied.", "news");
+}
+
 export function renderHost(state, app, send) {
   const box = document.getElementById("host");
-  if (box.contains(document.activeElement) && document.activeElement.tagName !== "BUTTON") return;
   const { table } = state;
-  box.replaceChildren();
   const links = app.welcome?.links;
-  if (links) {
-    const base = `${location.origin}/t/${location.pathname.split("/").pop()}#`;
-    const l = el(`<div class="links">
-      <label>Invite link <input readonly value="${base}${links.invite}" id="invite-link"></label>
-      <label>Spectator link <input readonly value="${base}${links.watch}" id="watch-link"></label></div>`);
-    for (const input of l.querySelectorAll("input")) input.addEventListener("focus", () => input.select());
-    box.append(l);
-  }
-  const seats = el('<div class="host-seats"></div>');
-  for (const s of table.seats) {
-    const row = el(`<div class="host-seat" data-position="${s.position}"><span>${s.position + 1}. ${escapeHtml(s.name)} · ${s.stack}${s.status === "pending" ? " (waiting)" : ""}${s.sitting_out ? " (out)" : ""}</span></div>`);
-    if (s.status === "pending") {
-      const ok = el(`<button type="button" class="small primary" data-action="approve">Approve</button>`);
-      ok.addEventListener("click", () => send({ type: "approve", seat: s.position }));
-      row.append(ok);
-    } else {
-      const adjust = el(`<button type="button" class="small">Stack…</button>`);
-      adjust.addEventListener("click", () => {
-        const v = prompt(`New stack for ${s.name}`, String(s.stack));
-        if (v !== null && v !== "") send({ type: "adjust", seat: s.position, stack: Number(v) });
-      });
-      row.append(adjust);
+  const linkBox = part(box, "links");
+  redraw(linkBox, JSON.stringify(links || null), () => {
+    if (!links) return;
+    const base = `${location.origin}/t/${app.tableId}#`;
+    for (const [label, id, token] of [["Invite link", "invite-link", links.invite], ["Spectator link", "watch-link", links.watch]]) {
+      const l = el(`<label>${label} <span class="link-row"><input readonly id="${id}"><button type="button" class="small">Copy</button></span></label>`);
+      const input = l.querySelector("input");
+      input.value = `${base}${token}`;
+      input.addEventListener("focus", () => input.select());
+      l.querySelector("button").addEventListener("click", () => copy(input, app));
+      linkBox.append(l);
     }
-    const rm = el(`<button type="button" class="small danger">Remove</button>`);
-    rm.addEventListener("click", () => send({ type: "remove", seat: s.position }));
-    row.append(rm);
-    seats.append(row);
+  });
+
+  const seatBox = part(box, "host-seats");
+  const seatSig = JSON.stringify([table.seats.map((s) => [s.position, s.name, s.kind, s.status, s.stack, s.sitting_out]), app.seatLinks]);
+  redraw(seatBox, seatSig, () => {
+    for (const s of table.seats) seatBox.append(seatRow(s, app, send));
+  });
+
+  const controls = part(box, "host-controls");
+  redraw(controls, String(table.paused), () => {
+    const row = el('<div class="buttons"></div>');
+    const bot = el('<button type="button" class="small" data-action="add-bot">Add a bot</button>');
+    bot.addEventListener("click", () => send({ type: "add_bot", kind: "rule" }));
+    const pause = el(`<button type="button" class="small" data-action="pause">${table.paused ? "Resume" : "Pause"}</button>`);
+    pause.addEventListener("click", () => send({ type: "pause", value: !table.paused }));
+    row.append(bot, pause);
+    controls.append(row);
+  });
+
+  const settings = JSON.stringify(table.settings);
+  keepForm(part(box, "game-part"), "set_game", settings, app, () => gameForm(state, app, send));
+  keepForm(part(box, "stakes-part"), "set_stakes", settings, app, () => stakesForm(state, send));
+}
+
+// One seat in the host's list: its number counted from 1, and what the host may do with it.
+function seatRow(s, app, send) {
+  const row = el(`<div class="host-seat" data-position="${s.position}"><span>${s.position + 1}. ${escapeHtml(s.name)} · ${s.stack}${s.status === "pending" ? " (waiting)" : ""}${s.sitting_out ? " (out)" : ""}</span></div>`);
+  if (s.status === "pending") {
+    const ok = el('<button type="button" class="small primary" data-action="approve">Approve</button>');
+    ok.addEventListener("click", () => send({ type: "approve", seat: s.position }));
+    row.append(ok);
+  } else {
+    const adjust = el('<button type="button" class="small" data-action="adjust">Stack…</button>');
+    adjust.addEventListener("click", () => {
+      const v = prompt(`New stack for ${s.name} (a whole number of chips)`, String(s.stack));
+      if (v === null) return;
+      try {
+        send({ type: "adjust", seat: s.position, stack: wholeNumber(v, `${s.name}'s stack`) });
+      } catch (e) {
+        app.toast(e.message);
+      }
+    });
+    row.append(adjust);
   }
-  box.append(seats);
+  if (s.kind !== "bot") {
+    // a lost phone is not a lost seat: the host makes a fresh link for the seat (the old one stops working)
+    const link = el('<button type="button" class="small" data-action="reissue">Seat link</button>');
+    link.addEventListener("click", () => send({ type: "reissue", seat: s.position }));
+    row.append(link);
+  }
+  const rm = el('<button type="button" class="small danger" data-action="remove">Remove</button>');
+  rm.addEventListener("click", () => {
+    if (confirm(`Remove ${s.name} from the table? They are cashed out${s.kind === "bot" ? "" : " and must sit again to play"}.`)) {
+      send({ type: "remove", seat: s.position });
+    }
+  });
+  row.append(rm);
+  const url = app.seatLinks[s.position];
+  if (url) {
+    const l = el(`<div class="seat-link"><input readonly aria-label="seat link for ${escapeHtml(s.name)}"><button type="button" class="small" data-action="copy-seat-link">Copy</button></div>`);
+    const input = l.querySelector("input");
+    input.value = url;
+    input.addEventListener("focus", () => input.select());
+    l.querySelector("button").addEventListener("click", () => copy(input, app));
+    row.append(l);
+  }
+  return row;
+}
 
-  const controls = el('<div class="buttons"></div>');
-  const bot = el('<button type="button" class="small" data-action="add-bot">Add a bot</button>');
-  bot.addEventListener("click", () => send({ type: "add_bot", kind: "rule" }));
-  const pause = el(`<button type="button" class="small" data-action="pause">${table.paused ? "Resume" : "Pause"}</button>`);
-  pause.addEventListener("click", () => send({ type: "pause", value: !table.paused }));
-  controls.append(bot, pause);
-  box.append(controls);
+// A form is drawn from the table's settings while the host is not editing it. Once edited (or focused)
+// it stays exactly as typed: through updates, and after a refused change (the error is said in it).
+// When a change the host sent shows up in the settings, the form is drawn fresh.
+function keepForm(holder, about, settings, app, build) {
+  let form = holder.firstElementChild;
+  const err = app.lastError;
+  if (form && err && err.about === about && err !== form.seenError) {
+    form.seenError = err;
+    delete form.dataset.sent;
+    form.querySelector(".form-error").textContent = err.message;
+  }
+  const editing = form && (form.dataset.dirty || form.contains(document.activeElement));
+  const sentAndDone = form && form.dataset.sent && form.dataset.sent !== settings;
+  if (form && editing && !sentAndDone) return;
+  if (form && form.dataset.settings === settings) return;
+  form = build();
+  form.seenError = err;
+  form.dataset.settings = settings;
+  form.append(el('<p class="form-error error" role="alert"></p>'));
+  const mark = () => { form.dataset.dirty = "1"; };
+  form.addEventListener("input", mark);
+  form.addEventListener("change", mark);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const msg = form.querySelector(".form-error");
+    try {
+      form.sendIt();
+      msg.textContent = "";
+      form.dataset.sent = settings;
+      form.dataset.dirty = "1";
+    } catch (ex) {
+      msg.textContent = ex.message;
+      app.toast(ex.message);
+    }
+  });
+  holder.replaceChildren(form);
+}
 
+function gameForm(state, app, send) {
+  const { table } = state;
   const games = [["dealers-choice", "Dealer's choice"], ...app.games.map((g) => [g.name, g.title])];
-  const gameForm = el(`<form class="game-form"><label>Game from next hand
+  const form = el(`<form class="game-form"><label>Game from next hand
     <select name="game">${games.map(([n, t]) => `<option value="${n}" ${n === table.settings.game ? "selected" : ""}>${escapeHtml(t)}</option>`).join("")}</select></label>
     <div class="rule-fields"></div>
     <button type="submit" class="small" data-action="set-game">Set game</button></form>`);
-  const fields = gameForm.querySelector(".rule-fields");
+  const fields = form.querySelector(".rule-fields");
   const drawFields = (current) => {
-    const known = app.games.find((g) => g.name === gameForm.game.value);
+    const known = app.games.find((g) => g.name === form.game.value);
     fields.replaceChildren(...(known ? ruleFields(known, current) : []));
   };
   drawFields(table.settings.rules || {});
-  gameForm.addEventListener("submit", (e) => {
-    e.preventDefault();
-    const game = gameForm.game.value;
+  form.game.addEventListener("change", () => drawFields({}));
+  form.sendIt = () => {
+    const game = form.game.value;
     const known = app.games.find((g) => g.name === game);
     send({ type: "set_game", game, rules: known ? readRules(known, fields) : {} });
-  });
-  gameForm.game.addEventListener("change", () => drawFields({}));
-  box.append(keepDraft("game", gameForm));
-
-  const s = table.settings.stakes;
-  const stakes = el(`<form class="stakes-form"><label>Structure <select name="structure">
-    ${["no-limit", "pot-limit", "fixed-limit"].map((x) => `<option ${x === s.structure ? "selected" : ""}>${x}</option>`).join("")}</select></label>
-    <label>Blinds <input name="blinds" value="${(s.blinds || []).join("/")}" size="6"></label>
-    <label>Ante <input name="ante" type="number" min="0" value="${s.ante || 0}"></label>
-    <label>Bets <input name="bets" value="${s.small_bet || 0}/${s.big_bet || 0}" size="6"></label>
-    <label>Buy-in <input name="buy_in" type="number" min="1" value="${table.settings.buy_in}"></label>
-    <button type="submit" class="small">Set stakes</button></form>`);
-  stakes.addEventListener("submit", (e) => {
-    e.preventDefault();
-    const blinds = stakes.blinds.value ? stakes.blinds.value.split("/").map(Number) : [];
-    const [small, big] = stakes.bets.value.split("/").map(Number);
-    send({ type: "set_stakes", buy_in: Number(stakes.buy_in.value), stakes: {
-      structure: stakes.structure.value, blinds, ante: Number(stakes.ante.value), small_bet: small || 0, big_bet: big || 0 } });
-  });
-  box.append(keepDraft("stakes", stakes));
+  };
+  return form;
 }
 
-// A form the host has started to change survives the table's updates (bots act every second) until it is
-// sent; an untouched form is drawn fresh from the table's settings.
-const drafts = {};
-function keepDraft(name, fresh) {
-  const old = drafts[name];
-  if (old && old.dataset.dirty) return old;
-  const mark = () => { fresh.dataset.dirty = "1"; };
-  fresh.addEventListener("input", mark);
-  fresh.addEventListener("change", mark);
-  fresh.addEventListener("submit", () => { delete fresh.dataset.dirty; });
-  drafts[name] = fresh;
-  return fresh;
+function stakesForm(state, send) {
+  const { table } = state;
+  const s = table.settings.stakes;
+  const num = 'inputmode="numeric" autocomplete="off"';
+  const form = el(`<form class="stakes-form"><label>Structure <select name="structure">
+    ${["no-limit", "pot-limit", "fixed-limit"].map((x) => `<option ${x === s.structure ? "selected" : ""}>${x}</option>`).join("")}</select></label>
+    <label>Blinds <input name="blinds" ${num} value="${(s.blinds || []).join("/")}" size="6" placeholder="none"></label>
+    <label>Ante <input name="ante" ${num} value="${s.ante || 0}" size="4"></label>
+    <label title="fixed limit: small/big bet; no limit and pot limit: the smallest bet (when there are no blinds)">Bets / min bet <input name="bets" ${num} value="${s.small_bet || 0}/${s.big_bet || 0}" size="6"></label>
+    <label>Buy-in <input name="buy_in" ${num} value="${table.settings.buy_in}" size="6"></label>
+    <button type="submit" class="small" data-action="set-stakes">Set stakes</button></form>`);
+  form.sendIt = () => {
+    const blinds = pairOf(form.blinds.value, "Blinds");
+    const bets = form.bets.value.includes("/") ? pairOf(form.bets.value, "Bets") : [wholeNumber(form.bets.value || "0", "The smallest bet"), 0];
+    send({ type: "set_stakes", buy_in: wholeNumber(form.buy_in.value, "The buy-in", { min: 1 }), stakes: {
+      structure: form.structure.value, blinds, ante: wholeNumber(form.ante.value || "0", "The ante"), small_bet: bets[0] || 0, big_bet: bets[1] || 0 } });
+  };
+  return form;
 }
 
 // One field per house rule of the game: a choice for words and yes/no, a box for numbers and pass lists.
@@ -121,6 +218,7 @@ function ruleFields(known, current) {
       input.value = value === null || value === undefined ? "" : Array.isArray(value) ? value.join(",") : String(value);
       input.placeholder = fallback === null ? "auto" : "";
       input.size = 7;
+      if (typeof fallback === "number" || Array.isArray(fallback) || fallback === null) input.inputMode = "numeric";
     }
     input.name = `rule-${key}`;
     input.title = hint;
@@ -136,50 +234,13 @@ export function readRules(known, fields) {
     const input = fields.querySelector(`[name="rule-${key}"]`);
     if (!input) continue;
     const text = input.value.trim();
+    const words = key.replace(/_/g, " ");
     let value;
     if (typeof fallback === "boolean") value = text === "true";
-    else if (Array.isArray(fallback)) value = text.split(/[\s,]+/).filter(Boolean).map(Number);
-    else if (typeof fallback === "number" || fallback === null) value = text === "" || text.toLowerCase() === "none" ? null : Number(text);
+    else if (Array.isArray(fallback)) value = text.split(/[\s,]+/).filter(Boolean).map((x) => wholeNumber(x, `Each number in ${words}`));
+    else if (typeof fallback === "number" || fallback === null) value = text === "" || text.toLowerCase() === "none" ? null : wholeNumber(text, `The ${words}`);
     else value = text;
     if (JSON.stringify(value) !== JSON.stringify(fallback)) rules[key] = value;
   }
   return rules;
-}
-
-// the last settle-up, kept across re-renders (press again for fresh numbers)
-const settled = { html: "", hands: "" };
-
-export function renderLedger(state, box, tableId, token) {
-  const { table } = state;
-  const rows = table.ledger.map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${l.bought_in}</td><td>${l.cashed_out}</td><td>${l.stack}</td><td class="${l.net >= 0 ? "plus" : "minus"}">${l.net > 0 ? "+" : ""}${l.net}</td></tr>`).join("");
-  const q = `token=${encodeURIComponent(token)}`;
-  box.innerHTML = `<table class="ledger"><thead><tr><th>Player</th><th>In</th><th>Out</th><th>Stack</th><th>Net</th></tr></thead><tbody>${rows}</tbody></table>
-    <p class="muted">Balance: ${table.balance} · <a href="/api/tables/${tableId}/ledger.csv?${q}">CSV</a> · <a href="/api/tables/${tableId}/hands?${q}">hand list</a></p>
-    <div class="settle"></div>`;
-  const settle = box.querySelector(".settle");
-  const button = el('<button type="button" class="small" data-action="settle">Settle up</button>');
-  button.addEventListener("click", async () => {
-    const r = await fetch(`/api/tables/${tableId}/settle?${q}`);
-    const data = await r.json();
-    settled.html = data.payments.length
-      ? `<ul>${data.payments.map((p) => `<li>${escapeHtml(p.payer)} pays ${escapeHtml(p.payee)} ${p.amount}</li>`).join("")}</ul>`
-      : "<p>Nobody owes anybody.</p>";
-    renderLedger(state, box, tableId, token);
-  });
-  settle.append(button);
-  if (settled.html) settle.insertAdjacentHTML("beforeend", settled.html);
-  const hands = el('<button type="button" class="small" data-action="hands">Hand histories</button>');
-  hands.addEventListener("click", async () => {
-    const r = await fetch(`/api/tables/${tableId}/hands?${q}`);
-    const list = await r.json();
-    const phh = new Set(["holdem", "omaha", "stud"]);
-    settled.hands = list.length
-      ? `<ul class="hands">${list.slice(-30).reverse().map((h) => `<li>Hand ${h.number} · ${escapeHtml(h.game)} ·
-          <a href="/api/tables/${tableId}/hands/${h.number}.json?${q}" download="hand-${h.number}.json">JSON</a>${
-          phh.has(h.game) ? ` · <a href="/api/tables/${tableId}/hands/${h.number}.phh?${q}" download="hand-${h.number}.phh">PHH</a>` : ""}</li>`).join("")}</ul>`
-      : "<p>No hand has finished yet.</p>";
-    renderLedger(state, box, tableId, token);
-  });
-  settle.append(hands);
-  if (settled.hands) settle.insertAdjacentHTML("beforeend", settled.hands);
 }

@@ -1,4 +1,6 @@
 // The lobby: open a table and go to it as the host.
+import { wholeNumber } from "./words.js";
+
 const form = document.getElementById("new-table");
 const select = document.getElementById("game");
 const error = document.getElementById("error");
@@ -12,28 +14,69 @@ fetch("/api/games").then((r) => r.json()).then((games) => {
   }
 }).catch(() => {});
 
-// the fixed-limit bet sizes only show when the structure is fixed limit
-const betsRow = document.getElementById("bets-row");
-form.structure.addEventListener("change", () => { betsRow.hidden = form.structure.value !== "fixed-limit"; });
+// The bet sizes that apply: fixed limit has a small and a big bet; no limit and pot limit need a smallest
+// bet only when there is no big blind (an ante-only game).
+const smallLabel = document.getElementById("small-bet-label");
+const smallWords = document.getElementById("small-bet-words");
+const bigLabel = document.getElementById("big-bet-label");
+function showBets() {
+  const fixed = form.structure.value === "fixed-limit";
+  const noBlind = !/^[1-9]\d*$/.test(form.bb.value.trim());
+  bigLabel.hidden = !fixed;
+  smallLabel.hidden = !fixed && !noBlind;
+  smallWords.textContent = fixed ? "Small bet" : "Smallest bet (no big blind)";
+}
+for (const name of ["structure", "bb"]) form[name].addEventListener("input", showBets);
+form.structure.addEventListener("change", showBets);
+showBets();
+
+const WORDS = { buy_in: "Buy-in", bots: "Bots", turn_seconds: "Turn (s)", name: "Table name", stakes: "Stakes", ante: "Ante",
+  blinds: "Blinds", small_bet: "Small bet", big_bet: "Big bet", game: "Game", rules: "House rules" };
+
+// A refusal as sentences: a 400's reason as it is, a 422's list of fields as "Bots: at most 8."
+export function errorWords(detail) {
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {
+    return detail.map((d) => {
+      const where = (d.loc || []).filter((x) => x !== "body").map((x) => WORDS[x] || String(x)).join(" › ");
+      const msg = String(d.msg || "is not allowed").replace(/^Input should be /, "must be ").replace(/^Value error, /, "");
+      return `${where ? `${where}: ` : ""}${msg}.`;
+    }).join(" ");
+  }
+  return "The table could not be opened: the server refused the settings.";
+}
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const f = new FormData(form);
-  const n = (k) => Number(f.get(k) || 0);
-  const structure = f.get("structure");
-  const stakes = { structure, ante: n("ante"), blinds: n("bb") ? [n("sb"), n("bb")] : [] };
-  if (structure === "fixed-limit") Object.assign(stakes, { small_bet: n("small_bet"), big_bet: n("big_bet") });
-  const body = {
-    name: f.get("name"), game: f.get("game"), stakes, buy_in: n("buy_in"), bots: n("bots"),
-    bot_kind: f.get("bot_kind"), approve_seats: f.get("approve_seats") === "on", turn_seconds: n("turn_seconds"),
-  };
   error.textContent = "";
-  const response = await fetch("/api/tables", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
+  const f = new FormData(form);
+  let body;
+  try {
+    const n = (k, what, opts) => wholeNumber(f.get(k) || "0", what, opts);
+    const structure = f.get("structure");
+    const bb = n("bb", "The big blind");
+    const stakes = { structure, ante: n("ante", "The ante"), blinds: bb ? [n("sb", "The small blind"), bb] : [] };
+    if (structure === "fixed-limit") Object.assign(stakes, { small_bet: n("small_bet", "The small bet"), big_bet: n("big_bet", "The big bet") });
+    else if (!bb) stakes.small_bet = n("small_bet", "The smallest bet");
+    body = {
+      name: f.get("name"), game: f.get("game"), stakes, buy_in: n("buy_in", "The buy-in", { min: 1 }), bots: n("bots", "Bots", { max: 8 }),
+      bot_kind: f.get("bot_kind"), approve_seats: f.get("approve_seats") === "on", turn_seconds: n("turn_seconds", "The turn time", { max: 3600 }),
+    };
+  } catch (e) {
+    error.textContent = e.message;
+    return;
+  }
+  let response;
+  let data;
+  try {
+    response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    data = await response.json();
+  } catch {
+    error.textContent = "The server did not answer: is it running?";
+    return;
+  }
   if (!response.ok) {
-    error.textContent = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+    error.textContent = errorWords(data.detail);
     return;
   }
   location.href = data.links.host;

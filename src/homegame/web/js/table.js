@@ -1,7 +1,10 @@
 // The table page: one websocket, one state message per change, everything drawn from it.
 import { renderActions } from "./actions.js";
 import { backEl, cardEl, escapeHtml, prettyLine } from "./cards.js";
-import { renderHost, renderLedger } from "./host.js";
+import { renderHost } from "./host.js";
+import { downloadLink, renderLedger } from "./ledger.js";
+import { realAwards, renderResults } from "./results.js";
+import { seatWords } from "./words.js";
 import { fairMessage, showFairness } from "./fairness.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
@@ -9,9 +12,13 @@ const linkToken = decodeURIComponent(location.hash.slice(1));
 const seatKey = `homegame.seat.${tableId}`;
 const $ = (id) => document.getElementById(id);
 
-const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 500, games: [], names: {} };
+const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 500, games: [], names: {}, seatLinks: {}, timedOut: {} };
 window.homegame = app; // for tests and the curious
 app.send = (message) => send(message);
+app.toast = (text, kind) => toast(text, kind);
+app.token = linkToken;
+app.tableId = tableId;
+app.seatUrl = (seatToken) => `${location.origin}/t/${tableId}#${seatToken}`;
 
 fetch("/api/games").then((r) => r.json()).then((g) => { app.games = g; render(); }).catch(() => {});
 
@@ -28,8 +35,28 @@ export function send(message) {
   if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify({ v: 1, ...message }));
 }
 
+// One tap, one action: the buttons are disabled from the tap until the table answers, and the action
+// names the decision it answers (`you.decision`) so that the table refuses one meant for an earlier one.
 function act(action) {
-  send({ type: "act", action, hand: app.state?.hand });
+  const state = app.state;
+  if (!state || app.ui.sent) return;
+  const sent = (app.ui.sent = { hand: state.hand, seq: state.seq, decision: state.you.decision });
+  setTimeout(() => {
+    // no answer at all (a lost message): the buttons come back rather than stay dead
+    if (app.ui.sent !== sent) return;
+    app.ui.sent = null;
+    delete $("actions").dataset.sig;
+    render();
+  }, 4000);
+  for (const b of $("actions").querySelectorAll("button, input")) b.disabled = true;
+  const decision = state.you.decision;
+  send({ type: "act", action, hand: state.hand, ...(decision !== undefined ? { decision } : {}) });
+}
+
+// The tap has been answered once the hand moved on (or this decision changed).
+function answered(state) {
+  const sent = app.ui.sent;
+  if (sent && (sent.hand !== state.hand || sent.seq !== state.seq || sent.decision !== state.you.decision)) app.ui.sent = null;
 }
 
 function connect() {
@@ -47,19 +74,37 @@ function connect() {
     const msg = JSON.parse(event.data);
     if (fairMessage(msg, { send, render, tableId })) return;
     if (msg.type === "state") {
+      noteTimeouts(app.state, msg);
+      if (msg.table && msg.table.halted === null && app.halted) app.halted = null;
       app.state = msg;
+      answered(msg);
       app.offset = msg.table.now - Date.now() / 1000;
       render();
     } else if (msg.type === "welcome") {
       app.welcome = msg;
     } else if (msg.type === "seated") {
       localStorage.setItem(seatKey, msg.seat_token);
-      app.seatLink = `${location.origin}/t/${tableId}#${msg.seat_token}`;
+      app.seatLink = app.seatUrl(msg.seat_token);
       app.pendingToast = msg.status === "pending";
       toast(msg.status === "pending" ? "Seated: waiting for the host to approve you." : "You are seated.", "news");
+    } else if (msg.type === "halted") {
+      // the table stopped because a write failed (the state that follows says so too); cleared when it plays on
+      app.halted = msg.halted === false ? null : msg.message || "the table is stopped";
+      render();
+    } else if (msg.type === "seat_link") {
+      app.seatLinks[msg.seat] = app.seatUrl(msg.seat_token);
+      render();
     } else if (msg.type === "error") {
-      toast(msg.message);
+      if (msg.code === "stale") toast(sentence(msg.message || "that tap was for a decision already made: nothing more was done"), "news");
+      else toast(sentence(seatWords(msg.message, msg.code, app.state?.table, seatName)));
       if (msg.code === "bad_token" || msg.code === "no_table") app.fatal = msg.message;
+      if (msg.about === "act" || msg.code === "stale") {
+        app.ui.sent = null; // the tap was refused: the buttons are live again
+        delete $("actions").dataset.sig;
+      }
+      if (msg.about === "sit") app.sitSent = false;
+      app.lastError = msg;
+      render();
     }
   });
   ws.addEventListener("close", () => {
@@ -73,6 +118,26 @@ function connect() {
     setTimeout(connect, app.retry);
     app.retry = Math.min(app.retry * 2, 8000);
   });
+}
+
+// A seat whose clock ran out: the table played its default action. The page sees it as a seat whose
+// deadline passed and whose next lines in the log came with that state; they are marked "timed out".
+function noteTimeouts(prev, next) {
+  if (!prev || !next.view || !prev.view || prev.hand !== next.hand) return;
+  const from = prev.view.log.length;
+  const marks = (app.timedOut[next.hand] = app.timedOut[next.hand] || {});
+  for (const s of prev.table.seats) {
+    if (!s.deadline || s.hand_seat === null || s.hand_seat === undefined || next.table.now < s.deadline - 0.25) continue;
+    const now = next.table.seats.find((x) => x.position === s.position);
+    if (now && now.deadline === s.deadline) continue;
+    next.view.log.forEach((line, i) => {
+      if (i >= from && line.startsWith(`Seat ${s.hand_seat} `)) marks[i] = true;
+    });
+    if (s.position === next.you.seat) {
+      app.iTimedOut = next.hand;
+      toast("Your time ran out: the table acted for you, and you sit out from the next hand.", "news");
+    }
+  }
 }
 
 // The engine writes "Seat N" and "to seat N" with the seat number in the hand: show the player's name.
@@ -101,6 +166,7 @@ function renderSeats(state) {
   const n = Math.max(shown.length, 2);
   const mine = shown.findIndex((s) => s.position === you.seat);
   const hv = view ? view.seats : [];
+  const won = view && view.over && view.results ? realAwards(view).won : {};
   const feltWidth = $("felt").clientWidth || 400;
   const seatHalf = feltWidth < 480 ? 44 : 61;
   const rx = Math.min(44, 50 - (seatHalf / feltWidth) * 100);
@@ -119,6 +185,8 @@ function renderSeats(state) {
     if (h && view.to_act.includes(s.hand_seat) && !view.over) el.classList.add("to-act");
     if (s.sitting_out) el.classList.add("out");
     if (!s.connected) el.classList.add("away");
+    const wins = h ? won[s.hand_seat] || 0 : 0;
+    if (wins > 0) el.classList.add("winner");
     const stack = h ? h.stack : s.stack;
     el.innerHTML = `<div class="name"><span class="who">${escapeHtml(s.name)}</span>${s.kind === "bot" ? '<span class="tag">bot</span>' : ""}</div>
       <div class="stack">${stack}</div>`;
@@ -141,6 +209,7 @@ function renderSeats(state) {
       if (h.folded) tags.push('<span class="tag">folded</span>');
       if (h.ready && !view.over) tags.push('<span class="tag ok">ready</span>');
       if (h.declared) tags.push(`<span class="tag decl">${h.declared}</span>`);
+      if (wins > 0) tags.push(`<span class="tag win">wins ${wins}</span>`);
       if (tags.length) el.insertAdjacentHTML("beforeend", `<div class="tags">${tags.join(" ")}</div>`);
     } else if (s.sitting_out) {
       el.insertAdjacentHTML("beforeend", '<div class="tags"><span class="tag">sitting out</span></div>');
@@ -166,11 +235,13 @@ function renderCenter(state) {
   const board = $("board");
   board.replaceChildren();
   const choosing = table.chooser !== null && table.chooser !== undefined;
-  $("step").textContent = choosing ? "Dealer's choice" : view && !view.over ? view.step?.label || "" : table.paused ? "Paused"
+  $("step").textContent = choosing ? "Dealer's choice" : view && !view.over ? stepWords(view) : table.paused ? "Paused"
     : view ? "Hand over" : "Waiting for players";
   $("pot").textContent = "";
   // the game being dealt and its house rules, on the felt where every player looks (dealer's choice)
-  $("game-line").textContent = view ? `${view.title}${houseRules(view.game, view.rules)}` : "";
+  // the stakes in full too: the phone's top bar has no room for them
+  const game = view ? `${view.title}${houseRules(view.game, view.rules)}` : table.next_game ? table.next_game.title : table.game_title;
+  $("game-line").textContent = `${game || ""} · ${stakesText(view ? view.stakes : table.settings.stakes)}`;
   if (view) {
     for (const c of view.board || []) board.append(cardEl(c));
     const pots = view.pots || [];
@@ -182,52 +253,10 @@ function renderCenter(state) {
   if (sh) {
     showFairness(c, state);
     if (sh.deck) {
-      const a = document.createElement("a");
-      a.href = `/api/tables/${tableId}/hands/${sh.hand}.json?token=${encodeURIComponent(linkToken)}`;
-      a.textContent = " hand JSON";
-      a.download = `hand-${sh.hand}.json`;
+      const a = downloadLink(`hands/${sh.hand}.json`, `hand-${sh.hand}.json`, " hand JSON", app);
       c.append(a);
     }
   }
-}
-
-function renderResults(state) {
-  const box = $("results");
-  const { view, table } = state;
-  box.replaceChildren();
-  if (!view || !view.over || !view.results) {
-    box.hidden = true;
-    return;
-  }
-  box.hidden = false;
-  const h = document.createElement("h2");
-  h.textContent = `Hand ${state.hand} results`;
-  box.append(h);
-  const names = (hs) => seatName(table, table.dealt[hs]);
-  const awards = view.results.awards || [];
-  for (const a of awards) {
-    const row = document.createElement("div");
-    row.className = "award";
-    const cards = document.createElement("span");
-    cards.className = "award-cards";
-    for (const c of a.cards || []) cards.append(cardEl(c, { small: true }));
-    const pots = new Set(awards.map((x) => x.pot)).size;
-    const side = [a.side && a.side !== "all" ? a.side : "", pots > 1 ? (a.pot ? `side pot ${a.pot}` : "main pot") : ""].filter(Boolean).join(", ");
-    const sideText = side ? ` (${side})` : "";
-    row.innerHTML = `<span><b>${escapeHtml(names(a.seat))}</b> wins ${a.amount}${sideText}${a.hand ? ` with ${escapeHtml(a.hand)}` : ""}</span>`;
-    row.append(cards);
-    box.append(row);
-  }
-  if (view.rules && view.rules.split === "high-low" && awards.length && !awards.some((a) => a.side === "low")) {
-    const none = document.createElement("p");
-    none.className = "muted";
-    none.textContent = "No low qualified: the high hand takes the whole pot.";
-    box.append(none);
-  }
-  const pay = document.createElement("p");
-  pay.className = "muted";
-  pay.textContent = (view.results.payoffs || []).map((x, i) => `${names(i)} ${x > 0 ? "+" : ""}${x}`).join(" · ");
-  box.append(pay);
 }
 
 function renderLog(state) {
@@ -235,66 +264,113 @@ function renderLog(state) {
   log.replaceChildren();
   const lines = [...(state.view?.log || [])];
   // table events (sits, buy-ins, pauses) come first: they happened before or between the hand's lines
-  for (const n of (state.table.notices || []).slice(-3)) {
+  for (const n of (state.table.notices || []).slice(-5)) {
     const li = document.createElement("li");
     li.className = "notice";
     li.textContent = n;
     log.append(li);
   }
-  for (const line of lines.slice(-60)) {
+  const marks = app.timedOut[state.hand] || {};
+  const start = Math.max(0, lines.length - 60);
+  lines.slice(start).forEach((line, j) => {
     const li = document.createElement("li");
     // the engine writes "Seat N" with the seat number in the hand: show the player's name
-    li.textContent = namedLine(prettyLine(line), state.table);
+    let text = namedLine(prettyLine(line), state.table);
+    if (marks[start + j]) {
+      const who = namedLine(line.split(" ").slice(0, 2).join(" "), state.table);
+      text = text.replace(who, `${who} timed out and`);
+      li.className = "timeout";
+    }
+    li.textContent = text;
     log.append(li);
-  }
+  });
   log.scrollTop = log.scrollHeight;
+}
+
+// Draw a box again only when what it shows changed: a field being typed in, or a button being tapped,
+// is the same element across updates.
+function redraw(box, sig, draw) {
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren();
+  draw();
+}
+
+function part(box, cls) {
+  let el = box.querySelector(`:scope > .${cls}`);
+  if (!el) {
+    el = document.createElement("div");
+    el.className = cls;
+    box.append(el);
+  }
+  return el;
 }
 
 function renderSit(state) {
   const box = $("sit");
-  box.replaceChildren();
   const { you, table } = state;
-  if (you.host) renderWaiting(table, box);
+  const waitBox = part(box, "sit-waiting");
+  const meBox = part(box, "sit-me");
+  const waiting = you.host ? table.seats.filter((x) => x.status === "pending" || (x.status === "active" && x.kind !== "bot" && x.stack === 0)) : [];
+  redraw(waitBox, JSON.stringify([waiting.map((s) => [s.position, s.name, s.status, s.stack]), table.settings.buy_in]), () => renderWaiting(table, waitBox));
   if (you.role === "watcher") {
-    box.innerHTML = '<p class="muted">You are watching.</p>';
+    redraw(meBox, "watcher", () => { meBox.innerHTML = '<p class="muted">You are watching.</p>'; });
     return;
   }
   if (you.seat === null || you.seat === undefined) {
-    const form = document.createElement("form");
-    form.className = "sit-form";
-    form.innerHTML = '<input name="name" placeholder="Your name" maxlength="24" required aria-label="your name"> <button class="primary" type="submit" data-action="sit">Sit down</button>';
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      send({ type: "sit", name: form.name.value.trim() });
+    // drawn once: the name being typed stays while the table plays on
+    redraw(meBox, "form", () => {
+      const form = document.createElement("form");
+      form.className = "sit-form";
+      form.innerHTML = '<input name="name" placeholder="Your name" maxlength="24" autocomplete="nickname" aria-label="your name"> <button class="primary" type="submit" data-action="sit">Sit down</button>';
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const name = form.name.value.trim();
+        if (!name) {
+          toast("Type your name first (1 to 24 characters).");
+          form.name.focus();
+          return;
+        }
+        if (app.sitSent) return; // a double tap sits once
+        app.sitSent = true;
+        setTimeout(() => { app.sitSent = false; }, 3000);
+        send({ type: "sit", name });
+      });
+      meBox.append(form);
     });
-    box.append(form);
     return;
   }
+  app.sitSent = false;
   const me = table.seats.find((s) => s.position === you.seat);
   if (!me) return;
-  const row = document.createElement("div");
-  row.className = "buttons seat-controls";
-  if (me.status === "pending") row.insertAdjacentHTML("beforeend", '<span class="muted">Waiting for the host to approve your seat…</span>');
-  const out = document.createElement("button");
-  out.type = "button";
-  out.className = "small";
-  out.textContent = me.sitting_out ? "I'm back" : "Sit out";
-  out.dataset.action = "sit-out";
-  out.addEventListener("click", () => send({ type: "sit_out", value: !me.sitting_out }));
-  const leave = document.createElement("button");
-  leave.type = "button";
-  leave.className = "small";
-  leave.textContent = "Leave table";
-  leave.addEventListener("click", () => { if (confirm("Leave the table and cash out?")) send({ type: "leave" }); });
-  row.append(out, leave);
-  if (app.seatLink) {
-    const a = document.createElement("a");
-    a.href = app.seatLink;
-    a.textContent = "your own link (to come back on another device)";
-    a.className = "small-link";
-    row.append(a);
-  }
-  box.append(row);
+  redraw(meBox, JSON.stringify([me.status, me.sitting_out, app.seatLink]), () => {
+    const row = document.createElement("div");
+    row.className = "buttons seat-controls";
+    if (me.status === "pending") row.insertAdjacentHTML("beforeend", '<span class="muted">Waiting for the host to approve your seat…</span>');
+    const out = document.createElement("button");
+    out.type = "button";
+    out.className = "small";
+    out.textContent = me.sitting_out ? "I'm back" : "Sit out";
+    out.dataset.action = "sit-out";
+    out.addEventListener("click", () => {
+      if (me.sitting_out) app.iTimedOut = null;
+      send({ type: "sit_out", value: !me.sitting_out });
+    });
+    const leave = document.createElement("button");
+    leave.type = "button";
+    leave.className = "small";
+    leave.textContent = "Leave table";
+    leave.addEventListener("click", () => { if (confirm("Leave the table and cash out?")) send({ type: "leave" }); });
+    row.append(out, leave);
+    if (app.seatLink) {
+      const a = document.createElement("a");
+      a.href = app.seatLink;
+      a.textContent = "your own link (to come back on another device)";
+      a.className = "small-link";
+      row.append(a);
+    }
+    meBox.append(row);
+  });
 }
 
 // The host sees who is waiting to sit right under the table, not only inside the host panel.
@@ -326,7 +402,7 @@ function renderWaiting(table, box) {
     no.type = "button";
     no.className = "small";
     no.textContent = "Turn away";
-    no.addEventListener("click", () => send({ type: "remove", seat: s.position }));
+    no.addEventListener("click", () => { if (confirm(`Turn ${s.name} away?`)) send({ type: "remove", seat: s.position }); });
     row.append(ok, no);
     box.append(row);
   }
@@ -342,8 +418,10 @@ function renderChooser(state) {
   }
   banner.textContent = "Dealer's choice: you pick the game for this hand.";
   const box = $("actions");
+  if (box.dataset.sig === "chooser") return true; // drawn once: a tap on a game is not lost to an update
   box.replaceChildren();
-  delete box.dataset.sig;
+  $("my-cards").replaceChildren();
+  box.dataset.sig = "chooser";
   const presets = [
     ["passem", {}, "Pass'Em"], ["passem", { split: "high-low" }, "Pass'Em high-low"],
     ["sameem", {}, "Same'Em"], ["pass-the-trash", {}, "Pass The Trash"],
@@ -382,13 +460,15 @@ function render() {
   renderSeats(state);
   renderCenter(state);
   $("banner").textContent = bannerText(state);
+  $("banner").classList.toggle("halted", Boolean(table.halted || app.halted));
   if (you.seat !== null && you.seat !== undefined) app.hadSeat = true;
   rememberNames(state);
   trackExchange(state);
   const mine = table.seats.find((s) => s.position === you.seat);
   app.ui.deadline = mine && mine.deadline && view && view.legal && view.legal.length ? mine.deadline : null;
+  app.ui.nameOf = (hs) => seatName(table, (table.dealt || [])[hs]);
   if (!renderChooser(state)) renderActions(you.role === "watcher" ? null : view && view.seat !== null ? view : null, app.ui, act);
-  renderResults(state);
+  renderResults(state, (hs) => seatName(table, table.dealt[hs]));
   renderLog(state);
   renderSit(state);
   const hostPanel = $("host-panel");
@@ -398,7 +478,7 @@ function render() {
     hostPanel.open = true;
   }
   if (you.host) renderHost(state, app, send);
-  renderLedger(state, $("ledger"), tableId, linkToken);
+  renderLedger(state, $("ledger"), app);
   tick();
 }
 
@@ -415,14 +495,30 @@ function trackExchange(state) {
   ui.held = view.cards;
 }
 
+// "the host has paused the game" as a sentence: a capital letter and a full stop.
+function sentence(text) {
+  const t = String(text).trim();
+  return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?…]$/.test(t) ? "" : "."}` : "";
+}
+
 function bannerText(state) {
   const { table, view, you } = state;
   if (app.offline) return "Connection lost: reconnecting…";
+  const halted = table.halted || app.halted;
+  if (halted) return sentence(typeof halted === "string" ? halted : halted.message || "the table is stopped: a write to the database failed");
   if ((you.seat === null || you.seat === undefined) && app.hadSeat && you.role !== "watcher") {
     return "You are no longer seated. Sit down again to buy in.";
   }
   if (table.paused && !table.live) return "The host has paused the game.";
   if (view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length) return "";
+  const mine = table.seats.find((s) => s.position === you.seat);
+  const dealtIn = view && !view.over && view.seat !== null && view.seat !== undefined;
+  if (mine && mine.sitting_out && (app.iTimedOut || !dealtIn)) {
+    if (dealtIn) return "Your time ran out: you sit out from the next hand. Press “I'm back” to stay in.";
+    return app.iTimedOut ? "Your time ran out, so you sit out. Press “I'm back” to be dealt in again."
+      : "You are sitting out. Press “I'm back” to be dealt in again.";
+  }
+  if (table.waiting && !(view && !view.over)) return sentence(table.waiting.message || String(table.waiting));
   if (view && view.over && table.next_hand_at) return "Next hand soon…";
   if (view && !view.over && view.to_act.length && !view.chosen) {
     const dealt = table.dealt || [];
@@ -453,6 +549,13 @@ export function houseRules(game, rules) {
   return words.length ? ` (${words.join(", ")})` : "";
 }
 
+// The step in players' words: a betting round is named after what it follows ("Roll 2 · betting").
+function stepWords(view) {
+  const label = view.step?.label || "";
+  if (view.step?.kind === "bet" && view.street && view.street !== label) return `${view.street} · betting`;
+  return label;
+}
+
 function stakesText(s) {
   const parts = [s.structure.replace("-", " ")];
   if (s.blinds && s.blinds.length) parts.push(`blinds ${s.blinds.join("/")}`);
@@ -471,6 +574,7 @@ function tick() {
   }
 }
 
+app.render = () => render(); // for tests
 setInterval(tick, 250);
 
 if (!linkToken) {

@@ -1,0 +1,244 @@
+"""The bot panel: every registered bot (but ``random``) against the three exploiting opponents.
+
+Each cell is one bot, one game (the four seed games and hold'em), one betting structure (no-limit, fixed-
+limit), heads-up or six-handed, against one kind of exploiter (always all in, calling station, always
+raise): heads-up the bot against one, six-handed three of the bot against three of them in alternate
+seats. Hands are played in duplicate: every deal is played twice with the same cards, the bots and the
+exploiters swapping seats, so the luck of the deal largely cancels. A deal's result is the bot's mean
+result per seat and hand. Stacks are 100 big blinds, reset every hand; the bot and its opponents persist
+across the cell's hands (a bot may learn how its opponents play). Once nobody can bet any more (everyone
+but at most one player all in), the rest of the hand is also played out up to ``RERUNS`` more times (two
+when the rest is long: passes, rolls) on fresh shuffles of the cards not yet dealt (the same actions up
+to there, copies of the bots from there on) and the results are averaged: the all-in luck is averaged
+out, the expectation is unchanged. The table gives the bot's win rate in big bets per 100 hands (the big
+blind in no-limit, the big bet in fixed-limit) with its 95% confidence interval.
+
+    PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--bots rule,equity] [--games holdem]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import multiprocessing
+import random
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+import homegame as hg
+from homegame.bots import bot_names, make_bot
+from homegame.bots.base import BaseBot
+from homegame.sim import big_bet_of, win_rate
+from homegame.sim.runner import MAX_ACTIONS, SimulationError
+from homegame.sim.stats import WinRate
+
+GAMES = ("passem", "sameem", "pass-the-trash", "three-hole", "holdem")
+STRUCTURES = ("no-limit", "fixed-limit")
+OPPONENTS = ("allin", "station", "raiser")
+PLAYERS = (2, 6)
+#: How many more times the rest of a hand is played once nobody can bet any more.
+RERUNS = 8
+#: Deals per cell in the slow test.
+SLOW_DEALS = 100
+
+
+def stakes_of(structure: str) -> hg.Stakes:
+    """Blinds 1/2; fixed-limit bets 2/4."""
+    if structure == "no-limit":
+        return hg.Stakes("no-limit", blinds=(1, 2))
+    return hg.Stakes("fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4)
+
+
+def panel_bots() -> list[str]:
+    """Every registered bot but ``random``."""
+    return [name for name in bot_names() if name != "random"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One match of the panel."""
+
+    bot: str
+    game: str
+    structure: str
+    players: int
+    opponent: str
+    deals: int
+    seed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """What one cell found."""
+
+    cell: Cell
+    hands: int
+    rate: WinRate
+    seconds: float
+
+    @property
+    def passed(self) -> bool:
+        """True when the 95% interval lies above zero."""
+        return self.rate.low > 0
+
+
+def _locked(hand: hg.Hand) -> bool:
+    """True when no more betting can happen: two or more players in, at most one of them with chips,
+    and that one owing nothing."""
+    seats = [s for s in hand.view(None)["seats"] if not s["folded"]]
+    able = [s for s in seats if not s["all_in"]]
+    top = max(int(s["bet"]) for s in seats) if seats else 0
+    return len(seats) >= 2 and (not able or (len(able) == 1 and int(able[0]["bet"]) >= top))
+
+
+def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] | None = None, *,
+            stop: bool = True) -> None:
+    for _ in range(MAX_ACTIONS):
+        if hand.over:
+            return
+        seat = hand.to_act[0]
+        action = bots[seat].act(hand.view(seat))
+        hand.act(seat, action)
+        if actions is not None:
+            actions.append((seat, action))
+            if stop and _locked(hand):
+                return
+    raise SimulationError(f"a hand of {hand.game.name} did not finish within {MAX_ACTIONS} actions")
+
+
+def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stakes: hg.Stakes, button: int,
+                  seed: int, reruns: int = RERUNS) -> list[float]:
+    """Each seat's result in one hand, averaged over ``reruns`` more run-outs once nobody can bet."""
+    hand = game.deal(stacks=stacks, stakes=stakes, button=button, seed=seed)
+    actions: list[tuple[int, str]] = []
+    _finish(hand, bots, actions if reruns else None)
+    if hand.over:
+        return [float(p) for p in hand.payoffs]
+    drawn = hand._deck._pos  # cards dealt (and burnt) so far
+    order = hand.deck_order()
+    spares = [copy.deepcopy(bots) for _ in range(reruns)]  # each run-out with the bots as they are now
+    _finish(hand, bots)
+    totals = [float(p) for p in hand.payoffs]
+    shuffle = random.Random(seed)
+    done = 0
+    for spare in spares:
+        rest = order[drawn:]
+        shuffle.shuffle(rest)
+        again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
+        for seat, action in actions:
+            again.act(seat, action)
+        steps: list[tuple[int, str]] = []
+        _finish(again, spare, steps, stop=False)
+        totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
+        done += 1
+        if len(steps) > 3 * len(bots) and done >= 2:  # a long run-out (passes, rolls): two are enough
+            break
+    return [t / (done + 1) for t in totals]
+
+
+def play_cell(cell: Cell) -> Row:
+    """Play ``cell.deals`` deals, each once with the bot in every seat; the bot's mean result per deal."""
+    started = time.perf_counter()
+    game = hg.game(cell.game)
+    stakes = stakes_of(cell.structure)
+    unit = big_bet_of(stakes)
+    stack = 100 * (stakes.blinds[1] if stakes.blinds else unit)
+    base = 7919 * cell.seed + 1
+    half = cell.players // 2
+    heroes = [make_bot(cell.bot, seed=base + i) for i in range(half)]
+    others = [make_bot(cell.opponent, seed=base + 100 + i) for i in range(cell.players - half)]
+    results = np.zeros(cell.deals, dtype=np.float64)
+    for deal in range(cell.deals):
+        total = 0.0
+        for first in (0, 1):
+            mine = [seat for seat in range(cell.players) if seat % 2 == first][:half]
+            rest = iter(others)
+            hero = iter(heroes)
+            bots = [next(hero) if seat in mine else next(rest) for seat in range(cell.players)]
+            payoffs = play_adjusted(game, bots, [stack] * cell.players, stakes=stakes,
+                                    button=deal % cell.players, seed=base * 1_000_003 + deal)
+            total += sum(payoffs[seat] for seat in mine)
+        results[deal] = total / (2 * half)
+    rate = win_rate(results, unit)
+    return Row(cell, cell.deals * 2, rate, time.perf_counter() - started)
+
+
+def cells(bots: Sequence[str], games: Sequence[str] = GAMES, structures: Sequence[str] = STRUCTURES,
+          players: Sequence[int] = PLAYERS, opponents: Sequence[str] = OPPONENTS, *, deals: int = 60,
+          seed: int = 0) -> list[Cell]:
+    """The panel's cells, ``deals`` deals each (two hands a deal)."""
+    return [Cell(b, g, s, n, o, deals, seed) for b in bots for g in games for s in structures
+            for n in players for o in opponents]
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver")
+
+
+def run(todo: Sequence[Cell], workers: int = 2, progress: Callable[[Row], None] | None = None) -> list[Row]:
+    """Play every cell, on ``workers`` processes; rows in the cells' order. ``progress`` sees each row
+    as it is done."""
+    if workers <= 1:
+        done = []
+        for c in todo:
+            done.append(play_cell(c))
+            if progress is not None:
+                progress(done[-1])
+        return done
+    found: dict[Cell, Row] = {}
+    order = sorted(todo, key=lambda c: -c.players)  # the long ones first
+    with _context().Pool(workers) as pool:
+        for row in pool.imap_unordered(play_cell, order, chunksize=1):
+            found[row.cell] = row
+            if progress is not None:
+                progress(row)
+    return [found[c] for c in todo]
+
+
+def table(rows: Iterable[Row]) -> str:
+    """The panel as a text table."""
+    lines = [f"{'bot':<7} {'game':<15} {'structure':<12} {'players':>7} {'opponent':<8} {'hands':>6}  "
+             f"{'bb/100 ± 95% CI':>20}  {'':4} {'secs':>5}"]
+    for r in rows:
+        c = r.cell
+        verdict = "ok" if r.passed else "FAIL"
+        lines.append(f"{c.bot:<7} {c.game:<15} {c.structure:<12} {c.players:>7} {c.opponent:<8} {r.hands:>6}  "
+                     f"{r.rate.bb100:>+9.1f} ± {r.rate.ci95:>8.1f}  {verdict:4} {r.seconds:>5.1f}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the panel and print its table; exit 1 when any interval is not above zero."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=60, help="deals per cell (two hands each)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", default=",".join(panel_bots()))
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--structures", default=",".join(STRUCTURES))
+    parser.add_argument("--players", default=",".join(map(str, PLAYERS)))
+    parser.add_argument("--opponents", default=",".join(OPPONENTS))
+    args = parser.parse_args(argv)
+    todo = cells(args.bots.split(","), args.games.split(","), args.structures.split(","),
+                 [int(p) for p in args.players.split(",")], args.opponents.split(","), deals=args.deals,
+                 seed=args.seed)
+    started = time.perf_counter()
+    header = table([]).splitlines()[0]
+    print(header, flush=True)
+    rows = run(todo, args.workers, lambda row: print(table([row]).splitlines()[1], flush=True))
+    print("\n" + table(rows))
+    failed = sum(not r.passed for r in rows)
+    print(f"{len(rows)} cells, {sum(r.hands for r in rows)} hands, {failed} not above zero, "
+          f"{time.perf_counter() - started:.0f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

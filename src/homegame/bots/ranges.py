@@ -1,0 +1,132 @@
+"""A seat's share of the pot against what its opponents are likely to hold, not against any holding.
+
+The unknown cards are sampled as in :mod:`homegame.bots.estimate`; each opponent's sampled holding as
+it is now (its cards so far, with the board or the table's face-up cards) gets a quick strength score
+(made hand, the rank that makes it, high cards, suits and neighbours, low cards in games with a low),
+and a completion counts fully only where each opponent's holding is within the top ``width`` of its
+samples (elsewhere it counts for little). ``width`` 1 is any holding, 0.12 a strong one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from homegame.bots.base import View
+from homegame.bots.estimate import Known, Sampled, parts, sample
+
+#: The weight of a completion in which an opponent holds something outside its range, per unit of width
+#: (so that such completions weigh about 2% of the range's, however narrow).
+OUTSIDE = 0.02
+
+
+def strength_now(cards: npt.NDArray[np.int64], shared: npt.NDArray[np.int64], *, low: bool = False
+                 ) -> npt.NDArray[np.float64]:
+    """A quick score per row of the holding ``cards`` (trials × n ids) with the ``shared`` cards seen now.
+
+    >>> ids = np.array([[48, 49], [0, 5], [48, 44]])  # As Ad, 2c 3d, As Kc
+    >>> s = strength_now(ids, np.zeros((3, 0), dtype=np.int64))
+    >>> bool(s[0] > s[2] > s[1])
+    True
+    """
+    everything = np.hstack([cards, shared]) if shared.shape[1] else cards
+    rows = np.arange(len(everything))
+    counts = np.zeros((len(everything), 13), dtype=np.int8)
+    suit_counts = np.zeros((len(everything), 4), dtype=np.int8)
+    for column in everything.T:
+        counts[rows, column >> 2] += 1
+        suit_counts[rows, column & 3] += 1
+    top_count = counts.max(axis=1)
+    pairs = (counts >= 2).sum(axis=1)
+    category = np.where(top_count >= 4, 7, np.where((top_count == 3) & (pairs >= 2), 6,
+                        np.where(top_count == 3, 3, np.where(pairs >= 2, 2, np.where(pairs == 1, 1, 0)))))
+    mask = ((counts > 0) << np.arange(13)).sum(axis=1)
+    mask = (mask << 1) | (mask >> 12)  # the ace also plays low in a straight (bit 0)
+    windows = np.array([((mask >> i) & 31) for i in range(10)])
+    longest = np.where((windows == 31).any(axis=0), 5, np.where(
+        np.isin(windows, (15, 23, 27, 29, 30)).any(axis=0), 4, 0))
+    flush = suit_counts.max(axis=1)
+    category = np.where(flush >= 5, np.maximum(category, 5), category)
+    category = np.where(longest >= 5, np.maximum(category, 4), category)
+    present = counts > 0
+    made_rank = np.where(counts >= 2, np.arange(13), -1).max(axis=1)
+    own_ranks = np.sort(cards >> 2, axis=1)[:, ::-1]
+    # before five cards are seen, a pair is worth less than two high cards (22 is behind AK)
+    weight = 1.5 if everything.shape[1] >= 5 else 0.5
+    score = weight * category + np.maximum(made_rank, 0) / 13.0
+    score = score + 0.8 * own_ranks[:, 0] / 12.0
+    if own_ranks.shape[1] > 1:
+        score = score + 0.4 * own_ranks[:, 1] / 12.0
+    score = score + 0.3 * (flush == 4) + 0.2 * (longest == 4)
+    own_suits = (cards & 3)
+    if cards.shape[1] > 1:
+        suited = ((own_suits[:, :, None] == own_suits[:, None, :]).sum(axis=(1, 2)) > cards.shape[1])
+        score = score + 0.25 * suited
+    if low:
+        low_present = np.hstack([present[:, 12:13], present[:, :7]])  # A, 2..8
+        score = np.maximum(score, 0.75 * low_present.sum(axis=1) + 0.2 * low_present[:, 0])
+    return np.asarray(score, dtype=np.float64)
+
+
+def weights(view: View, dealt: Sampled, widths: Mapping[int, float]) -> npt.NDArray[np.float64]:
+    """Each completion's weight: how far every opponent's sampled holding fits its range."""
+    w = np.ones(dealt.trials, dtype=np.float64)
+    low = dealt.game.rules.get("split", "high") != "high"
+    three_hole = dealt.game.name == "three-hole"
+    entries = {int(s["seat"]): s for s in view["seats"]}
+    for index, seat in enumerate(dealt.seats[1:], start=1):
+        width = widths.get(seat, 1.0)
+        if width >= 0.999:
+            continue
+        entry = entries[seat]
+        held = len(entry.get("up") or ()) + int(entry.get("down") or 0)
+        own = dealt.rows[index][:, :max(1, held)]
+        if three_hole:
+            table = [c for s in view["seats"] if s["seat"] != seat for c in s.get("up") or ()]
+            shared = _ids(table, dealt.trials)
+        else:
+            shared = dealt.board[:, :len(view.get("board") or ())]
+        score = strength_now(own, shared, low=low)
+        cut = float(np.quantile(score, 1.0 - width))
+        w *= np.where(score >= cut, 1.0, OUTSIDE * width)
+    return w
+
+
+def _ids(cards: list[str], trials: int) -> npt.NDArray[np.int64]:
+    from homegame.cards import card_ids
+
+    return np.broadcast_to(np.array(card_ids(cards), dtype=np.int64).reshape(1, -1), (trials, len(cards)))
+
+
+def ranged_sides(view: View, widths: Mapping[int, float], trials: int = 600, seed: int | None = None,
+                 known: Known | None = None) -> tuple[float, float | None]:
+    """This seat's chances (ties shared) of the high side and of the low side (``None`` in a high game)
+    against opponents holding the top ``widths[seat]`` of their possible holdings."""
+    dealt = sample(view, trials, seed, known)
+    high, low = parts(dealt)
+    w = weights(view, dealt, widths)
+    total = float(w.sum())
+    high_chance = float((w * high).sum() / total)
+    if low is None:
+        return high_chance, None
+    return high_chance, float((w * np.clip(low, 0, 1)).sum() / total)
+
+
+def ranged_share(view: View, widths: Mapping[int, float], trials: int = 600, seed: int | None = None,
+                 known: Known | None = None) -> float:
+    """This seat's expected share of the pot against opponents' ranges: in a high game the high side; in
+    a high-low game half of each side (all of the high side when no low qualifies); in a declare game
+    the likelier side."""
+    dealt = sample(view, trials, seed, known)
+    if len(dealt.seats) == 1:
+        return 1.0
+    high, low = parts(dealt)
+    w = weights(view, dealt, widths)
+    total = float(w.sum())
+    if low is None:
+        return float((w * high).sum() / total)
+    if dealt.game.rules.get("split") == "declare":
+        return max(float((w * high).sum() / total), float((w * np.clip(low, 0, 1)).sum() / total))
+    return float((w * np.where(low >= 0, 0.5 * high + 0.5 * low, high)).sum() / total)

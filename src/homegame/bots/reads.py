@@ -1,0 +1,144 @@
+"""What a bot learns about its opponents from the hand logs in the views it is shown.
+
+A bot sees ``view["log"]`` each time it acts. :class:`Reads` reads the lines it has not read yet and
+counts, per opponent seat, how many betting decisions it saw that seat make and how many of them were
+bets or raises (all-in ones apart). From these it guesses how wide a range an opponent's bet stands
+for: a big bet from an unknown player is taken as a strong range (the top 11% of holdings for a shove
+of 100 big blinds), and the guess widens towards every holding as the player is seen betting and
+raising nearly every time (a maniac's shove means little).
+
+>>> reads = Reads()
+>>> log = ["Seat 0 posts the small blind 1", "Seat 1 posts the big blind 2", "Seat 0 raises to 200 and is all in"]
+>>> reads.read({"seat": 1, "button": 0, "cards": ["2c", "7d"], "log": log})
+>>> reads.aggression(0)  # nothing known yet from finished hands
+0.1
+>>> reads.read({"seat": 1, "button": 0, "cards": ["Ks", "Qd"], "log": log[:2]})  # the next hand
+>>> reads.stats[0].decisions, reads.stats[0].aggressive
+(1, 1)
+>>> round(reads.aggression(0), 2)
+0.25
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from homegame.bots.base import View, big_bet
+
+_LINE = re.compile(r"Seat (\d+) (folds|checks|calls|bets|raises|completes)\b(.*)")
+
+#: How many decisions' worth of weight the prior guess of an opponent's aggression carries.
+PRIOR_WEIGHT = 5.0
+#: The prior share of an unknown opponent's betting decisions that are bets or raises.
+PRIOR_AGGRESSION = 0.1
+#: The prior share of an unknown opponent's betting decisions that are folds.
+PRIOR_FOLDS = 0.3
+
+
+@dataclass
+class SeatStats:
+    """One opponent seat's betting decisions seen so far."""
+
+    decisions: int = 0
+    aggressive: int = 0
+    all_in: int = 0
+    folds: int = 0
+
+
+@dataclass
+class Reads:
+    """Per-opponent counts across the hands a bot has seen (keyed by seat number).
+
+    The counts are of finished hands only: the hand being played says nothing yet about how often a
+    player bets (a shove now is not evidence that this player shoves every hand).
+    """
+
+    stats: dict[int, SeatStats] = field(default_factory=dict)
+    _hand: dict[int, SeatStats] = field(default_factory=dict)
+    _log: list[str] = field(default_factory=list)
+    _key: tuple[Any, ...] = ()
+    _cards: frozenset[str] = frozenset()
+
+    def read(self, view: View) -> None:
+        """Take in ``view["log"]``; when it is a new hand's, the last hand's counts join the totals."""
+        log = [str(x) for x in view.get("log") or ()]
+        key = (view.get("button"), len(view.get("seats") or ()), view.get("game"))
+        cards = frozenset(str(c) for c in view.get("cards") or ())
+        same = (key == self._key and bool(cards & self._cards) and len(log) >= len(self._log)
+                and log[:len(self._log)] == self._log)  # some of the same cards, the log goes on
+        if not same:
+            for seat, counts in self._hand.items():
+                total = self.stats.setdefault(seat, SeatStats())
+                total.decisions += counts.decisions
+                total.aggressive += counts.aggressive
+                total.all_in += counts.all_in
+                total.folds += counts.folds
+        self._hand = _count(log, view.get("seat"))
+        self._log, self._key, self._cards = log, key, cards
+
+    def aggression(self, seat: int) -> float:
+        """The share of ``seat``'s betting decisions that were bets or raises, shrunk towards the prior."""
+        s = self.stats.get(seat, SeatStats())
+        return (s.aggressive + PRIOR_AGGRESSION * PRIOR_WEIGHT) / (s.decisions + PRIOR_WEIGHT)
+
+    def folding(self, seat: int) -> float:
+        """The share of ``seat``'s betting decisions that were folds, shrunk towards the prior."""
+        s = self.stats.get(seat, SeatStats())
+        return (s.folds + PRIOR_FOLDS * PRIOR_WEIGHT) / (s.decisions + PRIOR_WEIGHT)
+
+    def width(self, view: View, seat: int) -> float:
+        """How wide a range (the top fraction of holdings, 0..1) ``seat`` is taken to hold now.
+
+        A seat that has bet or raised in this hand holds a range that narrows with the size of what it
+        put in (in big bets): half of all holdings for one bet, the top 11% for an all-in of 100 big blinds; but never
+        narrower than the share of its decisions that were bets or raises. A seat that only called
+        holds most hands (70%), one that only checked any.
+        """
+        entry = next((s for s in view.get("seats") or () if s["seat"] == seat), None)
+        if entry is None:
+            return 1.0
+        acted = _this_hand(view, seat)
+        if acted == "aggressive":
+            unit = max(1, big_bet(view))
+            size = int(entry.get("in_pot") or 0) / unit
+            prior = max(0.08, min(0.5, 0.6 / (1.0 + math.log2(1.0 + size) / 1.5)))
+            return min(1.0, max(prior, self.aggression(seat)))
+        if acted == "called":
+            return max(0.7, self.aggression(seat))
+        return 1.0
+
+
+def _count(log: list[str], me: Any) -> dict[int, SeatStats]:
+    """Each other seat's betting decisions in one hand's log."""
+    out: dict[int, SeatStats] = {}
+    for line in log:
+        m = _LINE.match(line)
+        if m is None or int(m.group(1)) == me:
+            continue
+        seat = out.setdefault(int(m.group(1)), SeatStats())
+        seat.decisions += 1
+        verb = m.group(2)
+        if verb in ("bets", "raises", "completes"):
+            seat.aggressive += 1
+            if "all in" in m.group(3):
+                seat.all_in += 1
+        elif verb == "folds":
+            seat.folds += 1
+    return out
+
+
+def _this_hand(view: View, seat: int) -> str:
+    """``aggressive`` when ``seat`` bet or raised in this hand, else ``called``, else ``passive``."""
+    out = "passive"
+    for line in view.get("log") or ():
+        m = _LINE.match(str(line))
+        if m is None or int(m.group(1)) != seat:
+            continue
+        if m.group(2) in ("bets", "raises", "completes"):
+            return "aggressive"
+        if m.group(2) == "calls":
+            out = "called"
+    return out

@@ -1,0 +1,81 @@
+"""What a table tells people in words: who is waited for, why no hand starts, what a timeout played.
+
+Every text here names people by name and counts seats from 1, as the host panel does.
+
+>>> people(["Ann"]), people(["Ann", "Bob"]), people(["Ann", "Bob", "Cy"])
+('Ann', 'Ann and Bob', 'Ann, Bob and Cy')
+>>> did_text("fold"), did_text("pass 2c 3d"), did_text("declare low")
+('folds', 'passes', 'declares low')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from homegame.table.table import Table
+
+_DID = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises",
+        "pass": "passes", "discard": "discards", "expose": "exposes a card", "arrange": "keeps the order"}
+_COUNT = {1: "a second player", 2: "two players", 3: "three players"}
+
+
+def people(names: list[str]) -> str:
+    """Names joined as in a sentence."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def did_text(action: str) -> str:
+    """What a default action did, in words, without naming any card."""
+    words = action.split()
+    verb = words[0] if words else ""
+    if verb == "declare" and len(words) > 1:
+        return f"declares {words[1]}"
+    return _DID.get(verb, "plays the default")
+
+
+def _why_out(table: Table, pos: int) -> str | None:
+    seat = table.seats[pos]
+    who = f"{seat.name} (seat {pos + 1})"
+    if seat.status == "pending":
+        return f"{who} waits for the host's approval"
+    if seat.status == "leaving":
+        return f"{who} is leaving"
+    if seat.sitting_out:
+        return f"{who} sits out"
+    if seat.stack <= 0:
+        return f"{who} has no chips"
+    return None
+
+
+def waiting_reason(table: Table) -> dict[str, Any] | None:
+    """Why no hand is being played or can start now (``None`` while the table moves by itself).
+
+    ``code`` is ``paused`` (the host paused), ``players`` (too few players can be dealt in) or
+    ``choosing`` (dealer's choice: the dealer picks the game); ``message`` says it in words.
+    """
+    if table.paused:
+        what = "this hand continues" if table.live else "the next hand starts"
+        return {"code": "paused", "message": f"the host has paused the game; {what} when the host resumes"}
+    if table.live:
+        return None
+    eligible = table.eligible()
+    need = table.min_players()
+    if len(eligible) < need:
+        missing = need - len(eligible)
+        if len(eligible) == 1 and need == 2:
+            head = "waiting for a second player"
+        else:
+            head = f"waiting for {_COUNT.get(missing, f'{missing} more players')}" + (
+                f" (the game takes at least {need})" if need > 2 else "")
+        reasons = [r for r in (_why_out(table, p) for p in sorted(table.seats)) if r]
+        return {"code": "players", "message": head + (": " + "; ".join(reasons) if reasons else "")}
+    if table.chooser is not None and table.chooser in table.seats:
+        seat = table.seats[table.chooser]
+        return {"code": "choosing", "message": f"{seat.name} (seat {seat.position + 1}) is choosing the game"}
+    return None
+
+
+__all__ = ["did_text", "people", "waiting_reason"]

@@ -1,0 +1,114 @@
+// The ledger with settle-up and the hand histories; downloads carry the link's token in a header,
+// never in a URL (URLs end up in logs and browser history).
+import { escapeHtml } from "./cards.js";
+
+function el(html) {
+  const t = document.createElement("template");
+  t.innerHTML = html.trim();
+  return t.content.firstElementChild;
+}
+
+// GET /api/tables/{table}/{path} with `Authorization: Bearer <token>`.
+export async function authFetch(app, path) {
+  const url = `/api/tables/${app.tableId}/${path}`;
+  const headers = { Authorization: `Bearer ${app.token}` };
+  const r = await fetch(url, { headers });
+  if (r.status === 422) {
+    // a server from before header authentication; TODO: remove once every server reads the header
+    return fetch(`${url}${url.includes("?") ? "&" : "?"}token=${encodeURIComponent(app.token)}`);
+  }
+  return r;
+}
+
+// Save a download under its own file name: fetched with the header, handed to the browser as a Blob.
+export async function download(app, path, filename) {
+  try {
+    const r = await authFetch(app, path);
+    if (!r.ok) throw new Error(`the server answered ${r.status}`);
+    const blob = await r.blob();
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (e) {
+    app.toast(`Could not download ${filename}: ${e.message}.`);
+  }
+}
+
+export function downloadLink(path, filename, label, app) {
+  const a = document.createElement("a");
+  a.href = "#";
+  a.textContent = label;
+  a.dataset.download = filename;
+  a.addEventListener("click", (e) => {
+    e.preventDefault();
+    download(app, path, filename);
+  });
+  return a;
+}
+
+// the last settle-up and hand list, kept across updates (press again for fresh numbers)
+const kept = { settle: null, hands: null };
+
+export function renderLedger(state, box, app) {
+  const { table } = state;
+  const sig = JSON.stringify([table.ledger, table.balance, kept]);
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  const rows = table.ledger.map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${l.bought_in}</td><td>${l.cashed_out}</td><td>${l.stack}</td><td class="${l.net >= 0 ? "plus" : "minus"}">${l.net > 0 ? "+" : ""}${l.net}</td></tr>`).join("");
+  box.innerHTML = `<table class="ledger"><thead><tr><th>Player</th><th>In</th><th>Out</th><th>Stack</th><th>Net</th></tr></thead><tbody>${rows}</tbody></table>
+    <p class="muted">Balance: ${table.balance} · <span class="csv"></span></p>
+    <div class="settle"></div>`;
+  box.querySelector(".csv").append(downloadLink("ledger.csv", "ledger.csv", "CSV", app));
+  const settle = box.querySelector(".settle");
+  const again = () => { delete box.dataset.sig; renderLedger(app.state || state, box, app); };
+  const button = el('<button type="button" class="small" data-action="settle">Settle up</button>');
+  button.addEventListener("click", async () => {
+    try {
+      const r = await authFetch(app, "settle");
+      const data = await r.json();
+      if (!r.ok) throw new Error(typeof data.detail === "string" ? data.detail : `the server answered ${r.status}`);
+      kept.settle = data.payments.map((p) => [p.payer, p.payee, p.amount]);
+    } catch (e) {
+      app.toast(`Could not settle up: ${e.message}`);
+    }
+    again();
+  });
+  settle.append(button);
+  if (kept.settle) {
+    settle.insertAdjacentHTML("beforeend", kept.settle.length
+      ? `<ul>${kept.settle.map(([a, b, n]) => `<li>${escapeHtml(a)} pays ${escapeHtml(b)} ${n}</li>`).join("")}</ul>`
+      : "<p>Nobody owes anybody.</p>");
+  }
+  const hands = el('<button type="button" class="small" data-action="hands">Hand histories</button>');
+  hands.addEventListener("click", async () => {
+    try {
+      const r = await authFetch(app, "hands");
+      const list = await r.json();
+      if (!r.ok) throw new Error(typeof list.detail === "string" ? list.detail : `the server answered ${r.status}`);
+      kept.hands = list.slice(-30).reverse().map((h) => ({ number: h.number, game: h.game, phh: h.phh === true }));
+    } catch (e) {
+      app.toast(`Could not list the hands: ${e.message}`);
+    }
+    again();
+  });
+  settle.append(hands);
+  if (kept.hands) {
+    if (!kept.hands.length) settle.insertAdjacentHTML("beforeend", "<p>No hand has finished yet.</p>");
+    else {
+      const ul = el('<ul class="hands"></ul>');
+      for (const h of kept.hands) {
+        const li = el(`<li>Hand ${h.number} · ${escapeHtml(h.game)} · </li>`);
+        li.append(downloadLink(`hands/${h.number}.json`, `hand-${h.number}.json`, "JSON", app));
+        // PHH only where the server writes it (the hand list says so per hand)
+        if (h.phh) li.append(" · ", downloadLink(`hands/${h.number}.phh`, `hand-${h.number}.phh`, "PHH", app));
+        ul.append(li);
+      }
+      settle.append(ul);
+    }
+  }
+}

@@ -1,0 +1,269 @@
+"""The table conformance test: random sequences of everything a table can receive, from many tabs at once.
+
+A room (real protocol parser, real store, fake clock, fake tabs that record what they are sent) gets
+sits, approvals, leaves, removals, sit-outs, pauses, reconnects, second tabs on one seat token, host
+changes of game, stakes, stacks and clocks, bots, re-issued seat links and clock expiry, mixed with random
+play (fresh, stale and decision-less actions), over every game and dealer's choice. After every step:
+
+- the table's invariant (a live hand has a seat owing a decision on a running clock, or is paused; a
+  table that cannot deal says why);
+- chips are conserved (stacks on the table = buy-ins - cash-outs) and the ledger nets to 0;
+- every tab's latest state is what the room would send it now: no tab holds the cards of a seat it
+  does not hold now, and a seat that owes a decision is told its id;
+- every few steps, a room reloaded from the store equals the live one (same hand, same actions, same
+  public table, same views).
+
+The seed is printed on failure; ``CONFORMANCE_SEED`` / ``CONFORMANCE_STEPS`` replay or lengthen a run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import homegame as hg
+from homegame.server.room import Room
+from homegame.server.storage import Store
+from homegame.server.tokens import hash_token
+from homegame.table import DEALERS_CHOICE, simple_action
+from test_table_support import Clock, Tab, open_room
+
+GAMES = [*hg.game_names(), DEALERS_CHOICE]
+STAKES = [
+    {"structure": "no-limit", "blinds": [1, 2]},
+    {"structure": "fixed-limit", "ante": 1, "small_bet": 2, "big_bet": 4, "bring_in": 1},
+    {"structure": "pot-limit", "ante": 1, "blinds": [1, 2]},
+]
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ann\u200b", "\u202eBob", "c\x00y", "ANN"]
+STEPS = int(os.environ.get("CONFORMANCE_STEPS", "420"))
+
+
+class Run:
+    """One random run at one table."""
+
+    def __init__(self, tmp_path: Path, seed: int, game: str) -> None:
+        self.rng = rng = random.Random(seed)
+        self.clock = Clock()
+        spec = {"game": game, "stakes": rng.choice(STAKES), "buy_in": rng.choice([20, 200]),
+                "approve_seats": rng.random() < 0.5, "bot_delay": rng.choice([0.0, 0.5]),
+                "between_hands": rng.choice([0.0, 0.005, 1.0]), "turn_seconds": rng.choice([5.0, 30.0]),
+                "time_bank": rng.choice([0.0, 10.0]), "bots": rng.randint(0, 2), "paused": rng.random() < 0.3}
+        self.room, self.store, self.tokens = open_room(tmp_path, self.clock, **spec)
+        self.tabs: list[Tab] = [Tab(self.room, self.tokens["host"])]
+        self.seat_tokens: list[str] = []
+        self.steps = 0
+
+    # ----- the things a table receives -------------------------------------------------------------
+    def open_tab(self) -> None:
+        rng = self.rng
+        kind = rng.choice(["invite", "invite", "watch", "host", "seat", "seat"])
+        if kind == "seat" and self.seat_tokens:
+            token = rng.choice(self.seat_tokens)  # a reconnect, a second tab, or a dead link
+            if rng.random() < 0.5:
+                self.tabs.append(Tab(self.room, self.tokens["invite"], token))
+            else:
+                self.tabs.append(Tab(self.room, token))
+                self.tabs[-1].seat_token = token
+        else:
+            self.tabs.append(Tab(self.room, self.tokens["watch" if kind == "watch" else kind if kind == "host"
+                                                      else "invite"]))
+
+    def host(self) -> Tab:
+        hosts = [t for t in self.tabs if t.conn.host and not t.closed]
+        if not hosts:
+            self.tabs.append(Tab(self.room, self.tokens["host"]))
+            hosts = [self.tabs[-1]]
+        return self.rng.choice(hosts)
+
+    def open_tabs(self) -> list[Tab]:
+        return [t for t in self.tabs if not t.closed]
+
+    def seated_tabs(self) -> list[Tab]:
+        return [t for t in self.open_tabs() if self.room.seat_of(t.conn) is not None]
+
+    def play(self) -> None:
+        """A tab whose seat owes a decision answers it: usually fresh, sometimes stale or old-style."""
+        owing = set(self.room.table.owing())
+        tabs = [t for t in self.seated_tabs() if self.room.seat_of(t.conn) in owing]
+        if not tabs:
+            self.tick(self.rng.choice([0.01, 0.3]))
+            return
+        tab = self.rng.choice(tabs)
+        state = tab.state()
+        view = state["view"]
+        if not view or not view.get("legal"):
+            return
+        msg: dict[str, Any] = {"type": "act", "action": simple_action(view, self.rng), "hand": state["hand"]}
+        roll = self.rng.random()
+        if roll < 0.8:
+            msg["decision"] = state["you"]["decision"]
+        elif roll < 0.9:
+            stale = [m["you"]["decision"] for m in tab.messages if m["type"] == "state" and m["you"]["decision"]]
+            msg["decision"] = self.rng.choice(stale) if stale else 0
+        tab.send(msg)
+
+    def tick(self, seconds: float) -> None:
+        self.clock.t += seconds
+        self.room.step(None)
+
+    def step(self) -> None:
+        rng, t = self.rng, self.room.table
+        roll = rng.random()
+        positions = list(range(t.settings.max_seats))
+        if roll < 0.40:
+            self.play()
+        elif roll < 0.52:
+            self.tick(rng.choice([0.001, 0.2, 1.0, 3.0, 40.0]))
+        elif roll < 0.58:
+            guests = [x for x in self.open_tabs() if not x.conn.host and x.conn.role == "guest"]
+            if guests:
+                rng.choice(guests).send({"type": "sit", "name": rng.choice(NAMES)})
+            else:
+                self.open_tab()
+        elif roll < 0.62:
+            self.open_tab()
+        elif roll < 0.65 and len(self.open_tabs()) > 1:
+            rng.choice(self.open_tabs()[1:]).close()
+        elif roll < 0.69:
+            pending = [p for p, s in t.seats.items() if s.status == "pending"]
+            self.host().send({"type": "approve", "seat": rng.choice(pending or positions)})
+        elif roll < 0.71 and self.seated_tabs():
+            rng.choice(self.seated_tabs()).send({"type": "leave"})
+        elif roll < 0.73:
+            self.host().send({"type": "remove", "seat": rng.choice(list(t.seats) or positions)})
+        elif roll < 0.77 and self.seated_tabs():
+            rng.choice(self.seated_tabs()).send({"type": "sit_out", "value": rng.random() < 0.5})
+        elif roll < 0.80:
+            self.host().send({"type": "pause", "value": not t.paused if rng.random() < 0.8 else t.paused})
+        elif roll < 0.82:
+            self.host().send({"type": "set_game", "game": rng.choice(GAMES)})
+        elif roll < 0.84:
+            self.host().send({"type": "set_stakes", "stakes": rng.choice(STAKES),
+                              "buy_in": rng.choice([20, 200, 500])})
+        elif roll < 0.86:
+            self.host().send({"type": "adjust", "seat": rng.choice(list(t.seats) or positions),
+                              "stack": rng.choice([0, 1, 50, 300])})
+        elif roll < 0.89:
+            if len(t.seats) < 6:
+                self.host().send({"type": "add_bot", "kind": rng.choice(["rule", "random"])})
+        elif roll < 0.91:
+            self.host().send({"type": "configure", "time_bank": rng.choice([None, 0.0, 5.0]),
+                              "between_hands": rng.choice([None, 0.0, 0.005, 1.0]),
+                              "bot_rebuys": rng.choice([None, 0, 2]), "turn_seconds": rng.choice([None, 5.0])})
+        elif roll < 0.93:
+            humans = [p for p, s in t.seats.items() if s.kind == "human"]
+            self.host().send({"type": "reissue", "seat": rng.choice(humans or positions)})
+        elif t.chooser is not None:
+            choosers = [x for x in self.seated_tabs() if self.room.seat_of(x.conn) == t.chooser]
+            if choosers:
+                rng.choice(choosers).send({"type": "choose", "game": rng.choice(GAMES[:-1])})
+            else:
+                self.tick(30.0)
+        else:
+            self.tick(0.05)
+        for tab in self.tabs:
+            tab.drain()
+            for msg in tab.messages[-5:]:
+                if msg["type"] in ("seated", "seat_link") and msg["seat_token"] not in self.seat_tokens:
+                    self.seat_tokens.append(msg["seat_token"])
+        self.steps += 1
+
+    # ----- what must hold after every step ---------------------------------------------------------
+    def check(self) -> None:
+        room, t, now = self.room, self.room.table, self.clock.t
+        t.check_invariants(now)
+        approved = sum(s.stack for s in t.seats.values() if s.status != "pending")
+        bought = sum(e.amount for e in t.ledger.entries if e.kind == "buy-in")
+        cashed = sum(e.amount for e in t.ledger.entries if e.kind == "cash-out")
+        assert approved == bought - cashed, (approved, bought, cashed)
+        if t.live:
+            assert sum(t.start.stacks) == sum(t.seats[p].stack for p in t.start.dealt if p in t.seats)  # type: ignore[union-attr]
+        assert sum(t.ledger.nets(t.stacks_by_name()).values()) == 0
+        public = json.loads(room._public_text())
+        for tab in self.open_tabs():
+            if tab.conn not in room.connections:
+                continue
+            sent = tab.state()
+            expected = json.loads(room.state_text(tab.conn, json.dumps(public)))
+            pos = holds(tab, t)
+            assert room.seat_of(tab.conn) == pos
+            assert sent["you"]["seat"] == pos, "a tab was not told its seat changed"
+            assert sent["view"] == t.view(pos), f"a tab holding seat {pos} was sent another seat's view"
+            assert sent["you"] == expected["you"]
+            if pos is None:
+                assert not sent["view"] or sent["view"]["cards"] == [], "a tab without a seat holds cards"
+            elif pos in t.owing():
+                assert sent["you"]["decision"] == t.decision(pos) is not None
+            assert _stable(sent["table"]) == _stable(public)
+
+    def check_stored(self) -> None:
+        room, t = self.room, self.room.table
+        again = Room.load(room.id, Store(self.store.url, run_migrations=False), clock=self.clock)
+        assert again is not None
+        u = again.table
+        assert (u.hand_number, u.actions, u.live) == (t.hand_number, t.actions, t.live)
+        assert _stored(u.public(self.clock.t)) == _stored(t.public(self.clock.t))
+        for pos in [None, *t.seats]:
+            assert u.view(pos) == t.view(pos), f"the stored hand differs for seat {pos}"
+        assert again.shuffle_info() == room.shuffle_info()
+
+
+def holds(tab: Tab, table: Any) -> int | None:
+    """The seat a tab holds now, judged only by the seat token it showed and the seats' token hashes."""
+    if tab.seat_token is None or tab.conn.role == "watcher":
+        return None
+    digest = hash_token(tab.seat_token)
+    return next((p for p, s in table.seats.items() if s.token_hash == digest), None)
+
+
+def _stable(public: dict[str, Any]) -> dict[str, Any]:
+    """The public table without what moves with the clock or with connections coming and going."""
+    out = {k: v for k, v in public.items() if k != "now"}
+    out["seats"] = [{k: v for k, v in s.items() if k != "connected"} for s in public["seats"]]
+    return out
+
+
+def _stored(public: dict[str, Any]) -> dict[str, Any]:
+    """The part of the public table that a reload must give back exactly."""
+    keep = ("settings", "game_title", "next_game", "paused", "hand_number", "live", "button", "dealt", "ledger",
+            "balance", "notices")
+    out = {k: public[k] for k in keep}
+    out["seats"] = [{k: s[k] for k in ("position", "name", "kind", "bot", "status", "stack", "sitting_out",
+                                       "hand_seat")} for s in public["seats"]]
+    return out
+
+
+def run(tmp_path: Path, seed: int, game: str, steps: int) -> Run:
+    r = Run(tmp_path, seed, game)
+    try:
+        for i in range(steps):
+            r.step()
+            r.check()
+            if i % 40 == 39:
+                r.check_stored()
+        r.check_stored()
+    except BaseException:
+        print(f"conformance failure: game={game} seed={seed} step={r.steps} (replay with CONFORMANCE_SEED={seed})")
+        raise
+    return r
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_table_conformance(tmp_path: Path, game: str) -> None:
+    seed = int(os.environ.get("CONFORMANCE_SEED", str(random.randrange(2**32))))
+    r = run(tmp_path, seed, game, STEPS)
+    assert r.steps == STEPS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_table_conformance_long(tmp_path: Path, game: str) -> None:
+    for i in range(2):
+        seed = random.randrange(2**32)
+        (tmp_path / str(i)).mkdir()
+        run(tmp_path / str(i), seed, game, 1000)
