@@ -188,11 +188,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
 
     @app.get("/api/tables/{table_id}/settle")
     async def settle(table_id: str, request: Request) -> JSONResponse:
-        from homegame.table import settle_up
-
         room = room_for(request, table_id)
-        nets = room.table.ledger.nets(room.table.stacks_by_name())
-        return JSONResponse({"nets": nets, "payments": [vars(x) for x in settle_up(nets)]})
+        # between people only: bots' nets are reported apart and never paid (homegame.table.ledger.settle)
+        return JSONResponse(room.table.ledger.settlement(room.table.stacks_by_name()).to_dict())
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str, request: Request) -> JSONResponse:
