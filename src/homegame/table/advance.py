@@ -3,7 +3,8 @@
 A pre-action is ``check/fold``, ``check``, ``call N`` (the amount the seat faces now) or ``call any``.
 It remembers what it was queued against (the hand, the betting round and the cost to call); when any
 of those changes before the seat's turn, it is dropped and the seat told why, so it never acts on a
-later street or against a bigger bet than the one the player saw. No I/O, no clock.
+later street or against a bigger bet than the one the player saw; only ``call any`` keeps through a
+raise in the same round (calling whatever it costs is what it says). No I/O, no clock.
 """
 
 from __future__ import annotations

@@ -603,7 +603,7 @@ class Table:
         """Queue ``text`` (see :data:`homegame.table.advance.PRE_ACTIONS`) for ``pos``, or clear it (``None``).
 
         It is played the moment the seat's decision comes, and dropped (``pre_dropped``) as soon as the
-        bet the seat faces, the betting round or the hand changes.
+        bet the seat faces (except for ``call any``), the betting round or the hand changes.
         """
         seat = self._seat(pos)
         if text is None:
@@ -639,6 +639,8 @@ class Table:
         for pos, pre in list(self.pre_actions.items()):
             seat = self.seats.get(pos)
             key = self._facing(pos) if seat is not None and seat.sid == pre["sid"] else None
+            if key is not None and pre["action"] == "call any" and key[:2] == pre["key"][:2]:
+                pre["key"] = key  # "call any" calls whatever the bet becomes in this round
             if key != pre["key"]:
                 del self.pre_actions[pos]
                 if seat is not None and seat.sid == pre["sid"]:
