@@ -326,3 +326,34 @@ def test_stats_and_a_spectator_replay_from_the_stored_hands(tmp_path: Path) -> N
             assert f'"{card}"' not in text, card
         bad = client.get(f"/api/tables/{table_id}/hands/1.json?view=everyone", headers=auth)
         assert bad.status_code == 400 and "view=spectator" in bad.json()["detail"]
+
+
+def test_a_queued_pre_action_survives_a_restart_and_still_plays(tmp_path: Path) -> None:
+    room, clock, tokens, host, tabs = table_of(tmp_path, players=3)
+    by = live(room, clock, host, tabs)
+    t = room.table
+    first = t.owing()[0]
+    waiting = next(pos for pos in t.start.dealt if pos != first)  # type: ignore[union-attr]
+    by[waiting].send({"type": "pre_act", "action": "call any"})
+    again = Room.load(room.id, room.store, clock=clock)
+    assert again is not None and again.table.pre_actions == t.pre_actions
+    tab = Tab(again, tokens["invite"], by[waiting].seat_token)
+    assert tab.state()["you"]["pre_action"] == {"action": "call any", "amount": None}
+    mover = Tab(again, tokens["invite"], by[first].seat_token)
+    mover.send({"type": "act", "action": "call"})
+    u = again.table
+    dealt = u.start.dealt  # type: ignore[union-attr]
+    assert u.actions[-2:] == [(dealt.index(first), "call"), (dealt.index(waiting), "call")]
+    assert waiting not in u.pre_actions
+
+
+def test_leaving_mid_hand_drops_the_pre_action(tmp_path: Path) -> None:
+    room, clock, _tokens, host, tabs = table_of(tmp_path, players=3)
+    by = live(room, clock, host, tabs)
+    t = room.table
+    first = t.owing()[0]
+    waiting = next(pos for pos in t.start.dealt if pos != first)  # type: ignore[union-attr]
+    by[waiting].send({"type": "pre_act", "action": "call any"})
+    host.send({"type": "remove", "seat": waiting})
+    assert waiting not in t.pre_actions
+    t.check_invariants(clock.t)
