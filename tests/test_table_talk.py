@@ -113,6 +113,12 @@ def test_spectators_read_always_and_talk_only_when_the_host_allows(tmp_path: Pat
     assert chats(watcher)[-1]["role"] == "host" and chats(watcher)[-1]["seat"] is None
 
 
+def test_a_table_may_open_with_the_chat_open_to_spectators(tmp_path: Path) -> None:
+    room, _clock, tokens, _host, (ann, _bob) = table_of(tmp_path, spectator_chat=True)
+    Tab(room, tokens["watch"]).send({"type": "chat", "text": "go Ann"})
+    assert chats(ann)[-1]["role"] == "spectator"
+
+
 def test_a_lookalike_name_is_told_apart_by_seat(tmp_path: Path) -> None:
     room, _clock, tokens, _host, (ann, _bob) = table_of(tmp_path)
     other = Tab(room, tokens["invite"])

@@ -53,6 +53,7 @@ class NewTable(BaseModel):
     bot_delay: p.DelaySeconds = 0.8
     between_hands: p.PauseSeconds = 4.0
     paused: bool = False
+    spectator_chat: bool = False
 
 
 class Server:
@@ -87,7 +88,7 @@ class Server:
         settings = Settings(game=spec.game, rules=dict(spec.rules), stakes=spec.stakes.model_dump(),
                             buy_in=spec.buy_in, approve_seats=spec.approve_seats,
                             turn_seconds=spec.turn_seconds, time_bank=spec.time_bank, bot_delay=spec.bot_delay,
-                            between_hands=spec.between_hands, name=spec.name)
+                            between_hands=spec.between_hands, name=spec.name, spectator_chat=spec.spectator_chat)
         table = Table(settings)
         if spec.game != DEALERS_CHOICE:
             table.set_game(spec.game, spec.rules)
