@@ -53,6 +53,7 @@ class NewTable(BaseModel):
     bot_delay: p.DelaySeconds = 0.8
     between_hands: p.PauseSeconds = 4.0
     paused: bool = False
+    spectator_chat: bool = False
 
 
 class Server:
@@ -87,7 +88,7 @@ class Server:
         settings = Settings(game=spec.game, rules=dict(spec.rules), stakes=spec.stakes.model_dump(),
                             buy_in=spec.buy_in, approve_seats=spec.approve_seats,
                             turn_seconds=spec.turn_seconds, time_bank=spec.time_bank, bot_delay=spec.bot_delay,
-                            between_hands=spec.between_hands, name=spec.name)
+                            between_hands=spec.between_hands, name=spec.name, spectator_chat=spec.spectator_chat)
         table = Table(settings)
         if spec.game != DEALERS_CHOICE:
             table.set_game(spec.game, spec.rules)
@@ -210,6 +211,12 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
             raise HTTPException(404, f"hand {number} is not over or does not exist")
         names = {str(i): room.table.seats[pos].name if pos in room.table.seats else f"Seat {pos + 1}"
                  for i, pos in enumerate(stored.start["dealt"])}
+        names.update({str(i): str(n) for i, n in enumerate(stored.start.get("names") or [])})
+        view = request.query_params.get("view")
+        if fmt == "json" and view is not None:
+            if view != "spectator":
+                raise HTTPException(400, f"unknown view {view[:20]!r}; use view=spectator (or leave it out)")
+            return JSONResponse(spectator_replay(table_id, stored, names))
         if fmt == "json":
             return JSONResponse({"format": "homegame-hand", "version": 1, "table_id": table_id,
                                  "number": stored.number, "start": stored.start, "names": names,
@@ -219,6 +226,28 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
         if fmt == "phh":
             return PlainTextResponse(phh_text(stored.history, stored.start))
         raise HTTPException(404, f"unknown format {fmt[:20]!r}; use json or phh")
+
+    figures: dict[tuple[str, int], dict[str, Any]] = {}  # a finished hand never changes
+
+    @app.get("/api/tables/{table_id}/stats")
+    async def stats(table_id: str, request: Request) -> JSONResponse:
+        from homegame.table.night import hand_figures, night_figures
+
+        room = room_for(request, table_id)
+        seats = room.table.seats
+        done = []
+        for entry in store.hand_list(table_id):
+            key = (table_id, int(entry["number"]))
+            if key not in figures:
+                stored = store.hand(table_id, key[1])
+                if stored is None or stored.payoffs is None:
+                    continue
+                if len(figures) > 20000:
+                    figures.clear()
+                figures[key] = hand_figures(stored.start, stored.deck, stored.actions, stored.payoffs,
+                                            lambda _i, pos: seats[pos].name if pos in seats else f"Seat {pos + 1}")
+            done.append(figures[key])
+        return JSONResponse({"table_id": table_id, **night_figures(done)})
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
@@ -309,6 +338,27 @@ def phh_text(history: str, start: dict[str, Any]) -> str:
     except Exception:  # noqa: BLE001 - the export's own refusal becomes a 404 that says so
         raise HTTPException(404, f"PHH cannot express this {start.get('game')} hand; download the JSON "
                                  "instead") from None
+
+
+#: Action verbs a spectator sees in full; any other action (a discard, a pass) shows only its verb.
+PUBLIC_VERBS = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
+
+
+def spectator_replay(table_id: str, stored: Any, names: dict[str, str]) -> dict[str, Any]:
+    """A finished hand step by step as a spectator saw it: no deck, no salt, no history, and only the
+    cards that were face up or shown (see :func:`homegame.table.night.spectator_steps`)."""
+    from homegame.table import HandStart
+    from homegame.table.night import spectator_steps
+
+    steps = spectator_steps(stored.start, stored.deck, stored.actions)
+    for step in steps:
+        words = (step["action"] or "").split()
+        if words and words[0] not in PUBLIC_VERBS:
+            step["action"] = words[0]
+    start = HandStart.from_dict(stored.start).to_dict()
+    return {"format": "homegame-replay", "version": 1, "table_id": table_id, "number": stored.number,
+            "view": "spectator", "start": start, "names": names, "commitment": stored.commitment,
+            "payoffs": stored.payoffs, "steps": steps}
 
 
 def warm_up() -> None:
