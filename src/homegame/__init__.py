@@ -25,6 +25,8 @@ if _typing.TYPE_CHECKING:
     from homegame.games import game, game_names
     from homegame.odds import Range, equity, parse_range, range_equity
     from homegame.rules import Hand, IllegalAction, Stakes, replay
+    from homegame.rules.phh_import import from_phh
+    from homegame.rules.pokerstars import from_pokerstars
 
 __version__ = "0.1.0"
 
@@ -42,11 +44,13 @@ _LAZY = {
     "Range": "homegame.odds",
     "parse_range": "homegame.odds",
     "range_equity": "homegame.odds",
+    "from_phh": "homegame.rules.phh_import",
+    "from_pokerstars": "homegame.rules.pokerstars",
 }
 
 __all__ = [
     "Card", "Hand", "IllegalAction", "Range", "Stakes", "card_ids", "cards", "equity", "evaluate",
-    "evaluate_low", "evaluate_many", "game", "game_names", "parse_range",
+    "evaluate_low", "evaluate_many", "from_phh", "from_pokerstars", "game", "game_names", "parse_range",
     "range_equity", "replay",
 ]
 
