@@ -73,7 +73,7 @@ def _ranges(name: str, ranges: Sequence[str | Range], board: tuple[Card, ...]) -
     out: list[Range | None] = []
     dead = {c.id for c in board}
     for i, text in enumerate(ranges):
-        if isinstance(text, str) and not text.strip():
+        if isinstance(text, str) and text.strip().lower() in ("", "random", "any"):
             out.append(None)
             continue
         try:
