@@ -193,3 +193,17 @@ def test_cli_odds_takes_ranges() -> None:
     assert bad.exit_code != 0 and "range token 'AKx'" in bad.output and "player 1" in bad.output
     other = runner.invoke(app, ["odds", "passem", "AKs", "QQ+"], env={"COLUMNS": "200", "NO_COLOR": "1"})
     assert other.exit_code != 0 and "range notation" in other.output
+
+
+@pytest.mark.slow
+def test_omaha_ranges_against_pokerkit() -> None:
+    def kit(text: str) -> list[frozenset[pk.Card]]:
+        return [frozenset(pk.Card.parse("".join(map(str, combo)))) for combo, _ in parse_range(text, game="omaha")]
+
+    samples = 1_500
+    theirs = pk.calculate_equities((kit("AAKKds"), kit("QQJJ")), pk.Card.parse("2c7d9h"), 4, 5, pk.Deck.STANDARD,
+                                   (pk.OmahaHoldemHand,), sample_count=samples)
+    ours = hg.range_equity("omaha", ["AAKKds", "QQJJ"], board="2c 7d 9h")
+    assert ours.exact
+    for mine, other in zip(ours.shares, theirs, strict=True):
+        assert abs(mine - other) < 4 * (mine * (1 - mine) / samples) ** 0.5 + 0.005
