@@ -175,3 +175,22 @@ def test_bad_pokerstars() -> None:
         pokerstars_to_phh("Full Tilt Poker Game #1")
     with pytest.raises(BadHistory, match="HOLE CARDS"):
         pokerstars_to_phh(POKERSTARS.split("*** HOLE CARDS ***")[0])
+
+
+@pytest.mark.parametrize(("game", "structure"), [("stud", "fixed-limit"), ("holdem", "fixed-limit"),
+                                                 ("razz", "fixed-limit")])
+def test_pokerkit_replays_imported_capped_hands(game: str, structure: str) -> None:
+    """Fixed-limit and stud hands played within stock PokerKit's four-bet cap (test_pokerkit_support)."""
+    from test_pokerkit_support import run
+
+    _, played = run(game, structure, 15, players=(2, 6), pokerkit_caps=True)
+    checked = 0
+    for _, hand, kit in played:
+        if not hand.over or kit.idle_checks:  # known: test_pokerkit_phh.test_phh_writes_the_check_pokerkit_asks_for
+            continue
+        text = hand.phh()
+        imported = hg.from_phh(text)
+        assert pokerkit_stacks(text) == imported.stacks
+        assert sorted(imported.payoffs) == sorted(hand.payoffs)
+        checked += 1
+    assert checked >= 10
