@@ -194,3 +194,17 @@ def test_pokerkit_replays_imported_capped_hands(game: str, structure: str) -> No
         assert sorted(imported.payoffs) == sorted(hand.payoffs)
         checked += 1
     assert checked >= 10
+
+
+def test_pokerstars_tournament_chips_stay_whole() -> None:
+    text = POKERSTARS.replace("PokerStars Hand #208973912345:  Hold'em No Limit ($0.05/$0.10 USD)",
+                              "PokerStars Hand #1: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level I (10/20)")
+    for cash, chips in (("$0.05", "10"), ("$0.10", "20"), ("$0.20", "40"), ("$0.30", "60"), ("$0.70", "140"),
+                        ("$1.25", "250"), ("$2.50", "500"), ("$1 ", "200 "), ("$1\n", "200\n"),
+                        ("$10 ", "2000 "), ("$12.40", "2480"), ("$9.05", "1810"), ("$4.20", "840"), ("$9.30", "1860"),
+                        ("$9.60", "1920")):
+        text = text.replace(cash, chips)
+    phh = pokerstars_to_phh(text)
+    assert "starting_stacks = [1810, 840, 2000, 2480]" in phh and "blinds_or_straddles = [10, 20, 0, 0]" in phh
+    h = hg.from_pokerstars(text)
+    assert h.payoffs == [-950, -20, 0, 970]

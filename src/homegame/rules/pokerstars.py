@@ -63,8 +63,9 @@ def pokerstars_to_phh(text: str) -> str:
     after = sorted(seats, key=lambda s: (s[0] <= button, s[0]))  # from the button's left round to it
     names = [name for _, name, _ in after]
     label = {name: f"p{i + 1}" for i, name in enumerate(names)}
-    everything = [chips for _, _, chips in seats] + stakes
-    scale = 100 if any(a != a.to_integral_value() for a in everything) or "$" in text else 1
+    # cents when any amount from the seats on has them (a tournament's "$1+$0.10" buy-in does not count)
+    scale = 100 if any(re.search(r"\d\.\d", line) for line in lines[1:]) or any(
+        a != a.to_integral_value() for a in stakes) else 1
 
     def chips(value: Decimal) -> int:
         return int(value * scale)
