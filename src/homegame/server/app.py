@@ -12,6 +12,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -27,6 +28,9 @@ from sqlalchemy.exc import SQLAlchemyError
 import homegame as hg
 from homegame.server import protocol as p
 from homegame.server import redact
+from homegame.server.bus import Bus
+from homegame.server.metrics import CONTENT_TYPE, Metrics
+from homegame.server.ops import MeteredRoom, Ownership, health
 from homegame.server.room import Connection, Room
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_table_id, new_token, token_matches
@@ -55,25 +59,61 @@ class NewTable(BaseModel):
     paused: bool = False
 
 
-class Server:
-    """The rooms of one process, loaded from storage on first use."""
+class TableElsewhere(RuntimeError):
+    """The table is owned by another server process right now (its lease is held)."""
 
-    def __init__(self, store: Store) -> None:
+
+class Server:
+    """The rooms of one process, loaded from storage on first use, each owned by a lease.
+
+    ``bus`` is the Redis message bus when several processes share the database; without one the process
+    is alone and takes its tables' leases at once (a previous run's included)."""
+
+    def __init__(self, store: Store, bus: Bus | None = None) -> None:
         self.store = store
+        self.bus = bus
         self.rooms: dict[str, Room] = {}
+        self.metrics = Metrics()
+        self.ownership = Ownership(store, self.metrics, alone=bus is None)
 
     def room(self, table_id: str) -> Room | None:
-        """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none."""
+        """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none;
+        :class:`TableElsewhere` when another live process owns it."""
         room = self.rooms.get(table_id)
         if room is None:
-            if len(table_id) > 32:
+            if len(table_id) > 32 or self.store.table(table_id) is None:
                 return None
-            room = Room.load(table_id, self.store)
+            if self.ownership.take(table_id) is None:
+                raise TableElsewhere(table_id)
+            room = MeteredRoom.load(table_id, self.store)
             if room is None:
                 return None
+            if isinstance(room, MeteredRoom):
+                room.metrics = self.metrics
             self.rooms[table_id] = room
             room.start()
         return room
+
+    async def lost(self, table_id: str) -> None:
+        """Another process took ``table_id`` over: stop it here and close its connections (clients
+        reconnect, and reach the new owner)."""
+        room = self.rooms.pop(table_id, None)
+        if room is None:
+            return
+        await room.stop()
+        for conn in list(room.connections):
+            conn.send(p.error("moved", "this table moved to another server; reconnecting"))
+            conn.send_close()
+
+    def gauges(self) -> dict[str, float]:
+        """The current values of the gauges of ``/metrics``."""
+        out: dict[str, float] = {
+            "homegame_tables_owned": len(self.rooms),
+            "homegame_connections": sum(len(r.connections) for r in self.rooms.values()),
+        }
+        if self.bus is not None:
+            out["homegame_redis_up"] = 1 if self.bus.up else 0
+        return out
 
     def resume_all(self) -> None:
         """Start every stored table whose last hand was cut short (after a restart)."""
@@ -107,24 +147,35 @@ class Server:
             token_matches(token, s.token_hash) for s in room.table.seats.values())
 
     async def close(self) -> None:
-        """Stop every room."""
+        """Stop every room, then hand their leases back."""
         for room in self.rooms.values():
             await room.stop()
+        await self.ownership.stop()
 
 
-def create_app(db_url: str | None = None, *, store: Store | None = None) -> FastAPI:
-    """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`)."""
+def create_app(db_url: str | None = None, *, store: Store | None = None, redis_url: str | None = None) -> FastAPI:
+    """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`),
+    with the Redis message bus at ``redis_url`` when several processes share the database."""
     store = store or Store(db_url)
-    server = Server(store)
+    bus = Bus(redis_url) if redis_url else None
+    server = Server(store, bus)
+    serving = {"up": False}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if bus is not None:
+            await bus.start()
         await asyncio.to_thread(warm_up)
         gc.collect()
         gc.freeze()  # what is loaded now lives for good: keep it out of later collections
         server.resume_all()
+        server.ownership.start(server.lost)
+        serving["up"] = True
         yield
+        serving["up"] = False
         await server.close()
+        if bus is not None:
+            await bus.close()
 
     app = FastAPI(title="homegame", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = server
@@ -144,6 +195,20 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
     def links(request: Request, table_id: str, tokens: dict[str, str]) -> dict[str, str]:
         base = str(request.base_url).rstrip("/")
         return {k: f"{base}/t/{table_id}#{v}" for k, v in tokens.items()}
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        if not serving["up"]:
+            return JSONResponse({"ok": False, "detail": "starting"}, status_code=503)
+        ok, report = await health(store, bus)
+        return JSONResponse({"ok": ok, **report}, status_code=200 if ok else 503)
+
+    @app.get("/metrics")
+    async def metrics() -> PlainTextResponse:
+        gauges = server.gauges()
+        ok, report = await health(store, None)
+        gauges["homegame_database_up"] = 1 if ok else 0
+        return PlainTextResponse(server.metrics.render(gauges), media_type=CONTENT_TYPE)
 
     @app.get("/")
     async def index() -> FileResponse:
@@ -175,7 +240,11 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
 
     def room_for(request: Request, table_id: str) -> Room:
         token = bearer(request)
-        room = server.room(table_id)
+        try:
+            room = server.room(table_id)
+        except TableElsewhere:
+            raise HTTPException(503, "another server process plays this table right now; try again through "
+                                     "the load balancer") from None
         if room is None or not server.authorised(room, token):
             raise HTTPException(404, "no such table, or the token is not valid for it")
         return room
@@ -225,7 +294,13 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        room = server.room(table_id) if len(table_id) <= 32 else None
+        try:
+            room = server.room(table_id) if len(table_id) <= 32 else None
+        except TableElsewhere:
+            await ws.send_text(json.dumps(p.error("elsewhere", "another server process plays this table right "
+                                                              "now; reconnect through the load balancer")))
+            await ws.close(4503)
+            return
         if room is None:
             await ws.send_text(json.dumps(p.error("no_table", "no table has this id; check the link")))
             await ws.close(4404)
@@ -355,9 +430,17 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
             except p.ProtocolError as exc:
                 conn.send(p.error(exc.code, str(exc)))
                 continue
-            room.queue.put_nowait((conn, msg))
+            if isinstance(room, MeteredRoom):
+                room.submit(conn, msg)
+            else:
+                room.queue.put_nowait((conn, msg))
     except WebSocketDisconnect:
         return
 
 
-__all__ = ["NewTable", "Server", "create_app"]
+def app_from_env() -> FastAPI:
+    """The app over ``$HOMEGAME_DB`` and ``$HOMEGAME_REDIS`` (how each ``--workers`` process makes it)."""
+    return create_app(os.environ.get("HOMEGAME_DB"), redis_url=os.environ.get("HOMEGAME_REDIS") or None)
+
+
+__all__ = ["NewTable", "Server", "TableElsewhere", "app_from_env", "create_app"]

@@ -150,7 +150,8 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # a database that does not answer is reported after a few seconds, not after the system's TCP timeout
+    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
 
 
 def known_revisions() -> set[str]:
@@ -192,7 +193,7 @@ def check(url: str) -> None:
     from sqlalchemy.exc import SQLAlchemyError
 
     where = shown(url)
-    engine = create_engine(url)
+    engine = create_engine(url, connect_args={"connect_timeout": 5}) if url.startswith("postgresql") else create_engine(url)
     try:
         with engine.connect() as conn:
             names = set(inspect(conn).get_table_names())
@@ -377,6 +378,13 @@ class Store:
                             .values(fence=LeaseRow.fence))
         if held.rowcount != 1:
             raise LeaseLost(table_id, fence)
+
+    def ping(self) -> None:
+        """One round trip to the database (raises when it cannot be reached)."""
+        from sqlalchemy import text
+
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
 
     def probe(self, table_id: str) -> None:
         """A trial write that is rolled back: raises when the database does not take writes (and
