@@ -198,3 +198,25 @@ def test_an_unreachable_redis_is_one_clear_sentence() -> None:
             await bus.publish("x", "y")
 
     asyncio.run(scenario())
+
+
+def test_healthz_says_when_redis_is_away(redis_server: RedisServer, tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from homegame.server.app import create_app
+
+    with TestClient(create_app(str(tmp_path / "h.db"), redis_url=redis_server.url)) as client:
+        ok = client.get("/healthz")
+        assert ok.status_code == 200 and ok.json() == {"ok": True, "database": "ok", "redis": "ok"}
+        assert "homegame_redis_up 1" in client.get("/metrics").text
+        redis_server.stop()
+        try:
+            bad = client.get("/healthz")
+            assert bad.status_code == 503
+            assert bad.json()["database"] == "ok" and bad.json()["redis"].startswith("unreachable: ")
+        finally:
+            redis_server.start()
+        end = time.monotonic() + 20
+        while client.get("/healthz").status_code != 200:
+            assert time.monotonic() < end, "healthz did not recover with Redis"
+            time.sleep(0.1)

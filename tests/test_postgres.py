@@ -345,3 +345,23 @@ def test_two_processes_racing_for_a_free_table_get_one_owner(cluster: Cluster) -
     finally:
         for s in stores:
             s.close()
+
+
+def test_healthz_is_503_while_postgres_refuses_connections(cluster: Cluster) -> None:
+    from fastapi.testclient import TestClient
+
+    from homegame.server.app import create_app
+
+    url = cluster.new_database()
+    name = url.rsplit("/", 1)[1]
+    with TestClient(create_app(url)) as client:
+        assert client.get("/healthz").status_code == 200
+        with psycopg.connect(cluster.url(), autocommit=True) as admin:
+            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+            try:
+                bad = client.get("/healthz")
+                assert bad.status_code == 503 and bad.json()["database"].startswith("unreachable: "), bad.json()
+            finally:
+                admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+        assert client.get("/healthz").status_code == 200
