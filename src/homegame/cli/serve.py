@@ -19,6 +19,8 @@ def serve(
     db: Annotated[str | None, typer.Option(help="Database URL or SQLite file (default $HOMEGAME_DB or ./data/homegame.db).")] = None,
     redis: Annotated[str | None, typer.Option(help="Redis URL of the message bus between server processes (default $HOMEGAME_REDIS; none: one process).")] = None,
     workers: Annotated[int, typer.Option(help="Server processes sharing the port (more than 1 needs --redis and PostgreSQL).")] = 1,
+    shared: Annotated[bool, typer.Option("--shared", help="Other server processes use the same database (behind a load balancer): wait for a table's lease instead of taking it (implied by --redis).")] = False,
+    lease_seconds: Annotated[float, typer.Option(help="How long a table stays with a process that stopped renewing its lease, before another may take it over.")] = 15.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     log_format: Annotated[str, typer.Option(help="Log lines as text or json (one JSON object a line).")] = "text",
     compress: Annotated[bool, typer.Option(help="Compress websocket messages (less traffic, more CPU).")] = False,
@@ -37,6 +39,8 @@ def serve(
     redis = redis or os.environ.get("HOMEGAME_REDIS") or None
     try:
         logging_config = log_config(log_format, log_level)
+        if not 1 <= lease_seconds <= 600:
+            raise ValueError(f"--lease-seconds must be from 1 to 600, not {lease_seconds:g}")
         if workers < 1:
             raise ValueError(f"--workers must be at least 1, not {workers}")
         if workers > 1 and redis is None:
@@ -47,7 +51,7 @@ def serve(
         if redis is not None:
             asyncio.run(_reach_redis(redis))
         if workers == 1:
-            application = create_app(url, redis_url=redis)
+            application = create_app(url, redis_url=redis, shared=shared, lease_seconds=lease_seconds)
         else:
             Store(url).close()  # checked and migrated once, before the workers start
     except (StorageError, BusUnavailable, OSError, ValueError) as exc:
@@ -64,6 +68,8 @@ def serve(
     else:
         os.environ["HOMEGAME_DB"] = url
         os.environ["HOMEGAME_REDIS"] = redis or ""
+        os.environ["HOMEGAME_SHARED"] = "1"
+        os.environ["HOMEGAME_LEASE_SECONDS"] = str(lease_seconds)
         uvicorn.run("homegame.server.app:app_from_env", factory=True, workers=workers, **options)  # type: ignore[arg-type]
 
 

@@ -29,6 +29,7 @@ import homegame as hg
 from homegame.server import protocol as p
 from homegame.server import redact
 from homegame.server.bus import Bus
+from homegame.server.lease import TTL
 from homegame.server.metrics import CONTENT_TYPE, Metrics
 from homegame.server.ops import MeteredRoom, Ownership, health
 from homegame.server.room import Connection, Room
@@ -69,12 +70,16 @@ class Server:
     ``bus`` is the Redis message bus when several processes share the database; without one the process
     is alone and takes its tables' leases at once (a previous run's included)."""
 
-    def __init__(self, store: Store, bus: Bus | None = None) -> None:
+    def __init__(self, store: Store, bus: Bus | None = None, *, shared: bool = False,
+                 lease_seconds: float = TTL) -> None:
         self.store = store
         self.bus = bus
         self.rooms: dict[str, Room] = {}
         self.metrics = Metrics()
-        self.ownership = Ownership(store, self.metrics, alone=bus is None)
+        #: Whether other processes share the database (then a table's lease is waited for, not taken).
+        self.shared = shared or bus is not None
+        self.ownership = Ownership(store, self.metrics, alone=not self.shared, ttl=lease_seconds)
+        self._empty_since: dict[str, float] = {}
 
     def room(self, table_id: str) -> Room | None:
         """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none;
@@ -104,6 +109,25 @@ class Server:
         for conn in list(room.connections):
             conn.send(p.error("moved", "this table moved to another server; reconnecting"))
             conn.send_close()
+
+    async def release_idle(self) -> None:
+        """Shared: a table nobody has been connected to for a lease's length is stopped here and its
+        lease given up, so that whichever process its players reach next can take it (a load balancer
+        that came back to a recovered machine, for one). Alone, tables play on as before."""
+        if not self.shared:
+            return
+        now = time.monotonic()
+        for table_id, room in list(self.rooms.items()):
+            if any(not c.closed for c in room.connections):
+                self._empty_since.pop(table_id, None)
+                continue
+            since = self._empty_since.setdefault(table_id, now)
+            if now - since >= self.ownership.leases.ttl:
+                self._empty_since.pop(table_id, None)
+                self.rooms.pop(table_id, None)
+                await room.stop()
+                await self.ownership.release(table_id)
+                log.info("table %s: nobody connected; stopped here and its lease released", table_id)
 
     def gauges(self) -> dict[str, float]:
         """The current values of the gauges of ``/metrics``."""
@@ -153,12 +177,14 @@ class Server:
         await self.ownership.stop()
 
 
-def create_app(db_url: str | None = None, *, store: Store | None = None, redis_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, *, store: Store | None = None, redis_url: str | None = None,
+               shared: bool = False, lease_seconds: float = TTL) -> FastAPI:
     """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`),
-    with the Redis message bus at ``redis_url`` when several processes share the database."""
+    with the Redis message bus at ``redis_url``; ``shared`` (implied by a bus) when other server
+    processes use the same database, each table owned by a lease of ``lease_seconds``."""
     store = store or Store(db_url)
     bus = Bus(redis_url) if redis_url else None
-    server = Server(store, bus)
+    server = Server(store, bus, shared=shared, lease_seconds=lease_seconds)
     serving = {"up": False}
 
     @contextlib.asynccontextmanager
@@ -169,7 +195,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         gc.collect()
         gc.freeze()  # what is loaded now lives for good: keep it out of later collections
         server.resume_all()
-        server.ownership.start(server.lost)
+        server.ownership.start(server.lost, server.release_idle)
         serving["up"] = True
         yield
         serving["up"] = False
@@ -439,8 +465,11 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
 
 
 def app_from_env() -> FastAPI:
-    """The app over ``$HOMEGAME_DB`` and ``$HOMEGAME_REDIS`` (how each ``--workers`` process makes it)."""
-    return create_app(os.environ.get("HOMEGAME_DB"), redis_url=os.environ.get("HOMEGAME_REDIS") or None)
+    """The app over ``$HOMEGAME_DB``, ``$HOMEGAME_REDIS``, ``$HOMEGAME_SHARED`` (``1``) and
+    ``$HOMEGAME_LEASE_SECONDS`` (how each ``--workers`` process makes it)."""
+    return create_app(os.environ.get("HOMEGAME_DB"), redis_url=os.environ.get("HOMEGAME_REDIS") or None,
+                      shared=os.environ.get("HOMEGAME_SHARED") == "1",
+                      lease_seconds=float(os.environ.get("HOMEGAME_LEASE_SECONDS") or TTL))
 
 
 __all__ = ["NewTable", "Server", "TableElsewhere", "app_from_env", "create_app"]

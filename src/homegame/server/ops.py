@@ -87,15 +87,26 @@ class Ownership:
             log.warning("table %s: taken over from %s (fencing number %d)", table_id, lease.took_over, lease.fence)
         return lease
 
-    def start(self, lost: Callable[[str], Awaitable[None]]) -> None:
-        """Renew every ``ttl / 3`` seconds; ``lost(table_id)`` for each table taken over by another."""
+    def start(self, lost: Callable[[str], Awaitable[None]],
+              tick: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Renew every ``ttl / 3`` seconds; ``lost(table_id)`` for each table taken over by another;
+        ``tick()`` after each round."""
         if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._renew(lost), name="lease renewal")
+            self._task = asyncio.get_running_loop().create_task(self._renew(lost, tick), name="lease renewal")
 
-    async def _renew(self, lost: Callable[[str], Awaitable[None]]) -> None:
+    async def release(self, table_id: str) -> None:
+        """Give one table's lease up (another process may take it at once)."""
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.leases.release, table_id)
+
+    async def _renew(self, lost: Callable[[str], Awaitable[None]],
+                     tick: Callable[[], Awaitable[None]] | None) -> None:
         failing = False
         while True:
             await asyncio.sleep(self.leases.ttl / 3)
+            if tick is not None:
+                with contextlib.suppress(Exception):
+                    await tick()
             try:
                 gone = await asyncio.to_thread(self.leases.renew_all)
             except Exception as exc:  # noqa: BLE001 - the database is away: say so once, keep trying
