@@ -5,7 +5,8 @@ sends the reconnecting bots to the other process, which takes the table over onc
 resumes the hand from the event log, and play goes on: the hand's commitment unchanged and verified,
 every hand's payoffs summing to 0, the ledger netting to 0.
 
-Skipped without nginx or PostgreSQL (``HOMEGAME_REQUIRE_POSTGRES=1`` makes missing PostgreSQL fail).
+Skipped without nginx or PostgreSQL, unless ``HOMEGAME_REQUIRE_NGINX=1`` and ``HOMEGAME_REQUIRE_POSTGRES=1``
+(as in ``.ci/run``), when their absence fails instead.
 """
 
 from __future__ import annotations
@@ -69,7 +70,9 @@ def nginx(backends: list[int]) -> Iterator[int]:
 @pytest.mark.slow
 def test_two_processes_behind_nginx_a_killed_owner_is_taken_over_mid_hand(cluster: Cluster, tmp_path: Path) -> None:  # noqa: F811
     if NGINX is None:
-        pytest.skip("nginx not found (apt-get install nginx-light)")
+        if os.environ.get("HOMEGAME_REQUIRE_NGINX") == "1":
+            pytest.fail("nginx not found (run scripts/ensure-nginx.sh)")
+        pytest.skip("nginx not found (run scripts/ensure-nginx.sh)")
     url = cluster.new_database()
     Store(url).close()  # migrated once, before both start
     shared = ("--shared", "--lease-seconds", "2")
