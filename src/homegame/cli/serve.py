@@ -20,6 +20,7 @@ def serve(
     redis: Annotated[str | None, typer.Option(help="Redis URL of the message bus between server processes (default $HOMEGAME_REDIS; none: one process).")] = None,
     workers: Annotated[int, typer.Option(help="Server processes sharing the port (more than 1 needs --redis and PostgreSQL).")] = 1,
     shared: Annotated[bool, typer.Option("--shared", help="Other server processes use the same database (behind a load balancer): wait for a table's lease instead of taking it (implied by --redis).")] = False,
+    route: Annotated[bool, typer.Option("--route", help="Relay clients of a table owned by another process to it through Redis (needs --redis).")] = False,
     lease_seconds: Annotated[float, typer.Option(help="How long a table stays with a process that stopped renewing its lease, before another may take it over.")] = 15.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     log_format: Annotated[str, typer.Option(help="Log lines as text or json (one JSON object a line).")] = "text",
@@ -43,6 +44,8 @@ def serve(
             raise ValueError(f"--lease-seconds must be from 1 to 600, not {lease_seconds:g}")
         if workers < 1:
             raise ValueError(f"--workers must be at least 1, not {workers}")
+        if route and redis is None:
+            raise ValueError("--route needs --redis (the processes relay their clients through Redis)")
         if workers > 1 and redis is None:
             raise ValueError("--workers above 1 needs --redis (the processes share their tables through Redis)")
         url = database_url(db)
@@ -51,7 +54,8 @@ def serve(
         if redis is not None:
             asyncio.run(_reach_redis(redis))
         if workers == 1:
-            application = create_app(url, redis_url=redis, shared=shared, lease_seconds=lease_seconds)
+            application = create_app(url, redis_url=redis, shared=shared, lease_seconds=lease_seconds,
+                                     route=route)
         else:
             Store(url).close()  # checked and migrated once, before the workers start
     except (StorageError, BusUnavailable, OSError, ValueError) as exc:
@@ -69,6 +73,7 @@ def serve(
         os.environ["HOMEGAME_DB"] = url
         os.environ["HOMEGAME_REDIS"] = redis or ""
         os.environ["HOMEGAME_SHARED"] = "1"
+        os.environ["HOMEGAME_ROUTE"] = "1" if route else ""
         os.environ["HOMEGAME_LEASE_SECONDS"] = str(lease_seconds)
         uvicorn.run("homegame.server.app:app_from_env", factory=True, workers=workers, **options)  # type: ignore[arg-type]
 

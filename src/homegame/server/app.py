@@ -33,6 +33,7 @@ from homegame.server.lease import TTL
 from homegame.server.metrics import CONTENT_TYPE, Metrics
 from homegame.server.ops import MeteredRoom, Ownership, health
 from homegame.server.room import Connection, Room
+from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_table_id, new_token, token_matches
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
@@ -71,15 +72,20 @@ class Server:
     is alone and takes its tables' leases at once (a previous run's included)."""
 
     def __init__(self, store: Store, bus: Bus | None = None, *, shared: bool = False,
-                 lease_seconds: float = TTL) -> None:
+                 lease_seconds: float = TTL, route: bool = False) -> None:
+        if route and bus is None:
+            raise ValueError("routing between processes (--route) needs the Redis message bus (--redis)")
         self.store = store
         self.bus = bus
+        #: With ``route``: clients of tables owned by other processes are relayed to them through Redis.
+        self.router = Router(bus, submit) if route and bus is not None else None
         self.rooms: dict[str, Room] = {}
         self.metrics = Metrics()
         #: Whether other processes share the database (then a table's lease is waited for, not taken).
         self.shared = shared or bus is not None
         self.ownership = Ownership(store, self.metrics, alone=not self.shared, ttl=lease_seconds)
         self._empty_since: dict[str, float] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def room(self, table_id: str) -> Room | None:
         """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none;
@@ -97,6 +103,9 @@ class Server:
                 room.metrics = self.metrics
             self.rooms[table_id] = room
             room.start()
+            if self.router is not None:
+                self._tasks.add(asyncio.get_running_loop().create_task(self.router.own(room)))
+                self._tasks = {t for t in self._tasks if not t.done()}
         return room
 
     async def lost(self, table_id: str) -> None:
@@ -106,6 +115,8 @@ class Server:
         if room is None:
             return
         await room.stop()
+        if self.router is not None:
+            await self.router.disown(table_id)
         for conn in list(room.connections):
             conn.send(p.error("moved", "this table moved to another server; reconnecting"))
             conn.send_close()
@@ -126,6 +137,8 @@ class Server:
                 self._empty_since.pop(table_id, None)
                 self.rooms.pop(table_id, None)
                 await room.stop()
+                if self.router is not None:
+                    await self.router.disown(table_id)
                 await self.ownership.release(table_id)
                 log.info("table %s: nobody connected; stopped here and its lease released", table_id)
 
@@ -144,7 +157,8 @@ class Server:
         for table_id in self.store.table_ids():
             last = self.store.last_hand(table_id)
             if last is not None and not last.over:
-                self.room(table_id)
+                with contextlib.suppress(TableElsewhere):  # another live process plays it
+                    self.room(table_id)
 
     def create(self, spec: NewTable) -> tuple[str, dict[str, str]]:
         """Store a new table; its id and raw tokens."""
@@ -172,19 +186,23 @@ class Server:
 
     async def close(self) -> None:
         """Stop every room, then hand their leases back."""
-        for room in self.rooms.values():
+        for table_id, room in self.rooms.items():
             await room.stop()
+            if self.router is not None:
+                with contextlib.suppress(Exception):
+                    await self.router.disown(table_id)
         await self.ownership.stop()
 
 
 def create_app(db_url: str | None = None, *, store: Store | None = None, redis_url: str | None = None,
-               shared: bool = False, lease_seconds: float = TTL) -> FastAPI:
+               shared: bool = False, lease_seconds: float = TTL, route: bool = False) -> FastAPI:
     """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`),
     with the Redis message bus at ``redis_url``; ``shared`` (implied by a bus) when other server
-    processes use the same database, each table owned by a lease of ``lease_seconds``."""
+    processes use the same database, each table owned by a lease of ``lease_seconds``; with ``route``,
+    clients of a table owned by another process are relayed to it through Redis."""
     store = store or Store(db_url)
     bus = Bus(redis_url) if redis_url else None
-    server = Server(store, bus, shared=shared, lease_seconds=lease_seconds)
+    server = Server(store, bus, shared=shared, lease_seconds=lease_seconds, route=route)
     serving = {"up": False}
 
     @contextlib.asynccontextmanager
@@ -323,6 +341,11 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         try:
             room = server.room(table_id) if len(table_id) <= 32 else None
         except TableElsewhere:
+            if server.router is not None:
+                await server.router.relay(ws, table_id)
+                with contextlib.suppress(Exception):
+                    await ws.close(4503)  # the owner closed it (moved, gone): the client reconnects
+                return
             await ws.send_text(json.dumps(p.error("elsewhere", "another server process plays this table right "
                                                               "now; reconnect through the load balancer")))
             await ws.close(4503)
@@ -344,8 +367,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
                     await asyncio.wait_for(pump, 1.0)
             pump.cancel()
             room.queue.put_nowait((conn, "closed"))
+            moved = server.rooms.get(table_id) is not room  # taken over: tell the client to reconnect
             with contextlib.suppress(Exception):
-                await ws.close()
+                await ws.close(4503 if moved else 1000)
 
     return app
 
@@ -456,20 +480,26 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
             except p.ProtocolError as exc:
                 conn.send(p.error(exc.code, str(exc)))
                 continue
-            if isinstance(room, MeteredRoom):
-                room.submit(conn, msg)
-            else:
-                room.queue.put_nowait((conn, msg))
+            submit(room, conn, msg)
     except WebSocketDisconnect:
         return
 
 
+def submit(room: Room, conn: Connection, message: Any) -> None:
+    """Queue a parsed client message for the room's owner task (timed, for a metered room)."""
+    if isinstance(room, MeteredRoom):
+        room.submit(conn, message)
+    else:
+        room.queue.put_nowait((conn, message))
+
+
 def app_from_env() -> FastAPI:
-    """The app over ``$HOMEGAME_DB``, ``$HOMEGAME_REDIS``, ``$HOMEGAME_SHARED`` (``1``) and
-    ``$HOMEGAME_LEASE_SECONDS`` (how each ``--workers`` process makes it)."""
+    """The app over ``$HOMEGAME_DB``, ``$HOMEGAME_REDIS``, ``$HOMEGAME_SHARED`` and ``$HOMEGAME_ROUTE``
+    (``1``), and ``$HOMEGAME_LEASE_SECONDS`` (how each ``--workers`` process makes it)."""
     return create_app(os.environ.get("HOMEGAME_DB"), redis_url=os.environ.get("HOMEGAME_REDIS") or None,
                       shared=os.environ.get("HOMEGAME_SHARED") == "1",
-                      lease_seconds=float(os.environ.get("HOMEGAME_LEASE_SECONDS") or TTL))
+                      lease_seconds=float(os.environ.get("HOMEGAME_LEASE_SECONDS") or TTL),
+                      route=os.environ.get("HOMEGAME_ROUTE") == "1")
 
 
 __all__ = ["NewTable", "Server", "TableElsewhere", "app_from_env", "create_app"]
