@@ -87,6 +87,10 @@ def test_a_player_on_another_process_plays_the_table_through_redis(cluster: Clus
         assert checked > 10
         listing = api(a.base, f"/api/tables/{table_id}/hands?token={token}")
         assert len(listing) >= 4 and all(sum(h["payoffs"]) == 0 for h in listing)
+        # process B does not own the table, and still answers downloads from what is stored
+        assert api(b.base, f"/api/tables/{table_id}/hands?token={token}")[:4] == listing[:4]
+        csv = api(b.base, f"/api/tables/{table_id}/ledger.csv?token={token}")
+        assert csv.strip().splitlines()[-1].split(",")[-1] == "0", csv
     finally:
         store.close()
         a.stop()
@@ -99,3 +103,45 @@ def test_route_needs_redis(tmp_path: Path) -> None:
     code, out = serve("--db", str(tmp_path / "x.db"), "--route")
     assert code == 2 and "--route needs --redis" in out
     assert os.environ.get("HOMEGAME_ROUTE") is None
+
+
+@pytest.mark.slow
+def test_workers_share_one_port_and_play_one_table(cluster: Cluster, redis_server: RedisServer,  # noqa: F811
+                                                   tmp_path: Path) -> None:
+    """``--workers 2``: two processes on one port; each new connection lands on either, and routing
+    carries it to the table's one owner."""
+    url = cluster.new_database()
+    args = ("--workers", "2", "--redis", redis_server.url, "--route", "--lease-seconds", "3")
+    server = ServerProcess(url, log=str(tmp_path / "workers.log"), args=args).start()
+    store = Store(url, run_migrations=False)
+    try:
+        made = create_table(server.base, game="holdem", approve_seats=False, stakes=LIMIT, buy_in=1000, **FAST)
+        heard: list[list[dict[str, Any]]] = [[], [], []]
+
+        async def scenario() -> None:
+            bots = [BotClient(made["links"]["invite"], name=f"W{i}", kind="rule", seed=i, on_message=heard[i].append)
+                    for i in range(3)]
+            tasks = [asyncio.create_task(b.run()) for b in bots]
+            try:
+                loop = asyncio.get_running_loop()
+                end = loop.time() + 120
+                while not all(any(m["type"] == "state" and m["hand"] > 3 for m in h) for h in heard):
+                    assert loop.time() < end, ("the players did not all play along", [
+                        ([m["type"] for m in h][:8], [m.get("message") for m in h if m["type"] == "error"][:5],
+                         max([m["hand"] for m in h if m["type"] == "state"] or [0]), bot.errors[:3])
+                        for h, bot in zip(heard, bots, strict=True)])
+                    await asyncio.sleep(0.05)
+            finally:
+                for t in tasks:
+                    t.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run(scenario())
+        owner = Leases(store, "test").owner_of(made["table_id"])
+        assert owner is not None
+        token = parse_link(made["links"]["invite"]).token
+        listing = api(server.base, f"/api/tables/{made['table_id']}/hands?token={token}")
+        assert len(listing) >= 3 and all(sum(h["payoffs"]) == 0 for h in listing)
+    finally:
+        store.close()
+        server.stop()
