@@ -101,6 +101,7 @@ def test_a_client_message_reaches_the_owner_on_another_process(redis_server: Red
         heard: list[str] = []
         try:
             await owner.subscribe(table_channel("t1"), heard.append)
+            assert await edge.listeners(table_channel("t1")) == 1 and await edge.listeners(table_channel("t9")) == 0
             for i in range(20):
                 await edge.publish(table_channel("t1"), json.dumps({"conn": "c1", "n": i}))
             await edge.publish(table_channel("t2"), "not for t1")

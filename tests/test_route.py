@@ -145,3 +145,66 @@ def test_workers_share_one_port_and_play_one_table(cluster: Cluster, redis_serve
     finally:
         store.close()
         server.stop()
+
+
+@pytest.mark.slow
+def test_the_owner_killed_a_player_on_another_process_is_told_and_plays_on(cluster: Cluster,  # noqa: F811
+                                                                           redis_server: RedisServer,  # noqa: F811
+                                                                           tmp_path: Path) -> None:
+    """A owns the table, B relays a player; A is killed mid-hand: B's player is told within seconds,
+    reconnects, B takes the table over once the lease runs out, and the same hand goes on."""
+    url = cluster.new_database()
+    Store(url).close()
+    args = ("--redis", redis_server.url, "--route", "--lease-seconds", "2")
+    a, b = (ServerProcess(url, log=str(tmp_path / f"{n}.log"), args=args).start() for n in "ab")
+    store = Store(url, run_migrations=False)
+    try:
+        made = create_table(a.base, game="holdem", bots=1, approve_seats=False, stakes=LIMIT, buy_in=1000, **FAST)
+        invite = made["links"]["invite"]
+        on_b = invite.replace(a.base, b.base)
+        heard: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
+
+        async def scenario() -> None:
+            loop = asyncio.get_running_loop()
+
+            async def until(check: Any, what: str, timeout: float = 60) -> None:
+                end = loop.time() + timeout
+                while not check():
+                    assert loop.time() < end, f"timed out waiting for {what}"
+                    await asyncio.sleep(0.02)
+
+            first = BotClient(invite, name="OnA", kind="rule", seed=1, on_message=heard["A"].append)
+            tasks = [asyncio.create_task(first.run())]
+            await until(lambda: first.seat_token is not None, "the first player seated")
+            second = BotClient(on_b, name="OnB", kind="rule", seed=2, on_message=heard["B"].append)
+            tasks.append(asyncio.create_task(second.run()))
+            try:
+                await until(lambda: any(m["type"] == "state" and m["hand"] >= 2 and m["seq"] >= 2
+                                        and not m["view"]["over"] for m in heard["B"]), "hand 2 under way")
+                before = [m for m in heard["B"] if m["type"] == "state"][-1]
+                a.kill()
+                tasks[0].cancel()  # A's player comes back through B, with its seat token
+                again = BotClient(on_b, name="OnA", kind="rule", seed=1, seat_token=first.seat_token)
+                tasks.append(asyncio.create_task(again.run()))
+                mark = len(heard["B"])
+                await until(lambda: any(m["type"] == "error" and m["code"] == "elsewhere" for m in heard["B"][mark:]),
+                            "B's player told the owner stopped", timeout=10)
+                await until(lambda: any(m["type"] == "state" and m["hand"] >= before["hand"] + 2
+                                        for m in heard["B"][mark:]), "play going on on B", timeout=60)
+                resumed = next(m for m in heard["B"][mark:] if m["type"] == "state" and m["hand"] == before["hand"])
+                assert resumed["shuffle"]["commitment"] == before["shuffle"]["commitment"]
+                metrics = await asyncio.to_thread(api, b.base, "/metrics")
+                assert "homegame_failovers_total 1" in metrics and "homegame_tables_owned 1" in metrics
+            finally:
+                for t in tasks:
+                    t.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run(scenario())
+        token = parse_link(invite).token
+        listing = api(b.base, f"/api/tables/{made['table_id']}/hands?token={token}")
+        assert len(listing) >= 3 and all(sum(h["payoffs"]) == 0 for h in listing)
+    finally:
+        store.close()
+        a.stop()
+        b.stop()

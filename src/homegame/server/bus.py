@@ -142,6 +142,16 @@ class Bus:
         except Exception as exc:  # noqa: BLE001
             raise BusUnavailable(f"Redis refused a message: {_why(exc)}") from None
 
+    async def listeners(self, channel: str) -> int:
+        """How many subscribers ``channel`` has across every process (Redis ``PUBSUB NUMSUB``)."""
+        if self._client is None:
+            raise BusUnavailable("the message bus is not started")
+        try:
+            answer = await self._client.pubsub_numsub(channel)
+        except Exception as exc:  # noqa: BLE001
+            raise BusUnavailable(f"Redis refused a question: {_why(exc)}") from None
+        return int(answer[0][1]) if answer else 0
+
     async def subscribe(self, channel: str, handler: Handler) -> None:
         """Call ``handler(text)`` for each message on ``channel`` (one handler per channel)."""
         self.handlers[channel] = handler

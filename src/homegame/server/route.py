@@ -33,6 +33,12 @@ log = logging.getLogger("homegame.server")
 
 #: What the owner sends on a connection's channel to close it.
 CLOSE = "close"
+#: Seconds between an edge's checks that its table still has an owner.
+WATCH_SECONDS = 2.0
+
+
+async def _nowhere(_text: str) -> None:
+    return None
 
 
 class Router:
@@ -66,8 +72,9 @@ class Router:
                 return
             if entry is None:
                 channel = connection_channel(node, conn_id, self.bus.prefix)
-                conn = Connection(self._publisher(channel))
-                entry = (conn, asyncio.get_running_loop().create_task(self._pump(conn, channel)))
+                conn = Connection(_nowhere)
+                conn.send_text = self._publisher(channel, conn)
+                entry = (conn, asyncio.get_running_loop().create_task(self._pump(conn, channel, remote, key)))
                 remote[key] = entry
             conn = entry[0]
             try:
@@ -79,15 +86,21 @@ class Router:
 
         await self.bus.subscribe(table_channel(room.id, self.bus.prefix), heard)
 
-    def _publisher(self, channel: str) -> Callable[[str], Awaitable[int]]:
-        def publish(text: str) -> Awaitable[int]:
-            return self.bus.publish(channel, text)
+    def _publisher(self, channel: str, conn: Connection) -> Callable[[str], Awaitable[None]]:
+        async def publish(text: str) -> None:
+            if await self.bus.publish(channel, text) == 0:  # its edge is gone: the connection is closed
+                conn.closed = True
+                conn.outbox.put_nowait(None)
 
         return publish
 
-    async def _pump(self, conn: Connection, channel: str) -> None:
+    async def _pump(self, conn: Connection, channel: str,
+                    remote: dict[str, tuple[Connection, asyncio.Task[None]]], key: str) -> None:
         with contextlib.suppress(BusUnavailable):
             await conn.pump()
+        conn.closed = True
+        if remote.get(key, (None,))[0] is conn:
+            del remote[key]
         with contextlib.suppress(BusUnavailable):
             await self.bus.publish(channel, CLOSE)
 
@@ -113,10 +126,12 @@ class Router:
         await self.bus.subscribe(channel, heard)
         pump = asyncio.get_running_loop().create_task(local.pump())
         reader = asyncio.get_running_loop().create_task(self._forward(ws, local, table_id, conn_id))
+        watch = asyncio.get_running_loop().create_task(self._watch(local, table_id))
         try:
             await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             reader.cancel()
+            watch.cancel()
             if not pump.done():
                 local.send_close()
                 with contextlib.suppress(Exception):
@@ -126,6 +141,16 @@ class Router:
             with contextlib.suppress(BusUnavailable):
                 await self.bus.publish(table_channel(table_id, self.bus.prefix),
                                        json.dumps({"node": self.bus.node, "conn": conn_id, "closed": True}))
+
+    async def _watch(self, local: Connection, table_id: str) -> None:
+        """Every :data:`WATCH_SECONDS`: when nobody owns the table any more (its owner died), tell the
+        client and close, so that it reconnects to a process that takes the table over."""
+        while not local.closed:
+            await asyncio.sleep(WATCH_SECONDS)
+            with contextlib.suppress(BusUnavailable):
+                if await self.bus.listeners(table_channel(table_id, self.bus.prefix)) == 0:
+                    local.send(p.error("elsewhere", "the server that plays this table stopped; reconnecting"))
+                    local.send_close()
 
     async def _forward(self, ws: Any, local: Connection, table_id: str, conn_id: str) -> None:
         target = table_channel(table_id, self.bus.prefix)
