@@ -49,6 +49,7 @@ class Router:
         self.submit = submit
         #: For each table owned here: its remote connections by ``node:conn``, with their pump tasks.
         self.remote: dict[str, dict[str, tuple[Connection, asyncio.Task[None]]]] = {}
+        self._pending: set[asyncio.Task[None]] = set()
 
     # ----- the owner's end ----------------------------------------------------------------------
     async def own(self, room: Room) -> None:
@@ -64,11 +65,26 @@ class Router:
                 return
             key = f"{node}:{conn_id}"
             entry = remote.get(key)
+            if envelope.get("probe"):  # an edge checking that this owner knows its connection
+                if entry is None:
+                    channel = connection_channel(node, conn_id, self.bus.prefix)
+                    self._pending.add(asyncio.get_running_loop().create_task(self._turn_away(channel)))
+                return
             if envelope.get("closed"):
                 if entry is not None:
                     del remote[key]
                     room.queue.put_nowait((entry[0], "closed"))
                     entry[0].send_close()
+                return
+            try:
+                message: Any = p.parse_client(str(envelope.get("text", "")))
+            except p.ProtocolError as exc:
+                message = exc
+            if entry is None and not isinstance(message, p.Hello):
+                # a connection that said hello to a previous owner: have it reconnect and say hello here
+                channel = connection_channel(node, conn_id, self.bus.prefix)
+                self._pending.add(asyncio.get_running_loop().create_task(self._turn_away(channel)))
+                self._pending = {t for t in self._pending if not t.done()}
                 return
             if entry is None:
                 channel = connection_channel(node, conn_id, self.bus.prefix)
@@ -77,14 +93,18 @@ class Router:
                 entry = (conn, asyncio.get_running_loop().create_task(self._pump(conn, channel, remote, key)))
                 remote[key] = entry
             conn = entry[0]
-            try:
-                message = p.parse_client(str(envelope.get("text", "")))
-            except p.ProtocolError as exc:
-                conn.send(p.error(exc.code, str(exc)))
+            if isinstance(message, p.ProtocolError):
+                conn.send(p.error(message.code, str(message)))
                 return
             self.submit(room, conn, message)
 
         await self.bus.subscribe(table_channel(room.id, self.bus.prefix), heard)
+
+    async def _turn_away(self, channel: str) -> None:
+        with contextlib.suppress(BusUnavailable):
+            await self.bus.publish(channel, json.dumps(p.error("moved", "this table moved to another server; "
+                                                                        "reconnecting")))
+            await self.bus.publish(channel, CLOSE)
 
     def _publisher(self, channel: str, conn: Connection) -> Callable[[str], Awaitable[None]]:
         async def publish(text: str) -> None:
@@ -124,9 +144,10 @@ class Router:
                 local.send(text)
 
         await self.bus.subscribe(channel, heard)
+        said = {"anything": False}
         pump = asyncio.get_running_loop().create_task(local.pump())
-        reader = asyncio.get_running_loop().create_task(self._forward(ws, local, table_id, conn_id))
-        watch = asyncio.get_running_loop().create_task(self._watch(local, table_id))
+        reader = asyncio.get_running_loop().create_task(self._forward(ws, local, table_id, conn_id, said))
+        watch = asyncio.get_running_loop().create_task(self._watch(local, table_id, conn_id, said))
         try:
             await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -142,17 +163,22 @@ class Router:
                 await self.bus.publish(table_channel(table_id, self.bus.prefix),
                                        json.dumps({"node": self.bus.node, "conn": conn_id, "closed": True}))
 
-    async def _watch(self, local: Connection, table_id: str) -> None:
+    async def _watch(self, local: Connection, table_id: str, conn_id: str, said: dict[str, bool]) -> None:
         """Every :data:`WATCH_SECONDS`: when nobody owns the table any more (its owner died), tell the
-        client and close, so that it reconnects to a process that takes the table over."""
+        client and close, so that it reconnects to a process that takes the table over; otherwise ask
+        the owner whether it knows this connection (a new owner does not, and turns it away)."""
+        target = table_channel(table_id, self.bus.prefix)
         while not local.closed:
             await asyncio.sleep(WATCH_SECONDS)
             with contextlib.suppress(BusUnavailable):
-                if await self.bus.listeners(table_channel(table_id, self.bus.prefix)) == 0:
+                if await self.bus.listeners(target) == 0:
                     local.send(p.error("elsewhere", "the server that plays this table stopped; reconnecting"))
                     local.send_close()
+                elif said["anything"]:
+                    await self.bus.publish(target, json.dumps({"node": self.bus.node, "conn": conn_id, "probe": True}))
 
-    async def _forward(self, ws: Any, local: Connection, table_id: str, conn_id: str) -> None:
+    async def _forward(self, ws: Any, local: Connection, table_id: str, conn_id: str,
+                       said: dict[str, bool]) -> None:
         target = table_channel(table_id, self.bus.prefix)
         while not local.closed:
             raw = await ws.receive()
@@ -178,6 +204,7 @@ class Router:
                                                "reconnecting"))
                 local.send_close()
                 return
+            said["anything"] = True
             if heard_by == 0:
                 local.send(p.error("elsewhere", "the server that plays this table is not answering; reconnecting"))
                 local.send_close()
