@@ -12,6 +12,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -27,7 +28,12 @@ from sqlalchemy.exc import SQLAlchemyError
 import homegame as hg
 from homegame.server import protocol as p
 from homegame.server import redact
+from homegame.server.bus import Bus
+from homegame.server.lease import TTL
+from homegame.server.metrics import CONTENT_TYPE, Metrics
+from homegame.server.ops import MeteredRoom, Ownership, health
 from homegame.server.room import Connection, Room
+from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_table_id, new_token, token_matches
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
@@ -56,32 +62,114 @@ class NewTable(BaseModel):
     spectator_chat: bool = False
 
 
-class Server:
-    """The rooms of one process, loaded from storage on first use."""
+class TableElsewhere(RuntimeError):
+    """The table is owned by another server process right now (its lease is held)."""
 
-    def __init__(self, store: Store) -> None:
+
+class Server:
+    """The rooms of one process, loaded from storage on first use, each owned by a lease.
+
+    ``bus`` is the Redis message bus when several processes share the database; without one the process
+    is alone and takes its tables' leases at once (a previous run's included)."""
+
+    def __init__(self, store: Store, bus: Bus | None = None, *, shared: bool = False,
+                 lease_seconds: float = TTL, route: bool = False) -> None:
+        if route and bus is None:
+            raise ValueError("routing between processes (--route) needs the Redis message bus (--redis)")
         self.store = store
+        self.bus = bus
+        #: With ``route``: clients of tables owned by other processes are relayed to them through Redis.
+        self.router = Router(bus, submit) if route and bus is not None else None
         self.rooms: dict[str, Room] = {}
+        self.metrics = Metrics()
+        #: Whether other processes share the database (then a table's lease is waited for, not taken).
+        self.shared = shared or bus is not None
+        self.ownership = Ownership(store, self.metrics, alone=not self.shared, ttl=lease_seconds)
+        self._empty_since: dict[str, float] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def room(self, table_id: str) -> Room | None:
-        """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none."""
+        """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none;
+        :class:`TableElsewhere` when another live process owns it."""
         room = self.rooms.get(table_id)
         if room is None:
-            if len(table_id) > 32:
+            if len(table_id) > 32 or self.store.table(table_id) is None:
                 return None
-            room = Room.load(table_id, self.store)
+            if self.ownership.take(table_id) is None:
+                raise TableElsewhere(table_id)
+            room = MeteredRoom.load(table_id, self.store)
             if room is None:
                 return None
+            if isinstance(room, MeteredRoom):
+                room.metrics = self.metrics
             self.rooms[table_id] = room
             room.start()
+            if self.router is not None:
+                self._tasks.add(asyncio.get_running_loop().create_task(self.router.own(room)))
+                self._tasks = {t for t in self._tasks if not t.done()}
         return room
+
+    def stored_room(self, table_id: str) -> Room | None:
+        """A table owned by another process, as last stored between steps (for downloads): not
+        started, never written."""
+        stored = self.store.table(table_id)
+        if stored is None:
+            return None
+        return Room(table_id, Table.from_dict(stored.state["table"]), self.store, host_hash=stored.host_hash,
+                    invite_hash=stored.invite_hash, watch_hash=stored.watch_hash,
+                    links=dict(stored.state.get("links", {})))
+
+    async def lost(self, table_id: str) -> None:
+        """Another process took ``table_id`` over: stop it here and close its connections (clients
+        reconnect, and reach the new owner)."""
+        room = self.rooms.pop(table_id, None)
+        if room is None:
+            return
+        await room.stop()
+        if self.router is not None:
+            await self.router.disown(table_id)
+        for conn in list(room.connections):
+            conn.send(p.error("moved", "this table moved to another server; reconnecting"))
+            conn.send_close()
+
+    async def release_idle(self) -> None:
+        """Shared: a table nobody has been connected to for a lease's length is stopped here and its
+        lease given up, so that whichever process its players reach next can take it (a load balancer
+        that came back to a recovered machine, for one). Alone, tables play on as before."""
+        if not self.shared:
+            return
+        now = time.monotonic()
+        for table_id, room in list(self.rooms.items()):
+            if any(not c.closed for c in room.connections):
+                self._empty_since.pop(table_id, None)
+                continue
+            since = self._empty_since.setdefault(table_id, now)
+            if now - since >= self.ownership.leases.ttl:
+                self._empty_since.pop(table_id, None)
+                self.rooms.pop(table_id, None)
+                await room.stop()
+                if self.router is not None:
+                    await self.router.disown(table_id)
+                await self.ownership.release(table_id)
+                log.info("table %s: nobody connected; stopped here and its lease released", table_id)
+
+    def gauges(self) -> dict[str, float]:
+        """The current values of the gauges of ``/metrics``."""
+        out: dict[str, float] = {
+            "homegame_tables_owned": len(self.rooms),
+            "homegame_connections": sum(len(r.connections) for r in self.rooms.values()),
+        }
+        if self.bus is not None:
+            out["homegame_redis_up"] = 1 if self.bus.up else 0
+        return out
 
     def resume_all(self) -> None:
         """Start every stored table whose last hand was cut short (after a restart)."""
         for table_id in self.store.table_ids():
             last = self.store.last_hand(table_id)
             if last is not None and not last.over:
-                self.room(table_id)
+                with contextlib.suppress(TableElsewhere):  # another live process plays it
+                    self.room(table_id)
 
     def create(self, spec: NewTable) -> tuple[str, dict[str, str]]:
         """Store a new table; its id and raw tokens."""
@@ -108,24 +196,41 @@ class Server:
             token_matches(token, s.token_hash) for s in room.table.seats.values())
 
     async def close(self) -> None:
-        """Stop every room."""
-        for room in self.rooms.values():
+        """Stop every room, then hand their leases back."""
+        for table_id, room in self.rooms.items():
             await room.stop()
+            if self.router is not None:
+                with contextlib.suppress(Exception):
+                    await self.router.disown(table_id)
+        await self.ownership.stop()
 
 
-def create_app(db_url: str | None = None, *, store: Store | None = None) -> FastAPI:
-    """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`)."""
+def create_app(db_url: str | None = None, *, store: Store | None = None, redis_url: str | None = None,
+               shared: bool = False, lease_seconds: float = TTL, route: bool = False) -> FastAPI:
+    """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`),
+    with the Redis message bus at ``redis_url``; ``shared`` (implied by a bus) when other server
+    processes use the same database, each table owned by a lease of ``lease_seconds``; with ``route``,
+    clients of a table owned by another process are relayed to it through Redis."""
     store = store or Store(db_url)
-    server = Server(store)
+    bus = Bus(redis_url) if redis_url else None
+    server = Server(store, bus, shared=shared, lease_seconds=lease_seconds, route=route)
+    serving = {"up": False}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if bus is not None:
+            await bus.start()
         await asyncio.to_thread(warm_up)
         gc.collect()
         gc.freeze()  # what is loaded now lives for good: keep it out of later collections
         server.resume_all()
+        server.ownership.start(server.lost, server.release_idle)
+        serving["up"] = True
         yield
+        serving["up"] = False
         await server.close()
+        if bus is not None:
+            await bus.close()
 
     app = FastAPI(title="homegame", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = server
@@ -145,6 +250,20 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
     def links(request: Request, table_id: str, tokens: dict[str, str]) -> dict[str, str]:
         base = str(request.base_url).rstrip("/")
         return {k: f"{base}/t/{table_id}#{v}" for k, v in tokens.items()}
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        if not serving["up"]:
+            return JSONResponse({"ok": False, "detail": "starting"}, status_code=503)
+        ok, report = await health(store, bus)
+        return JSONResponse({"ok": ok, **report}, status_code=200 if ok else 503)
+
+    @app.get("/metrics")
+    async def metrics() -> PlainTextResponse:
+        gauges = server.gauges()
+        ok, report = await health(store, None)
+        gauges["homegame_database_up"] = 1 if ok else 0
+        return PlainTextResponse(server.metrics.render(gauges), media_type=CONTENT_TYPE)
 
     @app.get("/")
     async def index() -> FileResponse:
@@ -176,7 +295,10 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
 
     def room_for(request: Request, table_id: str) -> Room:
         token = bearer(request)
-        room = server.room(table_id)
+        try:
+            room = server.room(table_id)
+        except TableElsewhere:
+            room = server.stored_room(table_id)  # another process plays it: answer from what is stored
         if room is None or not server.authorised(room, token):
             raise HTTPException(404, "no such table, or the token is not valid for it")
         return room
@@ -252,7 +374,18 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        room = server.room(table_id) if len(table_id) <= 32 else None
+        try:
+            room = server.room(table_id) if len(table_id) <= 32 else None
+        except TableElsewhere:
+            if server.router is not None:
+                await server.router.relay(ws, table_id)
+                with contextlib.suppress(Exception):
+                    await ws.close(4503)  # the owner closed it (moved, gone): the client reconnects
+                return
+            await ws.send_text(json.dumps(p.error("elsewhere", "another server process plays this table right "
+                                                              "now; reconnect through the load balancer")))
+            await ws.close(4503)
+            return
         if room is None:
             await ws.send_text(json.dumps(p.error("no_table", "no table has this id; check the link")))
             await ws.close(4404)
@@ -270,8 +403,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
                     await asyncio.wait_for(pump, 1.0)
             pump.cancel()
             room.queue.put_nowait((conn, "closed"))
+            moved = server.rooms.get(table_id) is not room  # taken over: tell the client to reconnect
             with contextlib.suppress(Exception):
-                await ws.close()
+                await ws.close(4503 if moved else 1000)
 
     return app
 
@@ -403,9 +537,26 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
             except p.ProtocolError as exc:
                 conn.send(p.error(exc.code, str(exc)))
                 continue
-            room.queue.put_nowait((conn, msg))
+            submit(room, conn, msg)
     except WebSocketDisconnect:
         return
 
 
-__all__ = ["NewTable", "Server", "create_app"]
+def submit(room: Room, conn: Connection, message: Any) -> None:
+    """Queue a parsed client message for the room's owner task (timed, for a metered room)."""
+    if isinstance(room, MeteredRoom):
+        room.submit(conn, message)
+    else:
+        room.queue.put_nowait((conn, message))
+
+
+def app_from_env() -> FastAPI:
+    """The app over ``$HOMEGAME_DB``, ``$HOMEGAME_REDIS``, ``$HOMEGAME_SHARED`` and ``$HOMEGAME_ROUTE``
+    (``1``), and ``$HOMEGAME_LEASE_SECONDS`` (how each ``--workers`` process makes it)."""
+    return create_app(os.environ.get("HOMEGAME_DB"), redis_url=os.environ.get("HOMEGAME_REDIS") or None,
+                      shared=os.environ.get("HOMEGAME_SHARED") == "1",
+                      lease_seconds=float(os.environ.get("HOMEGAME_LEASE_SECONDS") or TTL),
+                      route=os.environ.get("HOMEGAME_ROUTE") == "1")
+
+
+__all__ = ["NewTable", "Server", "TableElsewhere", "app_from_env", "create_app"]
