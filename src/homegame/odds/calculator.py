@@ -257,6 +257,11 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
         if board_only:
             board_known = np.array([lay.slots[s] for s in lay.shared[0] if lay.slots[s] >= 0], dtype=np.int64)
             total_n = (own_len + len(lay.shared[0])).astype(np.int64)
+            if facts.board == 5 and int(own_len.max()) <= 2:
+                known_ids = [[lay.slots[s] for s in lay.own[p] + lay.shared[p] if lay.slots[s] >= 0]
+                             for p in range(players)]
+                totals, count = run.exact_ranks(deck, known_ids, len(lay.groups[0]))
+                return Equity([float(x) / count for x in totals], True, [0.0] * players, count, "exact")
             totals, count = run.exact_board(slots, board_known, len(lay.groups[0]), deck, own_idx, own_len,
                                             total_n)
             return Equity([float(x) / count for x in totals], True, [0.0] * players, count, "exact")

@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from homegame.evaluate.pool import run_all, threads
 from homegame.evaluate.tables import high_tables, tables
-from homegame.odds import kernels, sweep
+from homegame.odds import kernels, ranks, sweep
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -62,6 +62,31 @@ def exact_board(slots: Ints, board_known: Ints, k: int, deck: Ints, own_idx: Int
 
     _map([job(c) for c in range(chunks)])
     return totals.sum(axis=0), int(counts.sum())
+
+
+def exact_ranks(deck: Ints, known: list[list[int]], k: int) -> tuple[Floats, int]:
+    """Sum of shares over every board when ``k`` of five community cards are unknown and each player's
+    ``known`` cards (own and the known board, at most seven in all with the board) are all they use
+    (:mod:`homegame.odds.ranks`)."""
+    t = tables()
+    players = len(known)
+    own_key = np.zeros(players, dtype=np.int64)
+    own_mask = np.zeros((players, 4), dtype=np.int64)
+    own_count = np.zeros((players, 4), dtype=np.int64)
+    for p, ids in enumerate(known):
+        for c in ids:
+            own_key[p] += int(t.rank_keys[c >> 2])
+            own_mask[p, c & 3] |= 1 << (c >> 2)
+            own_count[p, c & 3] += 1
+    avail_bits = 0
+    for c in deck.tolist():
+        avail_bits |= 1 << (16 * (c & 3) + (c >> 2))
+    tally = ranks.rank_class_sweep(k, avail_bits, own_key, own_mask, own_count, t.rank_keys, t.offsets,
+                                   t.high_rank, t.high_flush, _binom())
+    totals = np.zeros(players, dtype=np.float64)
+    for w in range(1, players + 1):
+        totals += tally[w] / w
+    return totals, math.comb(len(deck), k)
 
 
 def _sweep5(deck: Ints, board_key: int, board_bits: int, own_key: Ints, own_bits: Ints) -> tuple[Floats, int]:

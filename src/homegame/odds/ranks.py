@@ -1,0 +1,153 @@
+# mypy: disable-error-code="untyped-decorator"
+"""Exact hold'em board equity by rank classes: each board's *ranks* scored once, with the number of
+boards that share them, and only the boards that can make someone a flush looked at suit by suit.
+
+Applies when every player holds at most two known cards and five community cards are dealt (so each
+player has at most seven cards and at most one suit can reach five for anyone). Then:
+
+1. Every multiset of ranks the unknown board cards can take is scored as if no flush were possible
+   (the rank tables), weighted by the boards with those ranks (a product of binomials).
+2. For each suit ``s``, the boards whose ``s`` cards could complete someone's flush (enough ``s``
+   cards among the unknown ones) are walked with their ``s`` cards one by one and the other cards again
+   as rank multisets. Each adds its true outcome and takes back the rank-only outcome counted in step 1.
+   No board is walked for two suits: a flush needs three board cards of its suit.
+
+Outcomes are counted as whole numbers (boards won alone, boards shared by two, three, ...), so the
+shares are exact fractions rounded once. AsKs against QhQd scores about 40,000 rank classes instead of
+1,712,304 boards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+_opts: dict[str, Any] = {"cache": True, "nogil": True}
+
+
+@njit(**_opts)
+def _multisets(avail: Any, m: int, rank_keys: Any, binom: Any, keys: Any, counts: Any, seq: Any) -> int:
+    """Every multiset of ``m`` ranks with at most ``avail[r]`` of rank ``r``: its key sum and how many card
+    sets have those ranks, into ``keys``/``counts``; returns how many."""
+    if m == 0:
+        keys[0] = 0
+        counts[0] = 1
+        return 1
+    for i in range(m):
+        seq[i] = 0
+    n = 0
+    while True:
+        count = 1
+        key = 0
+        i = 0
+        while i < m and count > 0:
+            j = i
+            while j < m and seq[j] == seq[i]:
+                j += 1
+            count *= binom[avail[seq[i]], j - i]
+            key += (j - i) * rank_keys[seq[i]]
+            i = j
+        if count > 0:
+            keys[n] = key
+            counts[n] = count
+            n += 1
+        i = m - 1
+        while i >= 0 and seq[i] == 12:
+            i -= 1
+        if i < 0:
+            return n
+        seq[i] += 1
+        for j in range(i + 1, m):
+            seq[j] = seq[i]
+
+
+@njit(inline="always", **_opts)
+def _rank_value(key: int, offsets: Any, high_rank: Any) -> int:
+    r = key & 0xFFFFFFFF
+    return high_rank[offsets[r >> 12] + (r & 0xFFF)]  # type: ignore[no-any-return]
+
+
+@njit(inline="always", **_opts)
+def _tally(values: Any, players: int, weight: int, tally: Any) -> None:
+    top = 0
+    winners = 0
+    for p in range(players):
+        if values[p] > top:
+            top = values[p]
+            winners = 1
+        elif values[p] == top:
+            winners += 1
+    for p in range(players):
+        if values[p] == top:
+            tally[winners, p] += weight
+
+
+@njit(**_opts)
+def rank_class_sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any, rank_keys: Any,
+                     offsets: Any, high_rank: Any, high_flush: Any, binom: Any) -> Any:
+    """Outcome counts over every way to deal ``k`` cards from ``avail_bits`` (bit ``16 * suit + rank``).
+
+    ``own_key[p]``: the rank key sum of player ``p``'s cards and the known board; ``own_mask[p, s]`` the
+    ranks of suit ``s`` among them and ``own_count[p, s]`` how many. Returns ``tally``: ``tally[w, p]`` is
+    the number of boards on which ``p`` is one of ``w`` players with the best hand.
+    """
+    players = own_key.shape[0]
+    tally = np.zeros((players + 1, players), dtype=np.int64)
+    true_values = np.zeros(players, dtype=np.int64)
+    rank_values = np.zeros(players, dtype=np.int64)
+    avail = np.zeros(13, dtype=np.int64)
+    for r in range(13):
+        for s in range(4):
+            avail[r] += (avail_bits >> (16 * s + r)) & 1
+    keys = np.zeros(6188, dtype=np.int64)
+    counts = np.zeros(6188, dtype=np.int64)
+    seq = np.zeros(8, dtype=np.int64)
+    n = _multisets(avail, k, rank_keys, binom, keys, counts, seq)
+    for i in range(n):
+        for p in range(players):
+            rank_values[p] = _rank_value(own_key[p] + keys[i], offsets, high_rank)
+        _tally(rank_values, players, counts[i], tally)
+    others = np.zeros(13, dtype=np.int64)
+    suited = np.zeros(13, dtype=np.int64)
+    comb = np.zeros(8, dtype=np.int64)
+    for s in range(4):
+        most = 0
+        for p in range(players):
+            most = max(most, own_count[p, s])
+        ns = 0
+        for r in range(13):
+            has = (avail_bits >> (16 * s + r)) & 1
+            others[r] = avail[r] - has
+            if has:
+                suited[ns] = r
+                ns += 1
+        for j in range(max(5 - most, 0), min(k, ns) + 1):
+            m = _multisets(others, k - j, rank_keys, binom, keys, counts, seq)
+            for i in range(j):
+                comb[i] = i
+            while True:
+                skey = 0
+                smask = 0
+                for i in range(j):
+                    skey += rank_keys[suited[comb[i]]]
+                    smask |= 1 << suited[comb[i]]
+                for i in range(m):
+                    for p in range(players):
+                        value = _rank_value(own_key[p] + skey + keys[i], offsets, high_rank)
+                        rank_values[p] = value
+                        if own_count[p, s] + j >= 5:
+                            value = max(value, high_flush[own_mask[p, s] | smask])
+                        true_values[p] = value
+                    _tally(true_values, players, counts[i], tally)
+                    _tally(rank_values, players, -counts[i], tally)
+                i = j - 1
+                while i >= 0 and comb[i] == ns - j + i:
+                    i -= 1
+                if i < 0:
+                    break
+                comb[i] += 1
+                for q in range(i + 1, j):
+                    comb[q] = comb[q - 1] + 1
+    return tally
