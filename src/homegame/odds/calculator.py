@@ -39,9 +39,14 @@ from homegame.cards import DECK, Card, cards
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
 from homegame.evaluate.tables import high_tables, tables
 from homegame.odds.games import EXPOSED_AT_SHOWDOWN, GAMES, GameFacts
+from homegame.odds.symmetry import symmetries
 
 #: Exact enumeration when outcomes x card groups tried per outcome (all players) is at most this.
 EXACT_BUDGET: Final = 30_000_000
+#: Exact hold'em boards by rank class (:mod:`homegame.odds.ranks`), and the other exact enumerations up
+#: to suit isomorphism (:mod:`homegame.odds.symmetry`); off, every outcome is scored one by one (tests).
+RANK_CLASSES = True
+SUIT_ISOMORPHISM = True
 #: Outcomes sampled when enumeration is too big and no ``trials`` is given.
 DEFAULT_TRIALS: Final = 200_000
 #: Sampling is split into up to this many chunks of at least SAMPLE_CHUNK_MIN outcomes, each seeded from
@@ -77,6 +82,8 @@ class Layout:
     groups: list[list[int]] = field(default_factory=list)
     own: list[list[int]] = field(default_factory=list)
     shared: list[list[int]] = field(default_factory=list)
+    blocks: list[list[int]] = field(default_factory=list)
+    """Slots whose cards play the same part (for suit isomorphism)."""
 
     def add(self, known: Sequence[Card], size: int) -> tuple[list[int], list[int]]:
         """Add ``size`` slots starting with the ``known`` cards; return their slots and the unknown ones."""
@@ -161,6 +168,7 @@ def _layout(facts: GameFacts, rules: dict[str, Any], held: list[tuple[Card, ...]
                 lay.groups.append(unknown)
             lay.own.append(mine)
             lay.shared.append(board_slots)
+        lay.blocks = [board_slots, *lay.own]
         return lay
     table_slots, _ = lay.add(shown, len(shown))
     all_count = bool(rules.get("showdown_cards_count", False))
@@ -185,6 +193,7 @@ def _layout(facts: GameFacts, rules: dict[str, Any], held: list[tuple[Card, ...]
         if all_count:
             pool += [s for q in others for s in downs[q]]
         lay.shared.append(pool)
+    lay.blocks = [table_slots, *ups, *downs]
     return lay
 
 
@@ -257,7 +266,7 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
         if board_only:
             board_known = np.array([lay.slots[s] for s in lay.shared[0] if lay.slots[s] >= 0], dtype=np.int64)
             total_n = (own_len + len(lay.shared[0])).astype(np.int64)
-            if facts.board == 5 and int(own_len.max()) <= 2:
+            if RANK_CLASSES and facts.board == 5 and int(own_len.max()) <= 2:
                 known_ids = [[lay.slots[s] for s in lay.own[p] + lay.shared[p] if lay.slots[s] >= 0]
                              for p in range(players)]
                 totals, count = run.exact_ranks(deck, known_ids, len(lay.groups[0]))
@@ -270,7 +279,9 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
             return Equity([float(x) for x in totals], True, [0.0] * players, 1, "exact")
         group_slots, group_len = _pad(lay.groups)
         first_total = math.comb(len(deck), len(lay.groups[0]))
-        totals, count = run.exact(slots, group_slots, group_len, deck, common, first_total)
+        perms = symmetries([[lay.slots[s] for s in b if lay.slots[s] >= 0] for b in lay.blocks]) \
+            if SUIT_ISOMORPHISM else None
+        totals, count = run.exact(slots, group_slots, group_len, deck, common, first_total, perms)
         return Equity([float(x) / count for x in totals], True, [0.0] * players, count, "exact")
 
     n = DEFAULT_TRIALS if trials is None else trials

@@ -17,6 +17,7 @@ Ints = npt.NDArray[np.int64]
 
 
 _map = run_all
+_IDENTITY = np.arange(4, dtype=np.int64).reshape(1, 4)
 
 
 def _chunks(total: int, per_chunk_min: int) -> int:
@@ -132,8 +133,12 @@ def _sweep5(deck: Ints, board_key: int, board_bits: int, own_key: Ints, own_bits
 
 
 def exact(slots: Ints, group_slots: Ints, group_len: Ints, deck: Ints, common: tuple[Any, ...],
-          first_total: int) -> tuple[Floats, int]:
-    """Sum of shares over every outcome (the odometer over all unknown groups)."""
+          first_total: int, perms: Ints | None = None) -> tuple[Floats, int]:
+    """Sum of shares over every outcome (the odometer over all unknown groups). ``perms``: suit
+    permutations that fix every known card (:mod:`homegame.odds.symmetry`); the first group's card sets
+    are then scored once per orbit, weighted by its size (default: the identity alone)."""
+    if perms is None:
+        perms = _IDENTITY
     players = len(common[1])
     groups = len(group_len)
     chunks = _chunks(first_total, 1)
@@ -148,7 +153,7 @@ def exact(slots: Ints, group_slots: Ints, group_len: Ints, deck: Ints, common: t
                 np.empty(len(slots), dtype=np.int64), np.empty(10, dtype=np.int64),
                 np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
                 np.zeros(players, dtype=np.float64), np.empty((groups + 1, 52), dtype=np.int64),
-                np.zeros(groups + 1, dtype=np.int64), np.zeros((groups, 52), dtype=np.int64))
+                np.zeros(groups + 1, dtype=np.int64), np.zeros((groups, 52), dtype=np.int64), perms)
         return run
 
     _map([job(c) for c in range(chunks)])

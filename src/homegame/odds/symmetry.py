@@ -1,0 +1,31 @@
+"""Suit isomorphism for exact enumeration: the suit permutations that leave every known card where it is.
+
+A permutation of the four suits that maps each *block* of known cards (a player's own cards; in
+Three-Hole a player's face-up and face-down cards apart; the community cards) onto itself turns every
+deal into one that scores the same for every player. So the first unknown group's card sets fall into
+orbits under these permutations, and the enumeration scores one set per orbit, weighted by the orbit's
+size (:func:`homegame.odds.kernels.exact_chunk_sym`). With AsKs against QhQd, hearts and diamonds may
+swap; with nothing known, all 24 permutations apply.
+
+>>> [list(p) for p in symmetries([[0, 1], [2, 6]])]  # 2c 2d | 2h 3h: clubs and diamonds swap
+[[0, 1, 2, 3], [1, 0, 2, 3]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+
+import numpy as np
+import numpy.typing as npt
+
+Ints = npt.NDArray[np.int64]
+
+
+def symmetries(blocks: Sequence[Sequence[int]]) -> Ints:
+    """Each suit permutation (``p[suit]`` is the suit it maps to, identity first) that maps every block
+    of known card ids (``4 * rank + suit``) onto itself: a group, one row per permutation."""
+    sets = [frozenset(b) for b in blocks if b]
+    found = [perm for perm in permutations(range(4))
+             if all(frozenset((c & ~3) | perm[c & 3] for c in block) == block for block in sets)]
+    return np.array(found, dtype=np.int64).reshape(len(found), 4)
