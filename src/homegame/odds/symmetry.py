@@ -7,7 +7,7 @@ orbits under these permutations, and the enumeration scores one set per orbit, w
 size (:func:`homegame.odds.kernels.exact_chunk_sym`). With AsKs against QhQd, hearts and diamonds may
 swap; with nothing known, all 24 permutations apply.
 
->>> [list(p) for p in symmetries([[0, 1], [2, 6]])]  # 2c 2d | 2h 3h: clubs and diamonds swap
+>>> symmetries([[0, 1], [2, 6]]).tolist()  # 2c 2d | 2h 3h: clubs and diamonds swap
 [[0, 1, 2, 3], [1, 0, 2, 3]]
 """
 
