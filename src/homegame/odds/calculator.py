@@ -30,6 +30,7 @@ import math
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 import numpy as np
@@ -112,6 +113,16 @@ def _check_trials(trials: object, seed: object) -> None:
         raise BadOdds(f"seed must be an int or None, got {seed!r}")
 
 
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    return cards(text)
+
+
+def _parse(items: CardsLike) -> tuple[Card, ...]:
+    """:func:`homegame.cards.cards`, remembering text it has parsed (cards are immutable)."""
+    return _parse_text(items) if isinstance(items, str) else cards(items)
+
+
 def _holdings(name: str, facts: GameFacts, rules: dict[str, Any], hole: Any, board: CardsLike,
               exposed: Mapping[int, CardsLike] | None) -> tuple[list[tuple[Card, ...]], tuple[Card, ...],
                                                                   dict[int, tuple[Card, ...]]]:
@@ -120,12 +131,12 @@ def _holdings(name: str, facts: GameFacts, rules: dict[str, Any], hole: Any, boa
     if len(hole) < 2:
         raise BadOdds(f"equity needs at least two players, got {len(hole)}")
     size = facts.hole_cards(rules)
-    held = [cards(h) for h in hole]
+    held = [_parse(h) for h in hole]
     for i, h in enumerate(held):
         if len(h) > size:
             raise BadOdds(f"player {i} holds {len(h)} cards, but a player holds at most {size} in {name}"
                           " with these house rules")
-    shown = cards(board)
+    shown = _parse(board)
     if not facts.table_cards and len(shown) > facts.board:
         raise BadOdds(f"board has {len(shown)} cards, but {name} has {facts.board} community cards")
     turned: dict[int, tuple[Card, ...]] = {}
@@ -230,6 +241,14 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     name, rules, facts = _game(game)
     _check_trials(trials, seed)
     held, shown, turned = _holdings(name, facts, rules, hole, board, exposed)
+    if (RANK_CLASSES and trials is None and facts.board == 5 and not facts.table_cards and facts.usage.kind == "any"
+            and rules.get("split", "high") == "high" and all(len(h) == facts.hole_cards(rules) <= 2 for h in held)):
+        # hold'em with every hand known: always within EXACT_BUDGET, so always exact, as before
+        max(qualifier_threshold(check_rule(rules.get("low", "a5")), rules.get("qualifier")), 1)  # same checks
+        from homegame.odds import run
+
+        totals, count = run.exact_ranks_ids([[c.id for c in h] for h in held], [c.id for c in shown])
+        return Equity([float(x) / count for x in totals], True, [0.0] * len(held), count, "exact")
     lay = _layout(facts, rules, held, shown, turned)
     usage = facts.usage
     sel_own_rows, sel_sh_rows = [], []
@@ -266,11 +285,6 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
         if board_only:
             board_known = np.array([lay.slots[s] for s in lay.shared[0] if lay.slots[s] >= 0], dtype=np.int64)
             total_n = (own_len + len(lay.shared[0])).astype(np.int64)
-            if RANK_CLASSES and facts.board == 5 and int(own_len.max()) <= 2:
-                known_ids = [[lay.slots[s] for s in lay.own[p] + lay.shared[p] if lay.slots[s] >= 0]
-                             for p in range(players)]
-                totals, count = run.exact_ranks(deck, known_ids, len(lay.groups[0]))
-                return Equity([float(x) / count for x in totals], True, [0.0] * players, count, "exact")
             totals, count = run.exact_board(slots, board_known, len(lay.groups[0]), deck, own_idx, own_len,
                                             total_n)
             return Equity([float(x) / count for x in totals], True, [0.0] * players, count, "exact")

@@ -101,8 +101,9 @@ def rank_class_sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_c
     for r in range(13):
         for s in range(4):
             avail[r] += (avail_bits >> (16 * s + r)) & 1
-    keys = np.zeros(6188, dtype=np.int64)
-    counts = np.zeros(6188, dtype=np.int64)
+    room = binom[12 + k, k]  # multisets of k ranks from 13, the most of any size up to k
+    keys = np.empty(room, dtype=np.int64)
+    counts = np.empty(room, dtype=np.int64)
     seq = np.zeros(8, dtype=np.int64)
     n = _multisets(avail, k, rank_keys, binom, keys, counts, seq)
     for i in range(n):
@@ -151,3 +152,30 @@ def rank_class_sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_c
                 for q in range(i + 1, j):
                     comb[q] = comb[q - 1] + 1
     return tally
+
+
+@njit(**_opts)
+def holdem_tally(hands: Any, board: Any, rank_keys: Any, offsets: Any, high_rank: Any, high_flush: Any,
+                 binom: Any) -> Any:
+    """:func:`rank_class_sweep` for ``hands`` (one row of card ids per player) and the known ``board``
+    ids, every other card of the deck possible."""
+    players = hands.shape[0]
+    own_key = np.zeros(players, dtype=np.int64)
+    own_mask = np.zeros((players, 4), dtype=np.int64)
+    own_count = np.zeros((players, 4), dtype=np.int64)
+    used = 0
+    for i in range(board.shape[0]):
+        c = board[i]
+        used |= 1 << (16 * (c & 3) + (c >> 2))
+    for p in range(players):
+        for i in range(hands.shape[1] + board.shape[0]):
+            c = hands[p, i] if i < hands.shape[1] else board[i - hands.shape[1]]
+            used |= 1 << (16 * (c & 3) + (c >> 2))
+            own_key[p] += rank_keys[c >> 2]
+            own_mask[p, c & 3] |= 1 << (c >> 2)
+            own_count[p, c & 3] += 1
+    avail = 0
+    for s in range(4):
+        avail |= 0x1FFF << (16 * s)
+    return rank_class_sweep(5 - board.shape[0], avail & ~used, own_key, own_mask, own_count, rank_keys, offsets,
+                            high_rank, high_flush, binom)

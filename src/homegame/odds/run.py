@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -24,6 +25,7 @@ def _chunks(total: int, per_chunk_min: int) -> int:
     return max(1, min(4 * threads(), total // max(per_chunk_min, 1)))
 
 
+@cache
 def _binom() -> Ints:
     return kernels.binomials()  # type: ignore[no-any-return]
 
@@ -65,29 +67,18 @@ def exact_board(slots: Ints, board_known: Ints, k: int, deck: Ints, own_idx: Int
     return totals.sum(axis=0), int(counts.sum())
 
 
-def exact_ranks(deck: Ints, known: list[list[int]], k: int) -> tuple[Floats, int]:
-    """Sum of shares over every board when ``k`` of five community cards are unknown and each player's
-    ``known`` cards (own and the known board, at most seven in all with the board) are all they use
-    (:mod:`homegame.odds.ranks`)."""
+def exact_ranks_ids(hands: list[list[int]], board: list[int]) -> tuple[Floats, int]:
+    """Sum of shares over every completion of a five-card ``board`` (known ids) when each player holds
+    the known ``hands`` (at most two ids each) and uses them with the whole board, high only
+    (:mod:`homegame.odds.ranks`); and the number of boards."""
+    players = len(hands)
     t = tables()
-    players = len(known)
-    own_key = np.zeros(players, dtype=np.int64)
-    own_mask = np.zeros((players, 4), dtype=np.int64)
-    own_count = np.zeros((players, 4), dtype=np.int64)
-    for p, ids in enumerate(known):
-        for c in ids:
-            own_key[p] += int(t.rank_keys[c >> 2])
-            own_mask[p, c & 3] |= 1 << (c >> 2)
-            own_count[p, c & 3] += 1
-    avail_bits = 0
-    for c in deck.tolist():
-        avail_bits |= 1 << (16 * (c & 3) + (c >> 2))
-    tally = ranks.rank_class_sweep(k, avail_bits, own_key, own_mask, own_count, t.rank_keys, t.offsets,
-                                   t.high_rank, t.high_flush, _binom())
-    totals = np.zeros(players, dtype=np.float64)
-    for w in range(1, players + 1):
-        totals += tally[w] / w
-    return totals, math.comb(len(deck), k)
+    tally = ranks.holdem_tally(np.array(hands, dtype=np.int64).reshape(players, -1), np.array(board, dtype=np.int64),
+                               t.rank_keys, t.offsets, t.high_rank, t.high_flush, _binom())
+    rows = tally.tolist()
+    totals = np.array([sum(rows[w][p] / w for w in range(1, players + 1)) for p in range(players)])
+    k = 5 - len(board)
+    return totals, math.comb(52 - len(board) - sum(len(h) for h in hands), k)
 
 
 def _sweep5(deck: Ints, board_key: int, board_bits: int, own_key: Ints, own_bits: Ints) -> tuple[Floats, int]:
