@@ -81,7 +81,8 @@ CASES: list[tuple[str, dict[str, Any], list[int], int]] = [
     ("omaha", {"split": "high-low"}, [4, 4], 4),
     ("stud-hi-lo", {}, [6, 6], 0),
     ("stud", {}, [7, 6, 6], 0),
-    ("passem", {}, [3, 0], 2),
+    ("passem", {}, [3, 0], 3),
+    ("passem", {}, [3, 3], 2),
     ("sameem", {}, [5, 5], 3),
     ("three-hole", {}, [3, 2, 2], 1),
 ]
@@ -103,3 +104,14 @@ def test_suit_isomorphism_equals_plain_enumeration(monkeypatch: pytest.MonkeyPat
         blocks = [[c.id for c in hg.cards(x)] for x in dealt]
         reduced += len(symmetries(blocks)) > 1
     assert reduced >= 2  # the test exercises real orbits, not only the identity
+
+
+def test_rank_classes_with_hole_cards_to_come_equal_every_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(7)
+    holdem = hg.game("holdem")
+    spots = [([2, 0], 3, "s"), ([2, 0], 4, SUITS), ([1, 0], 4, "sh"), ([2, 0, 2], 4, SUITS), ([0, 1], 4, "sd"),
+             ([2, 1], 3, SUITS), ([2, 2, 1], 3, "shd"), ([2, 0], 3, "sh"), ([1, 1], 4, SUITS), ([2, 0], 5, "s")]
+    for sizes, board, suits in spots:
+        dealt = _deal(rng, sizes + [board], suits)
+        fast, plain = _both(monkeypatch, holdem, dealt[:-1], dealt[-1])
+        _agree(fast, plain)

@@ -280,6 +280,14 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     from homegame.odds import run
 
     if trials is None and outcomes * work_per_outcome <= EXACT_BUDGET:
+        if (RANK_CLASSES and facts.board == 5 and not facts.table_cards and usage.kind == "any" and split == 0
+                and facts.hole_cards(rules) <= 2 and lay.groups):
+            # hold'em with hole cards to come: each deal of them, the boards by rank class
+            hands = [[lay.slots[s] for s in mine] for mine in lay.own]
+            perms = symmetries([[c.id for c in shown]] + [[c for c in h if c >= 0] for h in hands]) \
+                if SUIT_ISOMORPHISM else None
+            totals, count = run.exact_ranks_open(hands, [c.id for c in shown], perms)
+            return Equity([float(x) / count for x in totals], True, [0.0] * players, count, "exact")
         board_only = (split == 0 and usage.kind == "any" and len(lay.groups) == 1 and not facts.table_cards
                       and set(lay.groups[0]) <= set(lay.shared[0]))
         if board_only:

@@ -179,3 +179,114 @@ def holdem_tally(hands: Any, board: Any, rank_keys: Any, offsets: Any, high_rank
         avail |= 0x1FFF << (16 * s)
     return rank_class_sweep(5 - board.shape[0], avail & ~used, own_key, own_mask, own_count, rank_keys, offsets,
                             high_rank, high_flush, binom)
+
+
+@njit(**_opts)
+def holdem_open_tally(hands: Any, board: Any, perms: Any, rank_keys: Any, offsets: Any, high_rank: Any,
+                      high_flush: Any, binom: Any) -> Any:
+    """:func:`holdem_tally` when some hole cards are unknown (``-1`` in ``hands``): every way to deal
+    them (player by player, each player's unknown cards as one set), each with every board by rank
+    class. The first player's unknown sets are taken once per orbit under the suit permutations
+    ``perms`` (which must fix every known card), weighted by the orbit's size."""
+    players = hands.shape[0]
+    width = hands.shape[1]
+    tally = np.zeros((players + 1, players), dtype=np.int64)
+    used = 0
+    for i in range(board.shape[0]):
+        used |= 1 << (4 * (board[i] >> 2) + (board[i] & 3))
+    owner = np.zeros(players, dtype=np.int64)  # the players with unknown cards, in order
+    need = np.zeros(players, dtype=np.int64)
+    groups = 0
+    for p in range(players):
+        missing = 0
+        for i in range(width):
+            if hands[p, i] >= 0:
+                used |= 1 << hands[p, i]
+            else:
+                missing += 1
+        if missing:
+            owner[groups] = p
+            need[groups] = missing
+            groups += 1
+    deck = np.zeros(52, dtype=np.int64)
+    n = 0
+    for c in range(52):
+        if not (used >> c) & 1:
+            deck[n] = c
+            n += 1
+    dealt = hands.copy()
+    avail = np.zeros((groups + 1, 52), dtype=np.int64)
+    avail_len = np.zeros(groups + 1, dtype=np.int64)
+    comb = np.zeros((groups, 2), dtype=np.int64)
+    first_weight = 1
+    for i in range(n):
+        avail[0, i] = deck[i]
+    avail_len[0] = n
+    for j in range(need[0]):
+        comb[0, j] = j
+    g = 0
+    while True:
+        # place group g's cards, then lay out group g + 1 from what is left (or score at the last group)
+        p = owner[g]
+        j = 0
+        for i in range(width):
+            if hands[p, i] < 0:
+                dealt[p, i] = avail[g, comb[g, j]]
+                j += 1
+        weight = 1
+        if g == 0 and perms.shape[0] > 1:
+            mask = 0
+            for q in range(need[0]):
+                c = avail[0, comb[0, q]]
+                mask |= 1 << (16 * (c & 3) + (c >> 2))
+            fixed = 0
+            for e in range(perms.shape[0]):
+                image = 0
+                for s in range(4):
+                    image |= ((mask >> (16 * s)) & 0x1FFF) << (16 * perms[e, s])
+                if image < mask:
+                    weight = 0
+                    break
+                if image == mask:
+                    fixed += 1
+            if weight:
+                weight = perms.shape[0] // fixed
+        if g == 0:
+            first_weight = weight
+        if weight and g < groups - 1:
+            m = 0
+            used_here = 0
+            for i in range(avail_len[g]):
+                if used_here < need[g] and comb[g, used_here] == i:
+                    used_here += 1
+                else:
+                    avail[g + 1, m] = avail[g, i]
+                    m += 1
+            avail_len[g + 1] = m
+            for q in range(need[g + 1]):
+                comb[g + 1, q] = q
+            g += 1
+            continue
+        if weight:
+            part = holdem_tally(dealt, board, rank_keys, offsets, high_rank, high_flush, binom)
+            for a in range(players + 1):
+                for b in range(players):
+                    tally[a, b] += first_weight * part[a, b]
+        # step to the next set: the deepest group that can still advance
+        while g >= 0 and not _advance(comb[g], need[g], avail_len[g]):
+            g -= 1
+        if g < 0:
+            return tally
+
+
+@njit(inline="always", **_opts)
+def _advance(comb: Any, k: int, n: int) -> bool:
+    i = k - 1
+    while i >= 0 and comb[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    comb[i] += 1
+    for j in range(i + 1, k):
+        comb[j] = comb[j - 1] + 1
+    return True

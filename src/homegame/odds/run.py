@@ -81,6 +81,25 @@ def exact_ranks_ids(hands: list[list[int]], board: list[int]) -> tuple[Floats, i
     return totals, math.comb(52 - len(board) - sum(len(h) for h in hands), k)
 
 
+def exact_ranks_open(hands: list[list[int]], board: list[int], perms: Ints | None = None) -> tuple[Floats, int]:
+    """:func:`exact_ranks_ids` when some hole cards are unknown (``-1``): every deal of them with every
+    board; ``perms`` as for :func:`exact`."""
+    players = len(hands)
+    t = tables()
+    tally = ranks.holdem_open_tally(np.array(hands, dtype=np.int64).reshape(players, -1),
+                                    np.array(board, dtype=np.int64), _IDENTITY if perms is None else perms,
+                                    t.rank_keys, t.offsets, t.high_rank, t.high_flush, _binom())
+    rows = tally.tolist()
+    totals = np.array([sum(rows[w][p] / w for w in range(1, players + 1)) for p in range(players)])
+    left = 52 - len(board) - sum(1 for h in hands for c in h if c >= 0)
+    count = 1
+    for h in hands:
+        missing = sum(1 for c in h if c < 0)
+        count *= math.comb(left, missing)
+        left -= missing
+    return totals, count * math.comb(left, 5 - len(board))
+
+
 def _sweep5(deck: Ints, board_key: int, board_bits: int, own_key: Ints, own_bits: Ints) -> tuple[Floats, int]:
     """Five boards cards to come: first-card ranges of about equal work, one per chunk."""
     t = tables()
