@@ -95,24 +95,36 @@ def rank_class_sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_c
     """
     players = own_key.shape[0]
     tally = np.zeros((players + 1, players), dtype=np.int64)
-    true_values = np.zeros(players, dtype=np.int64)
-    rank_values = np.zeros(players, dtype=np.int64)
-    avail = np.zeros(13, dtype=np.int64)
+    scratch = np.empty((4, 6188), dtype=np.int64)
+    _sweep(k, avail_bits, own_key, own_mask, own_count, rank_keys, offsets, high_rank, high_flush, binom, 1,
+           tally, scratch)
+    return tally
+
+
+@njit(**{**_opts, "_nrt": False})
+def _sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any, rank_keys: Any, offsets: Any,
+           high_rank: Any, high_flush: Any, binom: Any, weight: int, tally: Any, scratch: Any) -> None:
+    """:func:`rank_class_sweep` adding ``weight`` times each count into ``tally``, with ``scratch`` rows
+    (4 x 6188) for work space."""
+    players = own_key.shape[0]
+    true_values = scratch[2, 0:players]  # players <= 23 (hold'em's deck)
+    rank_values = scratch[2, 32:32 + players]
+    avail = scratch[2, 64:77]
+    others = scratch[2, 80:93]
+    suited = scratch[2, 96:109]
+    comb = scratch[2, 112:120]
+    seq = scratch[2, 128:136]
+    keys = scratch[0]
+    counts = scratch[1]
     for r in range(13):
+        avail[r] = 0
         for s in range(4):
             avail[r] += (avail_bits >> (16 * s + r)) & 1
-    room = binom[12 + k, k]  # multisets of k ranks from 13, the most of any size up to k
-    keys = np.empty(room, dtype=np.int64)
-    counts = np.empty(room, dtype=np.int64)
-    seq = np.zeros(8, dtype=np.int64)
     n = _multisets(avail, k, rank_keys, binom, keys, counts, seq)
     for i in range(n):
         for p in range(players):
             rank_values[p] = _rank_value(own_key[p] + keys[i], offsets, high_rank)
-        _tally(rank_values, players, counts[i], tally)
-    others = np.zeros(13, dtype=np.int64)
-    suited = np.zeros(13, dtype=np.int64)
-    comb = np.zeros(8, dtype=np.int64)
+        _tally(rank_values, players, weight * counts[i], tally)
     for s in range(4):
         most = 0
         for p in range(players):
@@ -141,8 +153,8 @@ def rank_class_sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_c
                         if own_count[p, s] + j >= 5:
                             value = max(value, high_flush[own_mask[p, s] | smask])
                         true_values[p] = value
-                    _tally(true_values, players, counts[i], tally)
-                    _tally(rank_values, players, -counts[i], tally)
+                    _tally(true_values, players, weight * counts[i], tally)
+                    _tally(rank_values, players, -weight * counts[i], tally)
                 i = j - 1
                 while i >= 0 and comb[i] == ns - j + i:
                     i -= 1
@@ -151,7 +163,6 @@ def rank_class_sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_c
                 comb[i] += 1
                 for q in range(i + 1, j):
                     comb[q] = comb[q - 1] + 1
-    return tally
 
 
 @njit(**_opts)
@@ -160,14 +171,28 @@ def holdem_tally(hands: Any, board: Any, rank_keys: Any, offsets: Any, high_rank
     """:func:`rank_class_sweep` for ``hands`` (one row of card ids per player) and the known ``board``
     ids, every other card of the deck possible."""
     players = hands.shape[0]
-    own_key = np.zeros(players, dtype=np.int64)
-    own_mask = np.zeros((players, 4), dtype=np.int64)
-    own_count = np.zeros((players, 4), dtype=np.int64)
+    tally = np.zeros((players + 1, players), dtype=np.int64)
+    scratch = np.empty((4, 6188), dtype=np.int64)
+    _deal_sweep(hands, board, rank_keys, offsets, high_rank, high_flush, binom, 1, tally, scratch)
+    return tally
+
+
+@njit(**{**_opts, "_nrt": False})
+def _deal_sweep(hands: Any, board: Any, rank_keys: Any, offsets: Any, high_rank: Any, high_flush: Any, binom: Any,
+                weight: int, tally: Any, scratch: Any) -> None:
+    players = hands.shape[0]
+    own_key = scratch[3, 0:players]
+    own_mask = scratch[3, 64:64 + 4 * players].reshape((players, 4))
+    own_count = scratch[3, 256:256 + 4 * players].reshape((players, 4))
     used = 0
     for i in range(board.shape[0]):
         c = board[i]
         used |= 1 << (16 * (c & 3) + (c >> 2))
     for p in range(players):
+        own_key[p] = 0
+        for s in range(4):
+            own_mask[p, s] = 0
+            own_count[p, s] = 0
         for i in range(hands.shape[1] + board.shape[0]):
             c = hands[p, i] if i < hands.shape[1] else board[i - hands.shape[1]]
             used |= 1 << (16 * (c & 3) + (c >> 2))
@@ -177,8 +202,8 @@ def holdem_tally(hands: Any, board: Any, rank_keys: Any, offsets: Any, high_rank
     avail = 0
     for s in range(4):
         avail |= 0x1FFF << (16 * s)
-    return rank_class_sweep(5 - board.shape[0], avail & ~used, own_key, own_mask, own_count, rank_keys, offsets,
-                            high_rank, high_flush, binom)
+    _sweep(5 - board.shape[0], avail & ~used, own_key, own_mask, own_count, rank_keys, offsets, high_rank,
+           high_flush, binom, weight, tally, scratch)
 
 
 @njit(**_opts)
@@ -215,6 +240,7 @@ def holdem_open_tally(hands: Any, board: Any, perms: Any, rank_keys: Any, offset
             deck[n] = c
             n += 1
     dealt = hands.copy()
+    scratch = np.empty((4, 6188), dtype=np.int64)
     avail = np.zeros((groups + 1, 52), dtype=np.int64)
     avail_len = np.zeros(groups + 1, dtype=np.int64)
     comb = np.zeros((groups, 2), dtype=np.int64)
@@ -268,10 +294,7 @@ def holdem_open_tally(hands: Any, board: Any, perms: Any, rank_keys: Any, offset
             g += 1
             continue
         if weight:
-            part = holdem_tally(dealt, board, rank_keys, offsets, high_rank, high_flush, binom)
-            for a in range(players + 1):
-                for b in range(players):
-                    tally[a, b] += first_weight * part[a, b]
+            _deal_sweep(dealt, board, rank_keys, offsets, high_rank, high_flush, binom, first_weight, tally, scratch)
         # step to the next set: the deepest group that can still advance
         while g >= 0 and not _advance(comb[g], need[g], avail_len[g]):
             g -= 1
