@@ -40,6 +40,8 @@ RACES: list[tuple[str, list[str], str]] = [
     ("turn, heads-up", ["As Ks", "Qh Qd"], "2c 7d 9h Tc"),
     ("turn, three-way", ["Ah Kh", "7c 7s", "Qs Js"], "Qh 8h 2c 5d"),
     ("flop, against a random hand", ["As Ks", ""], "Qs Js 3s"),
+    ("flop, against a random hand, no suit symmetry", ["As Ks", ""], "Qh Jd 3c"),
+    ("turn, against a random hand", ["Ah Kd", ""], "Qh Jd 3c 7s"),
 ]
 
 

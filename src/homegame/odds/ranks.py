@@ -35,6 +35,23 @@ def _multisets(avail: Any, m: int, rank_keys: Any, binom: Any, keys: Any, counts
         keys[0] = 0
         counts[0] = 1
         return 1
+    if m <= 2:  # the flop and the turn: plain loops
+        n = 0
+        for a in range(13):
+            if avail[a] == 0:
+                continue
+            if m == 1:
+                keys[n] = rank_keys[a]
+                counts[n] = avail[a]
+                n += 1
+                continue
+            for b in range(a, 13):
+                count = binom[avail[a], 2] if a == b else avail[a] * avail[b]
+                if count > 0:
+                    keys[n] = rank_keys[a] + rank_keys[b]
+                    counts[n] = count
+                    n += 1
+        return n
     for i in range(m):
         seq[i] = 0
     n = 0
@@ -120,12 +137,21 @@ def _sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any,
         avail[r] = 0
         for s in range(4):
             avail[r] += (avail_bits >> (16 * s + r)) & 1
-    n = _multisets(avail, k, rank_keys, binom, keys, counts, seq)
-    for i in range(n):
-        for p in range(players):
-            rank_values[p] = _rank_value(own_key[p] + keys[i], offsets, high_rank)
-        _tally(rank_values, players, weight * counts[i], tally)
+    # a suit in which someone already holds five: every board is walked for that suit, no rank pass
+    certain = -1
     for s in range(4):
+        for p in range(players):
+            if own_count[p, s] >= 5:
+                certain = s
+    if certain < 0:
+        n = _multisets(avail, k, rank_keys, binom, keys, counts, seq)
+        for i in range(n):
+            for p in range(players):
+                rank_values[p] = _rank_value(own_key[p] + keys[i], offsets, high_rank)
+            _tally(rank_values, players, weight * counts[i], tally)
+    for s in range(4):
+        if certain >= 0 and s != certain:
+            continue
         most = 0
         for p in range(players):
             most = max(most, own_count[p, s])
@@ -154,7 +180,8 @@ def _sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any,
                             value = max(value, high_flush[own_mask[p, s] | smask])
                         true_values[p] = value
                     _tally(true_values, players, weight * counts[i], tally)
-                    _tally(rank_values, players, -weight * counts[i], tally)
+                    if certain < 0:
+                        _tally(rank_values, players, -weight * counts[i], tally)
                 i = j - 1
                 while i >= 0 and comb[i] == ns - j + i:
                     i -= 1
