@@ -155,6 +155,8 @@ def _sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any,
         most = 0
         for p in range(players):
             most = max(most, own_count[p, s])
+        if 5 - most > k:
+            continue  # not enough cards to come for anyone's flush in this suit
         ns = 0
         for r in range(13):
             has = (avail_bits >> (16 * s + r)) & 1
