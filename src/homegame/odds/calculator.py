@@ -3,7 +3,9 @@
 Every card not known is unknown: opponents' face-down cards, community cards to come, Same'Em's
 fourth and fifth hole cards, Three-Hole cards not yet turned. The unknown cards are enumerated when
 the work (outcomes times the card groups each player's usage rule tries) fits :data:`EXACT_BUDGET`,
-and sampled without replacement otherwise, with a standard error per player.
+and sampled without replacement otherwise, with a standard error per player. Hold'em boards are
+enumerated by rank class (:mod:`homegame.odds.ranks`), everything else up to suit isomorphism
+(:mod:`homegame.odds.symmetry`); both give the plain enumeration's sums, counted exactly.
 
 The pot is split by the game's house rules: ``split="high"``, the best high hand; ``"high-low"``,
 cards speak: half to the best high hand, half to the best low that qualifies (the high hand takes it
