@@ -244,13 +244,27 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     _check_trials(trials, seed)
     held, shown, turned = _holdings(name, facts, rules, hole, board, exposed)
     if (RANK_CLASSES and trials is None and facts.board == 5 and not facts.table_cards and facts.usage.kind == "any"
-            and rules.get("split", "high") == "high" and all(len(h) == facts.hole_cards(rules) <= 2 for h in held)):
-        # hold'em with every hand known: always within EXACT_BUDGET, so always exact, as before
-        max(qualifier_threshold(check_rule(rules.get("low", "a5")), rules.get("qualifier")), 1)  # same checks
+            and rules.get("split", "high") == "high" and facts.hole_cards(rules) <= 2):
+        # hold'em: boards by rank class (the checks and the exact-or-sampled choice as on the general path)
+        max(qualifier_threshold(check_rule(rules.get("low", "a5")), rules.get("qualifier")), 1)
+        size = facts.hole_cards(rules)
         from homegame.odds import run
 
-        totals, count = run.exact_ranks_ids([[c.id for c in h] for h in held], [c.id for c in shown])
-        return Equity([float(x) / count for x in totals], True, [0.0] * len(held), count, "exact")
+        if all(len(h) == size for h in held):
+            totals, count = run.exact_ranks_ids([[c.id for c in h] for h in held], [c.id for c in shown])
+            return Equity([float(x) / count for x in totals], True, [0.0] * len(held), count, "exact")
+        left = 52 - len(shown) - sum(len(h) for h in held)
+        outcomes = math.comb(left, 5 - len(shown))
+        left -= 5 - len(shown)
+        for h in held:
+            outcomes *= math.comb(left, size - len(h))
+            left -= size - len(h)
+        if outcomes * len(held) <= EXACT_BUDGET:  # one card group per player, high only
+            hands = [[c.id for c in h] + [-1] * (size - len(h)) for h in held]
+            perms = symmetries([[c.id for c in shown]] + [[c.id for c in h] for h in held]) \
+                if SUIT_ISOMORPHISM else None
+            totals, count = run.exact_ranks_open(hands, [c.id for c in shown], perms)
+            return Equity([float(x) / count for x in totals], True, [0.0] * len(held), count, "exact")
     lay = _layout(facts, rules, held, shown, turned)
     usage = facts.usage
     sel_own_rows, sel_sh_rows = [], []
@@ -282,14 +296,6 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     from homegame.odds import run
 
     if trials is None and outcomes * work_per_outcome <= EXACT_BUDGET:
-        if (RANK_CLASSES and facts.board == 5 and not facts.table_cards and usage.kind == "any" and split == 0
-                and facts.hole_cards(rules) <= 2 and lay.groups):
-            # hold'em with hole cards to come: each deal of them, the boards by rank class
-            hands = [[lay.slots[s] for s in mine] for mine in lay.own]
-            perms = symmetries([[c.id for c in shown]] + [[c for c in h if c >= 0] for h in hands]) \
-                if SUIT_ISOMORPHISM else None
-            totals, count = run.exact_ranks_open(hands, [c.id for c in shown], perms)
-            return Equity([float(x) / count for x in totals], True, [0.0] * players, count, "exact")
         board_only = (split == 0 and usage.kind == "any" and len(lay.groups) == 1 and not facts.table_cards
                       and set(lay.groups[0]) <= set(lay.shared[0]))
         if board_only:

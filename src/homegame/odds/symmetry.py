@@ -14,6 +14,7 @@ swap; with nothing known, all 24 permutations apply.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import permutations
 
 import numpy as np
@@ -25,7 +26,12 @@ Ints = npt.NDArray[np.int64]
 def symmetries(blocks: Sequence[Sequence[int]]) -> Ints:
     """Each suit permutation (``p[suit]`` is the suit it maps to, identity first) that maps every block
     of known card ids (``4 * rank + suit``) onto itself: a group, one row per permutation."""
-    sets = [frozenset(b) for b in blocks if b]
+    return _group(tuple(sorted(tuple(sorted(b)) for b in blocks if b))).copy()
+
+
+@lru_cache(maxsize=1024)
+def _group(blocks: tuple[tuple[int, ...], ...]) -> Ints:
+    masks = [sum(1 << (16 * (c & 3) + (c >> 2)) for c in b) for b in blocks]
     found = [perm for perm in permutations(range(4))
-             if all(frozenset((c & ~3) | perm[c & 3] for c in block) == block for block in sets)]
+             if all(sum(((m >> (16 * s)) & 0x1FFF) << (16 * perm[s]) for s in range(4)) == m for m in masks)]
     return np.array(found, dtype=np.int64).reshape(len(found), 4)
