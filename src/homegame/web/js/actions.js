@@ -95,8 +95,27 @@ export function renderActions(view, ui, send) {
   row.className = "buttons";
   box.append(row);
 
+  // the draw: "discard 0" ... "discard N" — any number of cards up to N, none is standing pat
+  const counts = legal.filter((a) => /^discard \d+$/.test(a)).map((a) => Number(a.split(" ")[1]));
+  const drawing = counts.length > 1;
+  if (drawing) {
+    const most = Math.max(...counts);
+    const least = Math.min(...counts);
+    const k = ui.selected.length;
+    prompt.textContent = `Tap up to ${most} card${most > 1 ? "s" : ""} to throw away and draw as many, or stand pat.`;
+    const b = button(`Draw ${k}`, "draw", "primary confirm");
+    b.disabled = k === 0 || k < least || k > most;
+    b.addEventListener("click", () => send(`discard ${ui.selected.join(" ")}`));
+    row.append(b);
+    if (least === 0) {
+      const pat = button("Stand pat", "stand-pat");
+      pat.disabled = k > 0;
+      pat.addEventListener("click", () => send("discard"));
+      row.append(pat);
+    }
+  }
   for (const verb of ["pass", "discard"]) {
-    if (!verbs[verb]) continue;
+    if (!verbs[verb] || (verb === "discard" && drawing)) continue;
     const need = Number(verbs[verb].split(" ")[1]);
     const to = view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : "your neighbour";
     prompt.textContent = `Tap ${need} card${need > 1 ? "s" : ""} to ${verb}${verb === "pass" ? ` to ${to}` : ""}.`;

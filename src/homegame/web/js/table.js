@@ -429,6 +429,14 @@ function renderChooser(state) {
     ["three-hole", {}, "Three-Hole"], ["three-hole", { showdown_cards_count: true }, "Three-Hole (last cards count)"],
     ["holdem", {}, "Hold'em"], ["omaha", {}, "Omaha"],
   ];
+  // the seed games first, then every other game the server deals that fits the players dealt in
+  const players = table.seats.filter((x) => x.status !== "pending" && !x.sitting_out).length;
+  for (const g of app.games) {
+    if (presets.some(([name]) => name === g.name)) continue;
+    if (g.min_players && players < g.min_players) continue;
+    if (g.max_players && players > g.max_players) continue;
+    presets.push([g.name, {}, g.title]);
+  }
   const row = document.createElement("div");
   row.className = "buttons choose";
   for (const [game, rules, label] of presets) {
