@@ -107,7 +107,7 @@ def test_my_cards_sort_drag_and_the_turn_is_heard(base: str, browser: Any, devic
     page.wait_for_function("window.homegame && window.homegame.state")
     assert "two-colour" in page.evaluate("document.body.className")
     assert "big-cards" in page.evaluate("document.body.className")
-    assert "Sound off" in page.inner_text('[data-pref="mute"]')
+    assert "Sound: off" in page.inner_text('[data-pref="mute"]')
     # a pass names the cards tapped, whatever their place
     end = time.monotonic() + 20
     while not any(a.startswith("pass") for a in (state(page)["view"] or {}).get("legal", [])):

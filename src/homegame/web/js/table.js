@@ -6,6 +6,7 @@ import { downloadLink, renderLedger } from "./ledger.js";
 import { realAwards, renderResults } from "./results.js";
 import { seatWords } from "./words.js";
 import { fairMessage, showFairness } from "./fairness.js";
+import { nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, prefs, setPref } from "./prefs.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
@@ -505,7 +506,7 @@ function renderPrefs() {
   const sorts = { dealt: "as dealt", rank: "by rank", suit: "by suit" };
   const next = { dealt: "rank", rank: "suit", suit: "dealt" };
   const items = [
-    ["mute", p.mute ? "🔕 Sound off" : "🔔 Sound on", () => setPref("mute", !p.mute)],
+    ["mute", p.mute ? "Sound: off" : "Sound: on", () => setPref("mute", !p.mute)],
     ["colours", p.colours === 2 ? "2-colour deck" : "4-colour deck", () => setPref("colours", p.colours === 2 ? 4 : 2)],
     ["big", p.big ? "Large cards" : "Normal cards", () => setPref("big", !p.big)],
     ["sort", `Sort ${sorts[p.sort] || "as dealt"}`, () => { app.ui.manual = null; setPref("sort", next[p.sort] || "rank"); }],
@@ -640,4 +641,6 @@ if (!linkToken) {
   $("banner").textContent = "This link has no token. Ask the host for the invite link.";
 } else {
   connect();
+  replayFromUrl(app);
+  $("replay-panel").querySelector('[data-action="night"]').addEventListener("click", () => nightList(app));
 }
