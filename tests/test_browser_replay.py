@@ -75,6 +75,13 @@ def test_a_finished_hand_replays_step_by_step_and_can_be_sent(base: str, browser
     pretty = {c.replace("T", "10").translate(str.maketrans("cdhs", "♣♦♥♠")) for c in hidden - exposed}
     assert not shown & pretty, shown & pretty
     assert any("passes" in line for line in page.inner_text("#replay .replay-log").splitlines())
+    # the stacks after each hand, drawn from the hand files: Ann's line ends at her stack
+    page.click('#replay-panel [data-action="chart"]')
+    page.wait_for_selector("#chart svg polyline", state="attached")
+    assert page.locator("#chart polyline").count() == 2
+    ann = next(i for i, n in stored["names"].items() if n == "Ann")
+    after = stored["start"]["stacks"][int(ann)] + stored["payoffs"][int(ann)]
+    assert after == next(s["stack"] for s in state(page)["table"]["seats"] if s["name"] == "Ann")
     page.screenshot(path=str(ARTIFACTS / f"replay-{device}.png"), full_page=True)
     link = page.input_value("#replay .replay-link input")
     assert host_token not in link and "?replay=1#" in link, link

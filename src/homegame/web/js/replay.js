@@ -67,10 +67,10 @@ export function drawReplay(app) {
   box.innerHTML = `<p class="replay-step">Step ${Math.min(rp.step + 1, total)} of ${total}</p>
     <ol class="log replay-log">${lines.map((l) => `<li>${l}</li>`).join("")}</ol>
     <div class="buttons replay-controls">
-      <button type="button" class="small" data-action="replay-first">⏮ First</button>
-      <button type="button" class="small" data-action="replay-back">◀ Back</button>
-      <button type="button" class="small primary" data-action="replay-next">Next ▶</button>
-      <button type="button" class="small" data-action="replay-last">Last ⏭</button></div>
+      <button type="button" class="small" data-action="replay-first">First</button>
+      <button type="button" class="small" data-action="replay-back">Back</button>
+      <button type="button" class="small primary" data-action="replay-next">Next</button>
+      <button type="button" class="small" data-action="replay-last">Last</button></div>
     ${link ? `<label class="replay-link">Link to this replay <input readonly value="${escapeHtml(link)}"></label>`
     : '<p class="muted">To send this replay to a friend, ask the host for the spectator link.</p>'}
     <p class="muted">Hole cards are not shown in the replay: the hand file holds every card, and the page shows none a spectator could not see.</p>`;
@@ -125,5 +125,43 @@ export function replayFromUrl(app) {
     const panel = document.getElementById("replay-panel");
     panel.hidden = false;
     openReplay(app, n);
+  }
+}
+
+// Each person's stack after every hand (the hand's starting stack plus its payoff), as an inline SVG.
+export function stackChart(hands) {
+  const series = {};
+  hands.forEach((h, k) => {
+    const stacks = h.start?.stacks || [];
+    Object.entries(h.names || {}).forEach(([i, name]) => {
+      const after = (stacks[Number(i)] || 0) + ((h.payoffs || [])[Number(i)] || 0);
+      (series[name] = series[name] || []).push([k, after]);
+    });
+  });
+  const W = 320;
+  const H = 160;
+  const top = Math.max(1, ...Object.values(series).flat().map(([, v]) => v));
+  const n = Math.max(1, hands.length - 1);
+  const colours = ["#ffd54f", "#4fc3f7", "#ef9a9a", "#a5d6a7", "#ce93d8", "#ffab91", "#80cbc4", "#e6ee9c", "#b0bec5", "#f48fb1"];
+  const lines = Object.entries(series).map(([name, pts], j) => {
+    const d = pts.map(([k, v]) => `${(k / n) * (W - 10) + 5},${H - 5 - (v / top) * (H - 10)}`).join(" ");
+    const [lk, lv] = pts[pts.length - 1];
+    const dot = `<circle cx="${(lk / n) * (W - 10) + 5}" cy="${H - 5 - (lv / top) * (H - 10)}" r="3" fill="${colours[j % colours.length]}"/>`;
+    return `<polyline fill="none" stroke="${colours[j % colours.length]}" stroke-width="2" points="${d}"><title>${escapeHtml(name)}</title></polyline>${dot}`;
+  });
+  const key = Object.keys(series).map((name, j) => `<span style="color:${colours[j % colours.length]}">● ${escapeHtml(name)}</span>`).join(" ");
+  return `<svg class="stack-chart" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="stacks after each hand">
+    <rect x="0" y="0" width="${W}" height="${H}" fill="#0006" rx="6"/>${lines.join("")}</svg><p class="chart-key">${key} · top ${top}</p>`;
+}
+
+export async function chartNight(app) {
+  const box = document.getElementById("chart");
+  try {
+    const list = rp.list || (rp.list = await load(app, "hands"));
+    const hands = [];
+    for (const h of list.slice(-60)) hands.push(await load(app, `hands/${h.number}.json`));
+    box.innerHTML = hands.length ? stackChart(hands) : "No hand has finished yet.";
+  } catch (e) {
+    app.toast(`Could not chart the night: ${e.message}`);
   }
 }

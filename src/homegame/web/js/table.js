@@ -6,7 +6,7 @@ import { downloadLink, renderLedger } from "./ledger.js";
 import { realAwards, renderResults } from "./results.js";
 import { seatWords } from "./words.js";
 import { fairMessage, showFairness } from "./fairness.js";
-import { nightList, replayFromUrl } from "./replay.js";
+import { chartNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, prefs, setPref } from "./prefs.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
@@ -643,4 +643,5 @@ if (!linkToken) {
   connect();
   replayFromUrl(app);
   $("replay-panel").querySelector('[data-action="night"]').addEventListener("click", () => nightList(app));
+  $("replay-panel").querySelector('[data-action="chart"]').addEventListener("click", () => chartNight(app));
 }
