@@ -628,7 +628,7 @@ function tick() {
   const state = app.state;
   if (!state) return;
   const { view, you, table } = state;
-  const mine = view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length && !app.ui.sent;
+  const mine = view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length;
   const me = table.seats.find((x) => x.position === you.seat);
   const left = me && me.deadline ? me.deadline - now : null;
   attend(mine ? `${state.hand}|${you.decision ?? `${view.step?.label}|${view.legal.join(",")}`}` : null, left, table.name);
