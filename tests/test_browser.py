@@ -95,6 +95,16 @@ def take_turn(page: Any) -> bool:
                 cards.nth(i).click()
             confirm.first.click()
             return True
+        if kind == "draw":
+            # the draw: throw away the first two cards (or stand pat when the page offers only that)
+            cards = page.locator("#my-cards button.card")
+            for i in range(min(2, cards.count())):
+                cards.nth(i).click()
+            if confirm.first.is_enabled():
+                confirm.first.click()
+            else:
+                actions.locator('button[data-action="stand-pat"]').click()
+            return True
         if kind == "expose":
             page.locator("#my-cards button.card:not(.up)").first.click()
             confirm.first.click()

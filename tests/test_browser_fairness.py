@@ -55,7 +55,7 @@ def test_the_page_contributes_verifies_and_warns(base: str) -> None:
         mine = page.evaluate("window.homegame.state.shuffle.next.contributions[0].value")
         page.evaluate("window.homegame.send({type: 'pause', value: false})")
         page.wait_for_function("window.homegame.state.hand === 1")
-        page.evaluate("window.homegame.send({type: 'pause', value: true})")
+        # a pause stops the hand's clocks and play: the 30 s between hands keeps hand 2 away instead
         end = time.monotonic() + 60
         while not page.evaluate("window.homegame.state.view.over"):
             assert time.monotonic() < end, "hand 1 did not finish"

@@ -255,7 +255,7 @@ def test_every_seat_reads_in_full_and_nothing_overlaps(base: str, browser: Any, 
     # the winner's seat is lit
     assert host.locator("#seats .seat.winner").count() >= 1
     # nothing overlaps: seats with each other, with the deck line and its link, with the board and pot
-    fixed = [("deck line", host.locator("#commit").bounding_box()), ("hand JSON", host.locator("#commit a").bounding_box())]
+    fixed = [("deck line", host.locator("#commit").bounding_box()), ("hand JSON", host.locator("#commit a[data-download]").bounding_box())]
     for sel in ("#board", "#pot", "#step"):
         b = host.locator(sel).bounding_box()
         if b and b["height"] > 0:
@@ -429,9 +429,9 @@ def test_downloads_keep_the_token_out_of_urls(base: str, browser: Any) -> None:
     host.on("request", lambda r: urls.append(r.url))
     sit_slowly(host, "Hostess")
     wait_for_results([host])
-    host.wait_for_selector("#commit a")
+    host.wait_for_selector("#commit a[data-download]")
     with host.expect_download() as got:
-        host.click("#commit a")
+        host.click("#commit a[data-download]")
     d = got.value
     assert re.fullmatch(r"hand-\d+\.json", d.suggested_filename)
     assert "actions" in json.loads(Path(d.path()).read_text())

@@ -313,3 +313,55 @@ def test_a_postgres_database_homegame_cannot_use_is_refused_in_one_sentence(clus
         conn.execute(f'ALTER DATABASE "{readonly.rsplit("/", 1)[1]}" SET default_transaction_read_only = on')
     with pytest.raises(StorageError, match="read-only"):
         Store(readonly)
+
+
+# ----- table ownership leases and fencing ---------------------------------------------------------------
+def test_a_stale_owner_cannot_write_over_the_new_one_on_postgres(cluster: Cluster) -> None:
+    from test_lease import stale_owner_is_refused
+
+    stale_owner_is_refused(cluster.new_database())
+
+
+def test_a_paused_owner_that_continues_cannot_write_on_postgres(cluster: Cluster) -> None:
+    from test_lease import paused_owner_is_fenced
+
+    paused_owner_is_fenced(cluster.new_database())
+
+
+def test_two_processes_racing_for_a_free_table_get_one_owner(cluster: Cluster) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from homegame.server.lease import Leases
+    from test_lease import fresh_table
+
+    url = cluster.new_database()
+    fresh_table(url)
+    stores = [Store(url, run_migrations=False) for _ in range(6)]
+    try:
+        with ThreadPoolExecutor(6) as pool:
+            got = list(pool.map(lambda i: Leases(stores[i], f"p{i}").acquire("t1"), range(6)))
+        won = [lease for lease in got if lease is not None]
+        assert len(won) == 1 and won[0].fence == 1
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_healthz_is_503_while_postgres_refuses_connections(cluster: Cluster) -> None:
+    from fastapi.testclient import TestClient
+
+    from homegame.server.app import create_app
+
+    url = cluster.new_database()
+    name = url.rsplit("/", 1)[1]
+    with TestClient(create_app(url)) as client:
+        assert client.get("/healthz").status_code == 200
+        with psycopg.connect(cluster.url(), autocommit=True) as admin:
+            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+            try:
+                bad = client.get("/healthz")
+                assert bad.status_code == 503 and bad.json()["database"].startswith("unreachable: "), bad.json()
+            finally:
+                admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+        assert client.get("/healthz").status_code == 200

@@ -30,6 +30,11 @@ def test_every_client_type_parses() -> None:
         {"type": "configure", "turn_seconds": 20, "approve_seats": False, "bot_rebuys": 0},
         {"type": "reissue", "seat": 2},
         {"type": "entropy", "hand": 3, "value": "ab" * 32},
+        {"type": "chat", "text": "nice hand"},
+        {"type": "react", "emoji": "\U0001f44d"},
+        {"type": "pre_act", "action": "call any"},
+        {"type": "pre_act", "action": None},
+        {"type": "mute", "seat": 3, "value": False},
     ]
     assert {s["type"] for s in samples} == set(p.CLIENT_TYPES)
     for sample in samples:
@@ -54,6 +59,16 @@ def test_every_client_type_parses() -> None:
     ('{"type": "hello", "token": "short"}', "invalid", "token"),
     ('{"type": "act", "action": "check", "decision": -1}', "invalid", "decision"),
     ('{"type": "reissue"}', "invalid", "seat"),
+    ('{"type": "chat"}', "invalid", "text"),
+    ('{"type": "chat", "text": 5}', "invalid", "text"),
+    ('{"type": "chat", "text": "%s"}' % ("x" * 2001), "invalid", "text"),
+    ('{"type": "react"}', "invalid", "emoji"),
+    ('{"type": "react", "emoji": "%s"}' % ("x" * 9), "invalid", "emoji"),
+    ('{"type": "pre_act"}', "invalid", "action"),
+    ('{"type": "pre_act", "action": ""}', "invalid", "action"),
+    ('{"type": "mute"}', "invalid", "seat"),
+    ('{"type": "mute", "seat": 1, "value": "yes"}', "invalid", "value"),
+    ('{"type": "configure", "spectator_chat": 1}', "invalid", "spectator_chat"),
 ])
 def test_refusals_say_what_is_wrong(text: str, code: str, words: str) -> None:
     with pytest.raises(p.ProtocolError) as info:

@@ -291,3 +291,22 @@ def test_the_hand_list_says_whether_phh_is_available(client: TestClient) -> None
     assert listing[0]["phh"] is True
     r = client.get(f"/api/tables/{table_id}/hands/{listing[0]['number']}.phh", headers=auth)
     assert r.status_code == 200 and r.text.startswith("variant = 'NT'")
+
+
+def test_the_settle_up_is_between_people_and_never_pays_a_bot(client: TestClient) -> None:
+    """Issue 8 §6: "RuleBot 1 pays RuleBot 2 16" was offered as a payment; bots' nets are shown apart."""
+    import time
+
+    table_id, token = open_table(client, bots=3, bot_delay=0, between_hands=0, approve_seats=False)
+    auth = {"Authorization": f"Bearer {token}"}
+    deadline = time.monotonic() + 60
+    data: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        client.get(f"/api/tables/{table_id}/hands", headers=auth)  # the table plays by itself
+        data = client.get(f"/api/tables/{table_id}/settle", headers=auth).json()
+        if any(data["bots"].values()):
+            break
+        time.sleep(0.2)
+    assert any(data["bots"].values()), data
+    assert data["payments"] == [] and data["nets"] == {}, data
+    assert any(line.startswith("Bots (not paid)") for line in data["lines"]), data

@@ -41,6 +41,10 @@ STAKES = [
 ]
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ann\u200b", "\u202eBob", "c\x00y", "ANN"]
 STEPS = int(os.environ.get("CONFORMANCE_STEPS", "420"))
+CHAT = ["gl", "<script>alert('x')</script>", "", " ", "x" * 301, "nice\u202e hand\u200b", "&amp; <b>hi</b>",
+        "\uff21\uff2e\uff2e here"]
+PRE = ["check/fold", "check", "call any", "call 1", "call 2", "call 4", "raise 4", None]
+LINE_KEYS = {"id", "at", "name", "seat", "role", "text"}
 
 
 class Run:
@@ -57,6 +61,26 @@ class Run:
         self.tabs: list[Tab] = [Tab(self.room, self.tokens["host"])]
         self.seat_tokens: list[str] = []
         self.steps = 0
+        #: Each accepted pre-action, as the test saw the seat's position: (sid, hand, step, cost, action).
+        self.queued: dict[int, tuple[int, int, int, int, str]] = {}
+        self.pre_played = 0
+        table = self.room.table
+        apply = table._apply_pre_action
+
+        def watched(now: float) -> None:  # every pre-action is played only where it was queued
+            if table.live and not table.paused:
+                for pos in table.owing():
+                    if pos in table.pre_actions:
+                        sid, hand, step, cost, action = self.queued[pos]
+                        assert table.seats[pos].sid == sid, "a pre-action played for whoever sits there next"
+                        assert (hand, step) == (table.hand_number, table.hand.step_index), \
+                            f"seat {pos + 1}'s pre-action {action!r} was played on a later street or hand"
+                        assert action == "call any" or cost == self.cost(pos), \
+                            f"seat {pos + 1}'s pre-action {action!r} was played against another bet"
+                        self.pre_played += 1
+            apply(now)
+
+        table._apply_pre_action = watched  # type: ignore[method-assign]
 
     # ----- the things a table receives -------------------------------------------------------------
     def open_tab(self) -> None:
@@ -86,8 +110,56 @@ class Run:
     def seated_tabs(self) -> list[Tab]:
         return [t for t in self.open_tabs() if self.room.seat_of(t.conn) is not None]
 
+    def cost(self, pos: int) -> int:
+        """What seat ``pos`` must add to call now, read from its own view."""
+        view = self.room.table.view(pos)
+        assert view is not None
+        bets = [s["bet"] for s in view["seats"]]
+        me = view["seats"][view["seat"]]
+        return int(min(max(bets) - me["bet"], me["stack"]))
+
+    def pre_act(self) -> None:
+        """A seated tab that does not owe a decision queues (or clears) an action in advance."""
+        t = self.room.table
+        tabs = [x for x in self.seated_tabs() if self.room.seat_of(x.conn) not in t.owing()]
+        if not tabs:
+            return
+        tab = self.rng.choice(tabs)
+        pos = self.room.seat_of(tab.conn)
+        assert pos is not None
+        action = self.rng.choice(PRE)
+        tab.send({"type": "pre_act", "action": action})
+        if pos in t.pre_actions and action is not None:
+            self.queued[pos] = (t.seats[pos].sid, t.hand_number, int(t.hand.step_index), self.cost(pos), action)
+
+    def talk(self) -> None:
+        """Someone chats or reacts, or the host mutes, unmutes or opens the chat to spectators."""
+        rng, t = self.rng, self.room.table
+        roll = rng.random()
+        if roll < 0.15:
+            self.host().send({"type": "mute", "seat": rng.choice(list(t.seats) or [0]), "value": rng.random() < 0.6})
+            return
+        if roll < 0.25:
+            self.host().send({"type": "configure", "spectator_chat": rng.random() < 0.5})
+            return
+        tab = rng.choice(self.open_tabs())
+        before = t.chat.next_id
+        if roll < 0.4:
+            tab.send({"type": "react", "emoji": rng.choice(["\U0001f44d", "\U0001f525", "<b>"])})
+            return
+        tab.send({"type": "chat", "text": rng.choice(CHAT)})
+        if t.chat.next_id > before:
+            line = t.chat.lines[-1]
+            pos = self.room.seat_of(tab.conn)
+            assert set(line) == LINE_KEYS
+            assert line["seat"] == (None if pos is None else pos + 1)
+            assert pos is None or line["name"] == t.seats[pos].name
+            assert pos is None or not t.seats[pos].muted, "a muted player's line was kept"
+
     def play(self) -> None:
         """A tab whose seat owes a decision answers it: usually fresh, sometimes stale or old-style."""
+        if self.room.table.live and self.rng.random() < 0.3:
+            self.pre_act()
         owing = set(self.room.table.owing())
         tabs = [t for t in self.seated_tabs() if self.room.seat_of(t.conn) in owing]
         if not tabs:
@@ -158,6 +230,8 @@ class Run:
         elif roll < 0.93:
             humans = [p for p, s in t.seats.items() if s.kind == "human"]
             self.host().send({"type": "reissue", "seat": rng.choice(humans or positions)})
+        elif roll < 0.96:
+            self.talk()
         elif t.chooser is not None:
             choosers = [x for x in self.seated_tabs() if self.room.seat_of(x.conn) == t.chooser]
             if choosers:
@@ -177,6 +251,15 @@ class Run:
     def check(self) -> None:
         room, t, now = self.room, self.room.table, self.clock.t
         t.check_invariants(now)
+        secrets = [*self.tokens.values(), *self.seat_tokens]
+        for tab in self.tabs:
+            for msg in tab.messages[-8:]:
+                if msg["type"] in ("chat", "reaction"):
+                    text = json.dumps(msg)
+                    assert not any(s in text for s in secrets), "a token in a chat message"
+                    assert msg["type"] == "reaction" or set(msg["line"]) == LINE_KEYS
+                if msg["type"] == "welcome":
+                    assert all(set(x) == LINE_KEYS for x in msg["chat"])
         approved = sum(s.stack for s in t.seats.values() if s.status != "pending")
         bought = sum(e.amount for e in t.ledger.entries if e.kind == "buy-in")
         cashed = sum(e.amount for e in t.ledger.entries if e.kind == "cash-out")
@@ -258,6 +341,17 @@ def test_table_conformance(tmp_path: Path, game: str) -> None:
     seed = int(os.environ.get("CONFORMANCE_SEED", str(random.randrange(2**32))))
     r = run(tmp_path, seed, game, STEPS)
     assert r.steps == STEPS
+
+
+def test_conformance_plays_pre_actions(tmp_path: Path) -> None:
+    """The random mix does reach the moment a queued pre-action is played (and checks it there)."""
+    played = 0
+    for seed in range(6):
+        (tmp_path / str(seed)).mkdir()
+        played += run(tmp_path / str(seed), seed, "holdem", 200).pre_played
+        if played:
+            break
+    assert played > 0
 
 
 @pytest.mark.slow

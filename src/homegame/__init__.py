@@ -8,23 +8,25 @@ is compiled and no table is built until it is first needed.
 51
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import TYPE_CHECKING, Any
+# No `from __future__ import annotations` and only `_`-prefixed helpers: every public name here is
+# in __all__ (tests/test_public_names.py).
+import importlib as _importlib
+import typing as _typing
 
 from homegame.cards import Card, card_ids, cards
 
 # Load the (light) evaluate package now and drop the attribute the import system binds to it, so that
 # `homegame.evaluate` is the function below, whatever imports `homegame.evaluate.*` later.
-importlib.import_module("homegame.evaluate")
+_importlib.import_module("homegame.evaluate")
 del globals()["evaluate"]
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from homegame.evaluate import evaluate, evaluate_low, evaluate_many
     from homegame.games import game, game_names, load_game
-    from homegame.odds import equity
+    from homegame.odds import Range, equity, parse_range, range_equity
     from homegame.rules import Hand, IllegalAction, Stakes, replay
+    from homegame.rules.phh_import import from_phh
+    from homegame.rules.pokerstars import from_pokerstars
 
 __version__ = "0.1.0"
 
@@ -40,22 +42,31 @@ _LAZY = {
     "IllegalAction": "homegame.rules",
     "replay": "homegame.rules",
     "equity": "homegame.odds",
+    "Range": "homegame.odds",
+    "parse_range": "homegame.odds",
+    "range_equity": "homegame.odds",
+    "from_phh": "homegame.rules.phh_import",
+    "from_pokerstars": "homegame.rules.pokerstars",
 }
 
 __all__ = [
-    "Card", "Hand", "IllegalAction", "Stakes", "card_ids", "cards", "equity", "evaluate", "evaluate_low",
-    "evaluate_many", "game", "game_names", "load_game", "replay",
+    "Card", "Hand", "IllegalAction", "Range", "Stakes", "card_ids", "cards", "equity", "evaluate",
+    "evaluate_low", "evaluate_many", "from_phh", "from_pokerstars", "game", "game_names", "load_game",
+    "parse_range", "range_equity", "replay",
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'homegame' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(_importlib.import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    import types
+
+    modules = {n for n, v in globals().items() if isinstance(v, types.ModuleType) and not n.startswith("_")}
+    return sorted(set(__all__) | modules | {n for n in globals() if n.startswith("__")})

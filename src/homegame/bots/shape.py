@@ -17,11 +17,13 @@ from typing import Any
 
 from homegame.cards import Card, cards
 
-#: The contract's categories, weakest first; a hand's category index is its position here.
+#: The contract's categories and five of a kind (wild cards), weakest first; a hand's category index
+#: is its position here.
 CATEGORIES = (
     "high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
-    "four of a kind", "straight flush",
+    "four of a kind", "straight flush", "five of a kind",
 )
+_INDEX = {name: i for i, name in enumerate(CATEGORIES)}
 
 #: A rough "typical winning hand" per game, as a category index: Same'Em's ten cards need more.
 PAR = {"holdem": 1.5, "omaha": 3.0, "stud": 2.0, "passem": 2.0, "sameem": 4.5, "pass-the-trash": 3.0,
@@ -84,7 +86,8 @@ def made_category(items: Sequence[str]) -> int:
             from homegame.evaluate import evaluate
 
             chosen = parsed if len(parsed) <= 10 else parsed[:10]
-            return CATEGORIES.index(evaluate(chosen).category)
+            # an unknown category name (a new evaluator's) counts as the strongest rather than raising
+            return _INDEX.get(evaluate(chosen).category, len(CATEGORIES) - 1)
         except ImportError:
             pass
     counts = sorted(Counter(c.rank for c in parsed).values(), reverse=True) + [0, 0]

@@ -6,6 +6,7 @@ Each group of commands lives in its own module and registers itself on :data:`ap
 from __future__ import annotations
 
 import importlib
+from typing import Annotated
 
 import typer
 
@@ -16,6 +17,22 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+def _show_version(value: bool) -> None:
+    if value:
+        from homegame import __version__
+
+        typer.echo(f"homegame {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", "-V", help="Print homegame's version and exit.",
+                                          callback=_show_version, is_eager=True)] = False,
+) -> None:
+    """Dealer's-choice home poker: play, study and host Pass'Em, Same'Em, Pass The Trash and Three-Hole."""
+
 
 #: Modules that add commands to :data:`app` when imported (each one optional while it is being built).
 COMMAND_MODULES = (

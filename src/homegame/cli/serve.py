@@ -17,25 +17,76 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(help="Database URL or SQLite file (default $HOMEGAME_DB or ./data/homegame.db).")] = None,
+    redis: Annotated[str | None, typer.Option(help="Redis URL of the message bus between server processes (default $HOMEGAME_REDIS; none: one process).")] = None,
+    workers: Annotated[int, typer.Option(help="Server processes sharing the port (more than 1 needs --redis and PostgreSQL).")] = 1,
+    shared: Annotated[bool, typer.Option("--shared", help="Other server processes use the same database (behind a load balancer): wait for a table's lease instead of taking it (implied by --redis).")] = False,
+    route: Annotated[bool, typer.Option("--route", help="Relay clients of a table owned by another process to it through Redis (needs --redis).")] = False,
+    lease_seconds: Annotated[float, typer.Option(help="How long a table stays with a process that stopped renewing its lease, before another may take it over.")] = 15.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    log_format: Annotated[str, typer.Option(help="Log lines as text or json (one JSON object a line).")] = "text",
     compress: Annotated[bool, typer.Option(help="Compress websocket messages (less traffic, more CPU).")] = False,
 ) -> None:
     """Run the home-game server: open http://HOST:PORT, open a table, send the link."""
+    import os
+
     import uvicorn
 
     from homegame.server.app import create_app
-    from homegame.server.storage import StorageError, database_url, shown
+    from homegame.server.bus import BusUnavailable
+    from homegame.server.bus import shown as shown_redis
+    from homegame.server.logs import log_config
+    from homegame.server.storage import StorageError, Store, database_url, shown
 
+    redis = redis or os.environ.get("HOMEGAME_REDIS") or None
     try:
+        logging_config = log_config(log_format, log_level)
+        if not 1 <= lease_seconds <= 600:
+            raise ValueError(f"--lease-seconds must be from 1 to 600, not {lease_seconds:g}")
+        if workers < 1:
+            raise ValueError(f"--workers must be at least 1, not {workers}")
+        if route and redis is None:
+            raise ValueError("--route needs --redis (the processes relay their clients through Redis)")
+        if workers > 1 and redis is None:
+            raise ValueError("--workers above 1 needs --redis (the processes share their tables through Redis)")
         url = database_url(db)
-        application = create_app(url)
-    except (StorageError, OSError) as exc:
+        if workers > 1 and url.startswith("sqlite"):
+            raise ValueError("--workers above 1 needs a PostgreSQL --db (SQLite serves one process)")
+        if redis is not None:
+            asyncio.run(_reach_redis(redis))
+        if workers == 1:
+            application = create_app(url, redis_url=redis, shared=shared, lease_seconds=lease_seconds,
+                                     route=route)
+        else:
+            Store(url).close()  # checked and migrated once, before the workers start
+    except (StorageError, BusUnavailable, OSError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
-    url = shown(url)
-    typer.echo(f"homegame: http://{host}:{port}  (database {url})")
-    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=1 << 20, ws_per_message_deflate=compress,
-                ws_ping_interval=20, ws_ping_timeout=20)
+    bus = f", redis {shown_redis(redis)}" if redis else ""
+    typer.echo(f"homegame: http://{host}:{port}  (database {shown(url)}{bus}"
+               f"{f', {workers} processes' if workers > 1 else ''})")
+    options = {"host": host, "port": port, "log_level": log_level, "log_config": logging_config,
+               "ws_max_size": 1 << 20, "ws_per_message_deflate": compress, "ws_ping_interval": 20,
+               "ws_ping_timeout": 20}
+    if workers == 1:
+        uvicorn.run(application, **options)  # type: ignore[arg-type]
+    else:
+        os.environ["HOMEGAME_DB"] = url
+        os.environ["HOMEGAME_REDIS"] = redis or ""
+        os.environ["HOMEGAME_SHARED"] = "1"
+        os.environ["HOMEGAME_ROUTE"] = "1" if route else ""
+        os.environ["HOMEGAME_LEASE_SECONDS"] = str(lease_seconds)
+        uvicorn.run("homegame.server.app:app_from_env", factory=True, workers=workers, **options)  # type: ignore[arg-type]
+
+
+async def _reach_redis(url: str) -> None:
+    """:class:`BusUnavailable` in one line unless Redis at ``url`` answers."""
+    from homegame.server.bus import Bus
+
+    bus = Bus(url)
+    try:
+        await bus.start()
+    finally:
+        await bus.close()
 
 
 @app.command()

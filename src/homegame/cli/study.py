@@ -1,4 +1,8 @@
-"""``homegame odds``: each player's share of the pot in any game, and what the numbers assume."""
+"""``homegame odds``: each player's share of the pot in any game, and what the numbers assume.
+
+In hold'em and Omaha a player's cards may be a range (``homegame odds holdem "AKs" "QQ+"``): see
+:mod:`homegame.odds.ranges`.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +20,8 @@ from homegame.cli.options import RULE_HELP, load_game, user_errors
 from homegame.cli.render import cards_markup
 
 HOLE_HELP = ('Each player\'s known cards, one argument per player, e.g. "As Ks" "Qh Qd"; "" for a player whose '
-             "cards are unknown. Players are numbered from 1 in this order, in options, errors and the table.")
+             "cards are unknown. Players are numbered from 1 in this order, in options, errors and the table. "
+             'Hold\'em and Omaha also take ranges: "AKs, QQ+", "A5s-A2s", "AK:0.5", "random" (docs/odds.md).')
 EXPOSED_HELP = ('Three-Hole: PLAYER=CARDS turned face up (players numbered from 1), e.g. --exposed "1=Ks 9d"; '
                 "repeat for each player. Only these cards are face up; a listed card not named here is the "
                 "player's face-down card (allowed once both face-up cards are named).")
@@ -59,11 +64,20 @@ def odds(
                              f"homegame odds {chosen.name} \"As Ks\" \"\" (\"\" for a player whose cards are unknown)")
         if trials is not None and trials < 1:
             raise ValueError(f"--trials must be 1 or more, not {trials}")
-        turned = parse_exposed(exposed, hole)
-        check_three_hole(chosen, hole, turned)
+        ranged = uses_ranges(hole)
+        if ranged and chosen.name not in ("holdem", "omaha"):
+            raise ValueError(f"{ranged!r} is not cards; range notation (AKs, QQ+, ...) is for holdem and "
+                             f"omaha, and {chosen.name} takes cards such as \"As Ks\"")
+        turned = {} if ranged else parse_exposed(exposed, hole)
+        if not ranged:
+            check_three_hole(chosen, hole, turned)
         started = time.perf_counter()
         try:
-            result = hg.equity(chosen, list(hole), board=board, exposed=turned or None, trials=trials, seed=seed)
+            if ranged:
+                result = hg.range_equity(chosen, list(hole), board=board, trials=trials, seed=seed)
+            else:
+                result = hg.equity(chosen, list(hole), board=board, exposed=turned or None, trials=trials,
+                                   seed=seed)
         except ValueError as exc:
             raise ValueError(players_from_one(str(exc))) from None
         elapsed = time.perf_counter() - started
@@ -80,15 +94,50 @@ def odds(
     table.add_column("at the showdown")
     table.add_column("share", justify="right")
     table.add_column("± std. error", justify="right")
-    assumed = showdown_cards(chosen, hole, turned)
+    assumed = range_words(chosen, hole) if ranged else showdown_cards(chosen, hole, turned)
     for i, (held, share) in enumerate(zip(hole, result.shares, strict=True)):
         error = result.stderr[i] if not result.exact else 0.0
-        shown = cards_markup([str(c) for c in hg.cards(held)]) if held.strip() else "[dim]?[/]"
+        if ranged:
+            shown = held.strip() or "[dim]?[/]"
+        else:
+            shown = cards_markup([str(c) for c in hg.cards(held)]) if held.strip() else "[dim]?[/]"
         percent = f"{share * 100:.4f}%" if result.exact else f"{share * 100:.2f}%"
         table.add_row(str(i + 1), shown, assumed[i], percent, f"{error * 100:.3f}%" if error else "-")
     if board.strip():
         label = "folded players' face-up cards" if chosen.usage_name == "three-hole" else "board"
         console.print(f"{label} {cards_markup([str(c) for c in hg.cards(board)])}")
     console.print(table)
-    for note in model_notes(chosen, hole):
+    for note in model_notes(chosen, [] if ranged else hole):
         console.print(f"[dim]{note}[/]")
+    if ranged:
+        console.print("[dim]Each range's hands count by their weights, deals that would share a card left out.[/]")
+
+
+def uses_ranges(hole: list[str]) -> str:
+    """The first argument that is not plain cards (so range notation), or "" when all are cards.
+
+    >>> uses_ranges(["As Ks", ""]), uses_ranges(["AKs", "Qh Qd"])
+    ('', 'AKs')
+    """
+    import homegame as hg
+
+    for held in hole:
+        try:
+            hg.cards(held)
+        except ValueError:
+            return held
+    return ""
+
+
+def range_words(game: object, hole: list[str]) -> list[str]:
+    """How many hands each player's range holds, in words."""
+    import homegame as hg
+
+    out = []
+    for held in hole:
+        if not held.strip():
+            out.append("any hand")
+            continue
+        count = len(hg.parse_range(held, game=str(getattr(game, "name", ""))))
+        out.append(f"{count:,} hand{'' if count == 1 else 's'}")
+    return out

@@ -3,7 +3,9 @@
 Every card not known is unknown: opponents' face-down cards, community cards to come, Same'Em's
 fourth and fifth hole cards, Three-Hole cards not yet turned. The unknown cards are enumerated when
 the work (outcomes times the card groups each player's usage rule tries) fits :data:`EXACT_BUDGET`,
-and sampled without replacement otherwise, with a standard error per player.
+and sampled without replacement otherwise, with a standard error per player. Hold'em boards are
+enumerated by rank class (:mod:`homegame.odds.ranks`), everything else up to suit isomorphism
+(:mod:`homegame.odds.symmetry`); both give the plain enumeration's sums, counted exactly.
 
 The pot is split by the game's house rules: ``split="high"``, the best high hand; ``"high-low"``,
 cards speak: half to the best high hand, half to the best low that qualifies (the high hand takes it
@@ -30,6 +32,7 @@ import math
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 import numpy as np
@@ -39,9 +42,14 @@ from homegame.cards import DECK, Card, cards
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
 from homegame.evaluate.tables import high_tables, tables
 from homegame.odds.games import EXPOSED_AT_SHOWDOWN, GAMES, GameFacts
+from homegame.odds.symmetry import symmetries
 
 #: Exact enumeration when outcomes x card groups tried per outcome (all players) is at most this.
 EXACT_BUDGET: Final = 30_000_000
+#: Exact hold'em boards by rank class (:mod:`homegame.odds.ranks`), and the other exact enumerations up
+#: to suit isomorphism (:mod:`homegame.odds.symmetry`); off, every outcome is scored one by one (tests).
+RANK_CLASSES = True
+SUIT_ISOMORPHISM = True
 #: Outcomes sampled when enumeration is too big and no ``trials`` is given.
 DEFAULT_TRIALS: Final = 200_000
 #: Sampling is split into up to this many chunks of at least SAMPLE_CHUNK_MIN outcomes, each seeded from
@@ -77,6 +85,8 @@ class Layout:
     groups: list[list[int]] = field(default_factory=list)
     own: list[list[int]] = field(default_factory=list)
     shared: list[list[int]] = field(default_factory=list)
+    blocks: list[list[int]] = field(default_factory=list)
+    """Slots whose cards play the same part (for suit isomorphism)."""
 
     def add(self, known: Sequence[Card], size: int) -> tuple[list[int], list[int]]:
         """Add ``size`` slots starting with the ``known`` cards; return their slots and the unknown ones."""
@@ -105,6 +115,16 @@ def _check_trials(trials: object, seed: object) -> None:
         raise BadOdds(f"seed must be an int or None, got {seed!r}")
 
 
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    return cards(text)
+
+
+def _parse(items: CardsLike) -> tuple[Card, ...]:
+    """:func:`homegame.cards.cards`, remembering text it has parsed (cards are immutable)."""
+    return _parse_text(items) if isinstance(items, str) else cards(items)
+
+
 def _holdings(name: str, facts: GameFacts, rules: dict[str, Any], hole: Any, board: CardsLike,
               exposed: Mapping[int, CardsLike] | None) -> tuple[list[tuple[Card, ...]], tuple[Card, ...],
                                                                   dict[int, tuple[Card, ...]]]:
@@ -113,12 +133,12 @@ def _holdings(name: str, facts: GameFacts, rules: dict[str, Any], hole: Any, boa
     if len(hole) < 2:
         raise BadOdds(f"equity needs at least two players, got {len(hole)}")
     size = facts.hole_cards(rules)
-    held = [cards(h) for h in hole]
+    held = [_parse(h) for h in hole]
     for i, h in enumerate(held):
         if len(h) > size:
             raise BadOdds(f"player {i} holds {len(h)} cards, but a player holds at most {size} in {name}"
                           " with these house rules")
-    shown = cards(board)
+    shown = _parse(board)
     if not facts.table_cards and len(shown) > facts.board:
         raise BadOdds(f"board has {len(shown)} cards, but {name} has {facts.board} community cards")
     turned: dict[int, tuple[Card, ...]] = {}
@@ -161,6 +181,7 @@ def _layout(facts: GameFacts, rules: dict[str, Any], held: list[tuple[Card, ...]
                 lay.groups.append(unknown)
             lay.own.append(mine)
             lay.shared.append(board_slots)
+        lay.blocks = [board_slots, *lay.own]
         return lay
     table_slots, _ = lay.add(shown, len(shown))
     all_count = bool(rules.get("showdown_cards_count", False))
@@ -185,6 +206,7 @@ def _layout(facts: GameFacts, rules: dict[str, Any], held: list[tuple[Card, ...]
         if all_count:
             pool += [s for q in others for s in downs[q]]
         lay.shared.append(pool)
+    lay.blocks = [table_slots, *ups, *downs]
     return lay
 
 
@@ -221,6 +243,28 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     name, rules, facts = _game(game)
     _check_trials(trials, seed)
     held, shown, turned = _holdings(name, facts, rules, hole, board, exposed)
+    if (RANK_CLASSES and trials is None and facts.board == 5 and not facts.table_cards and facts.usage.kind == "any"
+            and rules.get("split", "high") == "high" and facts.hole_cards(rules) <= 2):
+        # hold'em: boards by rank class (the checks and the exact-or-sampled choice as on the general path)
+        max(qualifier_threshold(check_rule(rules.get("low", "a5")), rules.get("qualifier")), 1)
+        size = facts.hole_cards(rules)
+        from homegame.odds import run
+
+        if all(len(h) == size for h in held):
+            totals, count = run.exact_ranks_ids([[c.id for c in h] for h in held], [c.id for c in shown])
+            return Equity([float(x) / count for x in totals], True, [0.0] * len(held), count, "exact")
+        left = 52 - len(shown) - sum(len(h) for h in held)
+        outcomes = math.comb(left, 5 - len(shown))
+        left -= 5 - len(shown)
+        for h in held:
+            outcomes *= math.comb(left, size - len(h))
+            left -= size - len(h)
+        if outcomes * len(held) <= EXACT_BUDGET:  # one card group per player, high only
+            hands = [[c.id for c in h] + [-1] * (size - len(h)) for h in held]
+            perms = symmetries([[c.id for c in shown]] + [[c.id for c in h] for h in held]) \
+                if SUIT_ISOMORPHISM else None
+            totals, count = run.exact_ranks_open(hands, [c.id for c in shown], perms)
+            return Equity([float(x) / count for x in totals], True, [0.0] * len(held), count, "exact")
     lay = _layout(facts, rules, held, shown, turned)
     usage = facts.usage
     sel_own_rows, sel_sh_rows = [], []
@@ -265,7 +309,9 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
             return Equity([float(x) for x in totals], True, [0.0] * players, 1, "exact")
         group_slots, group_len = _pad(lay.groups)
         first_total = math.comb(len(deck), len(lay.groups[0]))
-        totals, count = run.exact(slots, group_slots, group_len, deck, common, first_total)
+        perms = symmetries([[lay.slots[s] for s in b if lay.slots[s] >= 0] for b in lay.blocks]) \
+            if SUIT_ISOMORPHISM else None
+        totals, count = run.exact(slots, group_slots, group_len, deck, common, first_total, perms)
         return Equity([float(x) / count for x in totals], True, [0.0] * players, count, "exact")
 
     n = DEFAULT_TRIALS if trials is None else trials

@@ -156,8 +156,9 @@ def _exact_chunk(chunk: int, chunks: int, slots: Any, group_slots: Any, group_le
                  sel_len: Any, split: int, rule: int, threshold: int, ck: Any, cb: Any, offsets: Any,
                  high_rank: Any, high_flush: Any, rank_keys: Any, top_keys: Any, straight_keys: Any, top_rank: Any,
                  low_rank: Any, low_flush: Any, binom: Any, totals: Any, counts: Any, buf: Any, hand: Any,
-                 highs: Any, lows: Any, shares: Any, avail: Any, avail_len: Any, comb: Any) -> None:
+                 highs: Any, lows: Any, shares: Any, avail: Any, avail_len: Any, comb: Any, perms: Any) -> None:
     groups = group_len.shape[0]
+    order = perms.shape[0]
     players = own_len.shape[0]
     for i in range(slots.shape[0]):
         buf[i] = slots[i]
@@ -173,54 +174,90 @@ def _exact_chunk(chunk: int, chunks: int, slots: Any, group_slots: Any, group_le
     _unrank(start, group_len[0], avail_len[0], binom, comb[0])
     done = start
     while True:
-        # lay out the groups after the first from the cards it leaves
-        for g in range(1, groups):
-            used = 0
-            n_prev = group_len[g - 1]
-            m = 0
-            for i in range(avail_len[g - 1]):
-                if used < n_prev and comb[g - 1, used] == i:
-                    used += 1
-                else:
-                    avail[g, m] = avail[g - 1, i]
-                    m += 1
-            avail_len[g] = m
-            for j in range(group_len[g]):
-                comb[g, j] = j
-        while True:
-            for g in range(groups):
-                for j in range(group_len[g]):
-                    buf[group_slots[g, j]] = avail[g, comb[g, j]]
-            _score(buf, own_idx, own_len, sh_idx, sh_len, sel_own, sel_sh, sel_len, split, rule, threshold,
-                   ck, cb, offsets, high_rank, high_flush, rank_keys, top_keys, straight_keys, top_rank, low_rank, low_flush, hand, highs, lows, shares)
-            for p in range(players):
-                totals[chunk, p] += shares[p]
-            counts[chunk] += 1
-            g = groups - 1
-            while g >= 1 and not _next_comb(comb[g], group_len[g], avail_len[g]):
-                g -= 1
-            if g < 1:
-                break
-            for h in range(g + 1, groups):
-                used = 0
-                m = 0
-                for i in range(avail_len[h - 1]):
-                    if used < group_len[h - 1] and comb[h - 1, used] == i:
-                        used += 1
-                    else:
-                        avail[h, m] = avail[h - 1, i]
-                        m += 1
-                avail_len[h] = m
-                for j in range(group_len[h]):
-                    comb[h, j] = j
+        weight = 1
+        if order > 1:
+            weight = _orbit(comb[0], group_len[0], avail, cb, perms)
+        if weight > 0:
+            _exact_rest(groups, players, chunk, weight, group_slots, group_len, buf, own_idx, own_len, sh_idx,
+                        sh_len, sel_own, sel_sh, sel_len, split, rule, threshold, ck, cb, offsets, high_rank,
+                        high_flush, rank_keys, top_keys, straight_keys, top_rank, low_rank, low_flush, totals,
+                        counts, hand, highs, lows, shares, avail, avail_len, comb)
         done += 1
         if done >= stop or not _next_comb(comb[0], group_len[0], avail_len[0]):
             break
 
 
+@njit(inline="always", **_opts)
+def _orbit(comb: Any, k: int, avail: Any, cb: Any, perms: Any) -> int:
+    """The orbit size of the first group's card set under ``perms`` if it is the orbit's smallest
+    (as a mask of bits ``16 * suit + rank``), else 0."""
+    mask = 0
+    for j in range(k):
+        mask |= cb[avail[0, comb[j]]]
+    fixed = 0
+    for g in range(perms.shape[0]):
+        image = 0
+        for s in range(4):
+            image |= ((mask >> (16 * s)) & 0x1FFF) << (16 * perms[g, s])
+        if image < mask:
+            return 0
+        if image == mask:
+            fixed += 1
+    return perms.shape[0] // fixed  # type: ignore[no-any-return]
+
+
+@njit(**_opts)
+def _exact_rest(groups: int, players: int, chunk: int, weight: int, group_slots: Any, group_len: Any, buf: Any,
+                own_idx: Any, own_len: Any, sh_idx: Any, sh_len: Any, sel_own: Any, sel_sh: Any, sel_len: Any,
+                split: int, rule: int, threshold: int, ck: Any, cb: Any, offsets: Any, high_rank: Any,
+                high_flush: Any, rank_keys: Any, top_keys: Any, straight_keys: Any, top_rank: Any, low_rank: Any,
+                low_flush: Any, totals: Any, counts: Any, hand: Any, highs: Any, lows: Any, shares: Any,
+                avail: Any, avail_len: Any, comb: Any) -> None:
+    """Every outcome of the groups after the first, for the first group's current cards, ``weight``
+    times each."""
+    # lay out the groups after the first from the cards it leaves
+    for g in range(1, groups):
+        used = 0
+        n_prev = group_len[g - 1]
+        m = 0
+        for i in range(avail_len[g - 1]):
+            if used < n_prev and comb[g - 1, used] == i:
+                used += 1
+            else:
+                avail[g, m] = avail[g - 1, i]
+                m += 1
+        avail_len[g] = m
+        for j in range(group_len[g]):
+            comb[g, j] = j
+    while True:
+        for g in range(groups):
+            for j in range(group_len[g]):
+                buf[group_slots[g, j]] = avail[g, comb[g, j]]
+        _score(buf, own_idx, own_len, sh_idx, sh_len, sel_own, sel_sh, sel_len, split, rule, threshold,
+               ck, cb, offsets, high_rank, high_flush, rank_keys, top_keys, straight_keys, top_rank, low_rank, low_flush, hand, highs, lows, shares)
+        for p in range(players):
+            totals[chunk, p] += weight * shares[p]
+        counts[chunk] += weight
+        g = groups - 1
+        while g >= 1 and not _next_comb(comb[g], group_len[g], avail_len[g]):
+            g -= 1
+        if g < 1:
+            break
+        for h in range(g + 1, groups):
+            used = 0
+            m = 0
+            for i in range(avail_len[h - 1]):
+                if used < group_len[h - 1] and comb[h - 1, used] == i:
+                    used += 1
+                else:
+                    avail[h, m] = avail[h - 1, i]
+                    m += 1
+            avail_len[h] = m
+            for j in range(group_len[h]):
+                comb[h, j] = j
+
+
 exact_chunk = njit(**_opts)(_exact_chunk)
-
-
 
 
 def _sample_chunk(chunk: int, trials: int, seed: int, slots: Any, unknown: Any, deck: Any, own_idx: Any,

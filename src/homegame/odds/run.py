@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -10,19 +11,21 @@ import numpy.typing as npt
 
 from homegame.evaluate.pool import run_all, threads
 from homegame.evaluate.tables import high_tables, tables
-from homegame.odds import kernels, sweep
+from homegame.odds import kernels, ranks, sweep
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 
 
 _map = run_all
+_IDENTITY = np.arange(4, dtype=np.int64).reshape(1, 4)
 
 
 def _chunks(total: int, per_chunk_min: int) -> int:
     return max(1, min(4 * threads(), total // max(per_chunk_min, 1)))
 
 
+@cache
 def _binom() -> Ints:
     return kernels.binomials()  # type: ignore[no-any-return]
 
@@ -62,6 +65,39 @@ def exact_board(slots: Ints, board_known: Ints, k: int, deck: Ints, own_idx: Int
 
     _map([job(c) for c in range(chunks)])
     return totals.sum(axis=0), int(counts.sum())
+
+
+def exact_ranks_ids(hands: list[list[int]], board: list[int]) -> tuple[Floats, int]:
+    """Sum of shares over every completion of a five-card ``board`` (known ids) when each player holds
+    the known ``hands`` (at most two ids each) and uses them with the whole board, high only
+    (:mod:`homegame.odds.ranks`); and the number of boards."""
+    players = len(hands)
+    t = tables()
+    tally = ranks.holdem_tally(np.array(hands, dtype=np.int64).reshape(players, -1), np.array(board, dtype=np.int64),
+                               t.rank_keys, t.offsets, t.high_rank, t.high_flush, _binom())
+    rows = tally.tolist()
+    totals = np.array([sum(rows[w][p] / w for w in range(1, players + 1)) for p in range(players)])
+    k = 5 - len(board)
+    return totals, math.comb(52 - len(board) - sum(len(h) for h in hands), k)
+
+
+def exact_ranks_open(hands: list[list[int]], board: list[int], perms: Ints | None = None) -> tuple[Floats, int]:
+    """:func:`exact_ranks_ids` when some hole cards are unknown (``-1``): every deal of them with every
+    board; ``perms`` as for :func:`exact`."""
+    players = len(hands)
+    t = tables()
+    tally = ranks.holdem_open_tally(np.array(hands, dtype=np.int64).reshape(players, -1),
+                                    np.array(board, dtype=np.int64), _IDENTITY if perms is None else perms,
+                                    t.rank_keys, t.offsets, t.high_rank, t.high_flush, _binom())
+    rows = tally.tolist()
+    totals = np.array([sum(rows[w][p] / w for w in range(1, players + 1)) for p in range(players)])
+    left = 52 - len(board) - sum(1 for h in hands for c in h if c >= 0)
+    count = 1
+    for h in hands:
+        missing = sum(1 for c in h if c < 0)
+        count *= math.comb(left, missing)
+        left -= missing
+    return totals, count * math.comb(left, 5 - len(board))
 
 
 def _sweep5(deck: Ints, board_key: int, board_bits: int, own_key: Ints, own_bits: Ints) -> tuple[Floats, int]:
@@ -107,8 +143,12 @@ def _sweep5(deck: Ints, board_key: int, board_bits: int, own_key: Ints, own_bits
 
 
 def exact(slots: Ints, group_slots: Ints, group_len: Ints, deck: Ints, common: tuple[Any, ...],
-          first_total: int) -> tuple[Floats, int]:
-    """Sum of shares over every outcome (the odometer over all unknown groups)."""
+          first_total: int, perms: Ints | None = None) -> tuple[Floats, int]:
+    """Sum of shares over every outcome (the odometer over all unknown groups). ``perms``: suit
+    permutations that fix every known card (:mod:`homegame.odds.symmetry`); the first group's card sets
+    are then scored once per orbit, weighted by its size (default: the identity alone)."""
+    if perms is None:
+        perms = _IDENTITY
     players = len(common[1])
     groups = len(group_len)
     chunks = _chunks(first_total, 1)
@@ -123,7 +163,7 @@ def exact(slots: Ints, group_slots: Ints, group_len: Ints, deck: Ints, common: t
                 np.empty(len(slots), dtype=np.int64), np.empty(10, dtype=np.int64),
                 np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
                 np.zeros(players, dtype=np.float64), np.empty((groups + 1, 52), dtype=np.int64),
-                np.zeros(groups + 1, dtype=np.int64), np.zeros((groups, 52), dtype=np.int64))
+                np.zeros(groups + 1, dtype=np.int64), np.zeros((groups, 52), dtype=np.int64), perms)
         return run
 
     _map([job(c) for c in range(chunks)])

@@ -12,6 +12,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -27,7 +28,12 @@ from sqlalchemy.exc import SQLAlchemyError
 import homegame as hg
 from homegame.server import protocol as p
 from homegame.server import redact
+from homegame.server.bus import Bus
+from homegame.server.lease import TTL
+from homegame.server.metrics import CONTENT_TYPE, Metrics
+from homegame.server.ops import MeteredRoom, Ownership, health
 from homegame.server.room import Connection, Room
+from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_table_id, new_token, token_matches
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
@@ -53,41 +59,124 @@ class NewTable(BaseModel):
     bot_delay: p.DelaySeconds = 0.8
     between_hands: p.PauseSeconds = 4.0
     paused: bool = False
+    spectator_chat: bool = False
+
+
+class TableElsewhere(RuntimeError):
+    """The table is owned by another server process right now (its lease is held)."""
 
 
 class Server:
-    """The rooms of one process, loaded from storage on first use."""
+    """The rooms of one process, loaded from storage on first use, each owned by a lease.
 
-    def __init__(self, store: Store) -> None:
+    ``bus`` is the Redis message bus when several processes share the database; without one the process
+    is alone and takes its tables' leases at once (a previous run's included)."""
+
+    def __init__(self, store: Store, bus: Bus | None = None, *, shared: bool = False,
+                 lease_seconds: float = TTL, route: bool = False) -> None:
+        if route and bus is None:
+            raise ValueError("routing between processes (--route) needs the Redis message bus (--redis)")
         self.store = store
+        self.bus = bus
+        #: With ``route``: clients of tables owned by other processes are relayed to them through Redis.
+        self.router = Router(bus, submit) if route and bus is not None else None
         self.rooms: dict[str, Room] = {}
+        self.metrics = Metrics()
+        #: Whether other processes share the database (then a table's lease is waited for, not taken).
+        self.shared = shared or bus is not None
+        self.ownership = Ownership(store, self.metrics, alone=not self.shared, ttl=lease_seconds)
+        self._empty_since: dict[str, float] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def room(self, table_id: str) -> Room | None:
-        """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none."""
+        """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none;
+        :class:`TableElsewhere` when another live process owns it."""
         room = self.rooms.get(table_id)
         if room is None:
-            if len(table_id) > 32:
+            if len(table_id) > 32 or self.store.table(table_id) is None:
                 return None
-            room = Room.load(table_id, self.store)
+            if self.ownership.take(table_id) is None:
+                raise TableElsewhere(table_id)
+            room = MeteredRoom.load(table_id, self.store)
             if room is None:
                 return None
+            if isinstance(room, MeteredRoom):
+                room.metrics = self.metrics
             self.rooms[table_id] = room
             room.start()
+            if self.router is not None:
+                self._tasks.add(asyncio.get_running_loop().create_task(self.router.own(room)))
+                self._tasks = {t for t in self._tasks if not t.done()}
         return room
+
+    def stored_room(self, table_id: str) -> Room | None:
+        """A table owned by another process, as last stored between steps (for downloads): not
+        started, never written."""
+        stored = self.store.table(table_id)
+        if stored is None:
+            return None
+        return Room(table_id, Table.from_dict(stored.state["table"]), self.store, host_hash=stored.host_hash,
+                    invite_hash=stored.invite_hash, watch_hash=stored.watch_hash,
+                    links=dict(stored.state.get("links", {})))
+
+    async def lost(self, table_id: str) -> None:
+        """Another process took ``table_id`` over: stop it here and close its connections (clients
+        reconnect, and reach the new owner)."""
+        room = self.rooms.pop(table_id, None)
+        if room is None:
+            return
+        await room.stop()
+        if self.router is not None:
+            await self.router.disown(table_id)
+        for conn in list(room.connections):
+            conn.send(p.error("moved", "this table moved to another server; reconnecting"))
+            conn.send_close()
+
+    async def release_idle(self) -> None:
+        """Shared: a table nobody has been connected to for a lease's length is stopped here and its
+        lease given up, so that whichever process its players reach next can take it (a load balancer
+        that came back to a recovered machine, for one). Alone, tables play on as before."""
+        if not self.shared:
+            return
+        now = time.monotonic()
+        for table_id, room in list(self.rooms.items()):
+            if any(not c.closed for c in room.connections):
+                self._empty_since.pop(table_id, None)
+                continue
+            since = self._empty_since.setdefault(table_id, now)
+            if now - since >= self.ownership.leases.ttl:
+                self._empty_since.pop(table_id, None)
+                self.rooms.pop(table_id, None)
+                await room.stop()
+                if self.router is not None:
+                    await self.router.disown(table_id)
+                await self.ownership.release(table_id)
+                log.info("table %s: nobody connected; stopped here and its lease released", table_id)
+
+    def gauges(self) -> dict[str, float]:
+        """The current values of the gauges of ``/metrics``."""
+        out: dict[str, float] = {
+            "homegame_tables_owned": len(self.rooms),
+            "homegame_connections": sum(len(r.connections) for r in self.rooms.values()),
+        }
+        if self.bus is not None:
+            out["homegame_redis_up"] = 1 if self.bus.up else 0
+        return out
 
     def resume_all(self) -> None:
         """Start every stored table whose last hand was cut short (after a restart)."""
         for table_id in self.store.table_ids():
             last = self.store.last_hand(table_id)
             if last is not None and not last.over:
-                self.room(table_id)
+                with contextlib.suppress(TableElsewhere):  # another live process plays it
+                    self.room(table_id)
 
     def create(self, spec: NewTable) -> tuple[str, dict[str, str]]:
         """Store a new table; its id and raw tokens."""
         settings = Settings(game=spec.game, rules=dict(spec.rules), stakes=spec.stakes.model_dump(),
                             buy_in=spec.buy_in, approve_seats=spec.approve_seats,
                             turn_seconds=spec.turn_seconds, time_bank=spec.time_bank, bot_delay=spec.bot_delay,
-                            between_hands=spec.between_hands, name=spec.name)
+                            between_hands=spec.between_hands, name=spec.name, spectator_chat=spec.spectator_chat)
         table = Table(settings)
         if spec.game != DEALERS_CHOICE:
             table.set_game(spec.game, spec.rules)
@@ -107,24 +196,41 @@ class Server:
             token_matches(token, s.token_hash) for s in room.table.seats.values())
 
     async def close(self) -> None:
-        """Stop every room."""
-        for room in self.rooms.values():
+        """Stop every room, then hand their leases back."""
+        for table_id, room in self.rooms.items():
             await room.stop()
+            if self.router is not None:
+                with contextlib.suppress(Exception):
+                    await self.router.disown(table_id)
+        await self.ownership.stop()
 
 
-def create_app(db_url: str | None = None, *, store: Store | None = None) -> FastAPI:
-    """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`)."""
+def create_app(db_url: str | None = None, *, store: Store | None = None, redis_url: str | None = None,
+               shared: bool = False, lease_seconds: float = TTL, route: bool = False) -> FastAPI:
+    """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`),
+    with the Redis message bus at ``redis_url``; ``shared`` (implied by a bus) when other server
+    processes use the same database, each table owned by a lease of ``lease_seconds``; with ``route``,
+    clients of a table owned by another process are relayed to it through Redis."""
     store = store or Store(db_url)
-    server = Server(store)
+    bus = Bus(redis_url) if redis_url else None
+    server = Server(store, bus, shared=shared, lease_seconds=lease_seconds, route=route)
+    serving = {"up": False}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if bus is not None:
+            await bus.start()
         await asyncio.to_thread(warm_up)
         gc.collect()
         gc.freeze()  # what is loaded now lives for good: keep it out of later collections
         server.resume_all()
+        server.ownership.start(server.lost, server.release_idle)
+        serving["up"] = True
         yield
+        serving["up"] = False
         await server.close()
+        if bus is not None:
+            await bus.close()
 
     app = FastAPI(title="homegame", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = server
@@ -144,6 +250,20 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
     def links(request: Request, table_id: str, tokens: dict[str, str]) -> dict[str, str]:
         base = str(request.base_url).rstrip("/")
         return {k: f"{base}/t/{table_id}#{v}" for k, v in tokens.items()}
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        if not serving["up"]:
+            return JSONResponse({"ok": False, "detail": "starting"}, status_code=503)
+        ok, report = await health(store, bus)
+        return JSONResponse({"ok": ok, **report}, status_code=200 if ok else 503)
+
+    @app.get("/metrics")
+    async def metrics() -> PlainTextResponse:
+        gauges = server.gauges()
+        ok, report = await health(store, None)
+        gauges["homegame_database_up"] = 1 if ok else 0
+        return PlainTextResponse(server.metrics.render(gauges), media_type=CONTENT_TYPE)
 
     @app.get("/")
     async def index() -> FileResponse:
@@ -175,7 +295,10 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
 
     def room_for(request: Request, table_id: str) -> Room:
         token = bearer(request)
-        room = server.room(table_id)
+        try:
+            room = server.room(table_id)
+        except TableElsewhere:
+            room = server.stored_room(table_id)  # another process plays it: answer from what is stored
         if room is None or not server.authorised(room, token):
             raise HTTPException(404, "no such table, or the token is not valid for it")
         return room
@@ -188,11 +311,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
 
     @app.get("/api/tables/{table_id}/settle")
     async def settle(table_id: str, request: Request) -> JSONResponse:
-        from homegame.table import settle_up
-
         room = room_for(request, table_id)
-        nets = room.table.ledger.nets(room.table.stacks_by_name())
-        return JSONResponse({"nets": nets, "payments": [vars(x) for x in settle_up(nets)]})
+        # between people only: bots' nets are reported apart and never paid (homegame.table.ledger.settle)
+        return JSONResponse(room.table.ledger.settlement(room.table.stacks_by_name()).to_dict())
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str, request: Request) -> JSONResponse:
@@ -212,6 +333,12 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
             raise HTTPException(404, f"hand {number} is not over or does not exist")
         names = {str(i): room.table.seats[pos].name if pos in room.table.seats else f"Seat {pos + 1}"
                  for i, pos in enumerate(stored.start["dealt"])}
+        names.update({str(i): str(n) for i, n in enumerate(stored.start.get("names") or [])})
+        view = request.query_params.get("view")
+        if fmt == "json" and view is not None:
+            if view != "spectator":
+                raise HTTPException(400, f"unknown view {view[:20]!r}; use view=spectator (or leave it out)")
+            return JSONResponse(spectator_replay(table_id, stored, names))
         if fmt == "json":
             return JSONResponse({"format": "homegame-hand", "version": 1, "table_id": table_id,
                                  "number": stored.number, "start": stored.start, "names": names,
@@ -222,10 +349,43 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
             return PlainTextResponse(phh_text(stored.history, stored.start))
         raise HTTPException(404, f"unknown format {fmt[:20]!r}; use json or phh")
 
+    figures: dict[tuple[str, int], dict[str, Any]] = {}  # a finished hand never changes
+
+    @app.get("/api/tables/{table_id}/stats")
+    async def stats(table_id: str, request: Request) -> JSONResponse:
+        from homegame.table.night import hand_figures, night_figures
+
+        room = room_for(request, table_id)
+        seats = room.table.seats
+        done = []
+        for entry in store.hand_list(table_id):
+            key = (table_id, int(entry["number"]))
+            if key not in figures:
+                stored = store.hand(table_id, key[1])
+                if stored is None or stored.payoffs is None:
+                    continue
+                if len(figures) > 20000:
+                    figures.clear()
+                figures[key] = hand_figures(stored.start, stored.deck, stored.actions, stored.payoffs,
+                                            lambda _i, pos: seats[pos].name if pos in seats else f"Seat {pos + 1}")
+            done.append(figures[key])
+        return JSONResponse({"table_id": table_id, **night_figures(done)})
+
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        room = server.room(table_id) if len(table_id) <= 32 else None
+        try:
+            room = server.room(table_id) if len(table_id) <= 32 else None
+        except TableElsewhere:
+            if server.router is not None:
+                await server.router.relay(ws, table_id)
+                with contextlib.suppress(Exception):
+                    await ws.close(4503)  # the owner closed it (moved, gone): the client reconnects
+                return
+            await ws.send_text(json.dumps(p.error("elsewhere", "another server process plays this table right "
+                                                              "now; reconnect through the load balancer")))
+            await ws.close(4503)
+            return
         if room is None:
             await ws.send_text(json.dumps(p.error("no_table", "no table has this id; check the link")))
             await ws.close(4404)
@@ -243,8 +403,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None) -> Fast
                     await asyncio.wait_for(pump, 1.0)
             pump.cancel()
             room.queue.put_nowait((conn, "closed"))
+            moved = server.rooms.get(table_id) is not room  # taken over: tell the client to reconnect
             with contextlib.suppress(Exception):
-                await ws.close()
+                await ws.close(4503 if moved else 1000)
 
     return app
 
@@ -313,6 +474,27 @@ def phh_text(history: str, start: dict[str, Any]) -> str:
                                  "instead") from None
 
 
+#: Action verbs a spectator sees in full; any other action (a discard, a pass) shows only its verb.
+PUBLIC_VERBS = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
+
+
+def spectator_replay(table_id: str, stored: Any, names: dict[str, str]) -> dict[str, Any]:
+    """A finished hand step by step as a spectator saw it: no deck, no salt, no history, and only the
+    cards that were face up or shown (see :func:`homegame.table.night.spectator_steps`)."""
+    from homegame.table import HandStart
+    from homegame.table.night import spectator_steps
+
+    steps = spectator_steps(stored.start, stored.deck, stored.actions)
+    for step in steps:
+        words = (step["action"] or "").split()
+        if words and words[0] not in PUBLIC_VERBS:
+            step["action"] = words[0]
+    start = HandStart.from_dict(stored.start).to_dict()
+    return {"format": "homegame-replay", "version": 1, "table_id": table_id, "number": stored.number,
+            "view": "spectator", "start": start, "names": names, "commitment": stored.commitment,
+            "payoffs": stored.payoffs, "steps": steps}
+
+
 def warm_up() -> None:
     """Play one hand of each seed game to the showdown, so that the evaluator's compiled kernels are
     ready before the first real showdown (which would otherwise stall every table for a moment)."""
@@ -355,9 +537,26 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
             except p.ProtocolError as exc:
                 conn.send(p.error(exc.code, str(exc)))
                 continue
-            room.queue.put_nowait((conn, msg))
+            submit(room, conn, msg)
     except WebSocketDisconnect:
         return
 
 
-__all__ = ["NewTable", "Server", "create_app"]
+def submit(room: Room, conn: Connection, message: Any) -> None:
+    """Queue a parsed client message for the room's owner task (timed, for a metered room)."""
+    if isinstance(room, MeteredRoom):
+        room.submit(conn, message)
+    else:
+        room.queue.put_nowait((conn, message))
+
+
+def app_from_env() -> FastAPI:
+    """The app over ``$HOMEGAME_DB``, ``$HOMEGAME_REDIS``, ``$HOMEGAME_SHARED`` and ``$HOMEGAME_ROUTE``
+    (``1``), and ``$HOMEGAME_LEASE_SECONDS`` (how each ``--workers`` process makes it)."""
+    return create_app(os.environ.get("HOMEGAME_DB"), redis_url=os.environ.get("HOMEGAME_REDIS") or None,
+                      shared=os.environ.get("HOMEGAME_SHARED") == "1",
+                      lease_seconds=float(os.environ.get("HOMEGAME_LEASE_SECONDS") or TTL),
+                      route=os.environ.get("HOMEGAME_ROUTE") == "1")
+
+
+__all__ = ["NewTable", "Server", "TableElsewhere", "app_from_env", "create_app"]

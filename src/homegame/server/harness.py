@@ -62,10 +62,11 @@ def server_thread(db_url: str) -> Iterator[str]:
 class ServerProcess:
     """``homegame serve`` in a child process (so it can be killed for real)."""
 
-    def __init__(self, db: str, port: int | None = None, log: str | None = None) -> None:
+    def __init__(self, db: str, port: int | None = None, log: str | None = None, args: tuple[str, ...] = ()) -> None:
         self.db = db
         self.port = port or free_port()
         self.log = log
+        self.args = args  # more ``homegame serve`` options
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -77,7 +78,7 @@ class ServerProcess:
         """Start the server and wait until it listens."""
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115 - kept for the child
         code = ("from homegame.cli import main; import sys; sys.argv=['homegame','serve','--port',"
-                f"'{self.port}','--db',{self.db!r},'--log-level','warning']; main()")
+                f"'{self.port}','--db',{self.db!r},'--log-level','warning',*{list(self.args)!r}]; main()")
         self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=out,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
         wait_for_port(self.port, 60)

@@ -9,7 +9,7 @@ Act(v=1, type='act', action='call', hand=None, decision=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure, reissue, entropy
+homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure, reissue, entropy, chat, react, pre_act, mute
 """
 
 from __future__ import annotations
@@ -264,6 +264,7 @@ class Configure(_Msg):
     between_hands: PauseSeconds | None = None
     approve_seats: bool | None = None
     bot_rebuys: Annotated[int, Field(ge=0, le=1000)] | None = None
+    spectator_chat: bool | None = None
 
 
 class Reissue(_Msg):
@@ -273,16 +274,50 @@ class Reissue(_Msg):
     seat: SeatNo
 
 
+class Chat(_Msg):
+    """Say something at the table (kept with the table; the server normalises and limits it)."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(max_length=2000)]
+
+
+class React(_Msg):
+    """A quick reaction, one of the fixed emoji (``homegame.table.chat.REACTIONS``); not kept."""
+
+    type: Literal["react"]
+    emoji: Annotated[str, Field(min_length=1, max_length=8)]
+
+
+class PreAct(_Msg):
+    """Queue one action in advance (``check/fold``, ``check``, ``call N``, ``call any``), or clear it (null)."""
+
+    type: Literal["pre_act"]
+    action: Annotated[str, Field(min_length=1, max_length=40)] | None
+
+
+class Mute(_Msg):
+    """Host: mute (``value=true``) or unmute whoever sits in a seat."""
+
+    type: Literal["mute"]
+    seat: SeatNo
+    value: bool = True
+
+
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
-    | SetStakes | Adjust | Configure | Reissue | Entropy,
+    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
-                "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy")
+                "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy", "chat", "react",
+                "pre_act", "mute")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
-                        "configure", "reissue"})
+                        "configure", "reissue", "mute"})
+#: Talk: limited per connection to :data:`TALK_BURST` messages in :data:`TALK_WINDOW` seconds.
+TALK_TYPES = frozenset({"chat", "react"})
+TALK_BURST = 5
+TALK_WINDOW = 10.0
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -360,7 +395,7 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 
 __all__ = [
     "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "VERSION", "Act", "AddBot",
-    "Adjust", "Approve", "BuyIn", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "Hello", "Leave",
-    "Pause", "Ping", "ProtocolError", "Reissue", "Remove", "SetGame", "SetStakes", "Sit", "SitOut", "StakesModel", "error",
+    "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "Hello", "Leave",
+    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "SetGame", "SetStakes", "Sit", "SitOut", "StakesModel", "error",
     "nesting", "parse_client", "problems",
 ]

@@ -80,6 +80,16 @@ class Connection:
     last_error_at: float = 0.0
     closed: bool = False
     acked: int = 0  # ``act`` messages of this connection the table has handled
+    talked: list[float] = field(default_factory=list)  # when this connection's recent chats and reactions came
+
+    def may_talk(self, now: float) -> float:
+        """0 and the talk counted if this connection may chat or react now, else the seconds to wait
+        (at most :data:`protocol.TALK_BURST` in any :data:`protocol.TALK_WINDOW` seconds)."""
+        self.talked = [t for t in self.talked if now - t < p.TALK_WINDOW]
+        if len(self.talked) >= p.TALK_BURST:
+            return max(0.1, p.TALK_WINDOW - (now - self.talked[0]))
+        self.talked.append(now)
+        return 0.0
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message, or its JSON text (a stuck connection is closed instead)."""
@@ -133,6 +143,9 @@ class Room:
         #: Each connection's (seat, role) as of the last stored step.
         self._durable_conns: dict[Connection, tuple[int | None, str, str | None]] = {}
         self._unbind_reasons: dict[str, str] = {}  # holder -> why it lost its seat
+        #: Messages for every connection (chat lines), sent only once stored.
+        self._events: list[dict[str, Any]] = []
+        self._chat_written = table.chat.next_id
 
     # ----- loading -----------------------------------------------------------------------------
     @classmethod
@@ -163,6 +176,7 @@ class Room:
                 table.next_hand_at = now + table.settings.between_hands
         room._written = (table.hand_number, len(table.actions), bool(table.hand and table.hand.over))
         room._revision = table.revision
+        room._chat_written = table.chat.next_id
         if notices:
             room.announce(notices)
         room._persist()
@@ -263,7 +277,8 @@ class Room:
         hand_over = bool(t.hand is not None and t.hand.over)
         if hand_over and not over:
             finished = ([int(x) for x in t.hand.payoffs], str(t.hand.history.to_json()))
-        state = self.state_record() if t.revision != self._revision or new_hand or finished else None
+        chatted = t.chat.next_id != self._chat_written
+        state = self.state_record() if t.revision != self._revision or new_hand or finished or chatted else None
         if new_hand or actions or finished or state:
             try:
                 self.store.write(self.id, state=state, new_hand=new_hand, actions=actions, finished=finished,
@@ -272,10 +287,21 @@ class Room:
                 raise WriteFailed(_reason(exc)) from exc
         self._written = (t.hand_number, len(t.actions), hand_over)
         self._revision = t.revision
+        self._chat_written = t.chat.next_id
         self._durable_conns = {c: (c.seat, c.role, c.holder) for c in self.connections}
         held, self._held = self._held, []
         for conn, message in held:
             conn.send(message)
+        events, self._events = self._events, []
+        for event in events:
+            text = json.dumps(event, separators=(",", ":"))
+            for conn in list(self.connections):
+                conn.send(text)
+        dropped, t.pre_dropped = t.pre_dropped, []
+        for pos, why in dropped:
+            for conn in list(self.connections):
+                if self.seat_of(conn) == pos:
+                    conn.send({"type": "pre_act_dropped", "v": p.VERSION, "seat": pos, "message": why})
 
     # ----- a failed write ----------------------------------------------------------------------
     def halt(self, exc: WriteFailed, item: tuple[Connection | None, Any] | None) -> None:
@@ -294,6 +320,7 @@ class Room:
             if conn is not sender:
                 self.error(conn, "not_saved", "that was not saved; try again once the table resumes", "sit")
         self._held = []
+        self._events = []
         if item is not None and item[0] is not None and not isinstance(item[1], (str, p.Hello, p.Ping)):
             self.error(item[0], "not_saved", "that could not be saved, so it did not happen; " + self.halted,
                        getattr(item[1], "type", None))
@@ -318,6 +345,7 @@ class Room:
             raise WriteFailed("the table is no longer in the database")
         self.table, self.shuffle = fresh.table, fresh.shuffle
         self._written, self._revision = fresh._written, fresh._revision
+        self._chat_written = fresh._chat_written
 
     def step_halted(self, item: tuple[Connection | None, Any] | None) -> None:
         """While halted: connections may still say hello, ping and close; anything else is refused.
@@ -409,6 +437,12 @@ class Room:
         if msg.type in p.HOST_TYPES and not conn.host:
             self.error(conn, "forbidden", f"only the host may send {msg.type!r}", msg.type)
             return
+        if msg.type in p.TALK_TYPES:
+            wait = conn.may_talk(self.clock())
+            if wait:
+                self.error(conn, "rate_limited", f"too many chat messages and reactions: at most {p.TALK_BURST} "
+                           f"in {p.TALK_WINDOW:g} seconds; wait {wait:.0f} s", msg.type)
+                return
         try:
             self.apply(conn, msg)
         except StaleDecision as exc:
@@ -450,7 +484,7 @@ class Room:
             conn.holder = None
         self.connections.add(conn)
         welcome: dict[str, Any] = {"type": "welcome", "v": p.VERSION, "table_id": self.id, "role": conn.role,
-                                   "host": conn.host, "seat": conn.seat}
+                                   "host": conn.host, "seat": conn.seat, "chat": self.table.chat.lines}
         if conn.host:
             welcome["links"] = self.links
         conn.send(welcome)
@@ -477,7 +511,15 @@ class Room:
             self._held.append((conn, {"type": "seated", "v": p.VERSION, "seat": seat.position,
                                       "seat_token": token, "status": seat.status}))
             return
-        if isinstance(msg, p.Act | p.SitOut | p.Leave | p.Choose) and mine is None:
+        if isinstance(msg, p.Chat):
+            self._events.append({"type": "chat", "v": p.VERSION, "line": t.say(mine, msg.text, now, host=conn.host)})
+            return
+        if isinstance(msg, p.React):
+            event = t.react(mine, msg.emoji, now, host=conn.host)
+            for other in list(self.connections):  # transient: nothing to store
+                other.send({"type": "reaction", "v": p.VERSION, **event})
+            return
+        if isinstance(msg, p.Act | p.SitOut | p.Leave | p.Choose | p.PreAct) and mine is None:
             raise TableError("you hold no seat at this table; sit first")
         if isinstance(msg, p.Act):
             assert mine is not None
@@ -485,6 +527,11 @@ class Room:
                 raise StaleDecision(f"that action was for hand {msg.hand}; this is hand {t.hand_number}, "
                                     "the hand moved on; nothing was changed")
             t.act(mine, msg.action, now, decision=msg.decision)
+        elif isinstance(msg, p.PreAct):
+            assert mine is not None
+            t.set_pre_action(mine, msg.action)
+        elif isinstance(msg, p.Mute):
+            t.mute(msg.seat, msg.value)
         elif isinstance(msg, p.SitOut):
             assert mine is not None
             t.set_sitting_out(mine, msg.value)
@@ -522,7 +569,8 @@ class Room:
                 t.revision += 1
         elif isinstance(msg, p.Configure):
             t.configure(**{key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay",
-                                                              "between_hands", "approve_seats", "bot_rebuys")})
+                                                              "between_hands", "approve_seats", "bot_rebuys",
+                                                              "spectator_chat")})
         else:  # pragma: no cover - parse_client only returns the types above
             raise TableError(f"unhandled message type {msg.type!r}")
 
@@ -569,7 +617,8 @@ class Room:
                 "acked": conn.acked, "shuffle": self.shuffle_info(),
                 "you": {"role": conn.role, "host": conn.host, "seat": seat,
                         "hand_seat": None if seat is None else self.table.hand_seat(seat),
-                        "decision": None if seat is None else self.table.decision(seat)}}
+                        "decision": None if seat is None else self.table.decision(seat),
+                        "pre_action": None if seat is None else self.table.pre_action(seat)}}
         return json.dumps(head, separators=(",", ":"))[:-1] + ',"table":' + public_text + ',"view":' + view_text + "}"
 
     def broadcast(self) -> None:

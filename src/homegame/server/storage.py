@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Float,
     ForeignKey,
@@ -87,6 +88,26 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class LeaseRow(Base):
+    """Which process owns a table, until when, and the fencing number of that ownership."""
+
+    __tablename__ = "leases"
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    fence: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[float] = mapped_column(Float)
+    acquired_at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseLost(RuntimeError):
+    """A write refused because another process now owns the table (its lease has a newer fence)."""
+
+    def __init__(self, table_id: str, fence: int) -> None:
+        super().__init__(f"this server no longer owns table {table_id}: another server took it over "
+                         f"(our fencing number {fence} is stale), so it did not write")
+        self.table_id, self.fence = table_id, fence
+
+
 class StorageError(ValueError):
     """A database URL the server cannot use."""
 
@@ -129,7 +150,8 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # a database that does not answer is reported after a few seconds, not after the system's TCP timeout
+    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
 
 
 def known_revisions() -> set[str]:
@@ -171,7 +193,7 @@ def check(url: str) -> None:
     from sqlalchemy.exc import SQLAlchemyError
 
     where = shown(url)
-    engine = create_engine(url)
+    engine = create_engine(url, connect_args={"connect_timeout": 5}) if url.startswith("postgresql") else create_engine(url)
     try:
         with engine.connect() as conn:
             names = set(inspect(conn).get_table_names())
@@ -276,6 +298,9 @@ class Store:
             check_writable(self.engine, self.url)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._hand_ids: dict[tuple[str, int], int] = {}
+        #: The fencing number of each table this process owns by a lease (see :mod:`homegame.server.lease`);
+        #: every write of such a table checks it in the same transaction.
+        self.fences: dict[str, int] = {}
 
     def close(self) -> None:
         """Release the connections."""
@@ -307,9 +332,13 @@ class Store:
               actions: list[tuple[int, int, str]] | None = None,
               finished: tuple[list[int], str] | None = None, number: int = 0) -> None:
         """In one transaction: a new hand (start, deck, salt, commitment), actions ``(idx, seat,
-        action)`` of hand ``number``, its end ``(payoffs, history)``, the table's state."""
+        action)`` of hand ``number``, its end ``(payoffs, history)``, the table's state.
+
+        For a table in :attr:`fences`, the write first checks (and locks, until it commits) the table's
+        lease row: :class:`LeaseLost`, and nothing written, when another owner has taken it over."""
         now = time.time()
         with self.engine.begin() as conn:
+            self._fenced(conn, table_id)
             hid = self._hand_ids.get((table_id, number))
             if new_hand is not None:
                 start, deck, salt, commitment = new_hand
@@ -339,11 +368,31 @@ class Store:
                 conn.execute(update(TableRow).where(TableRow.id == table_id).values(
                     state=json.dumps(state), revision=TableRow.revision + 1, updated_at=now))
 
+    def _fenced(self, conn: Any, table_id: str) -> None:
+        """Refuse (:class:`LeaseLost`) a write of a table whose lease has moved on; the row stays locked
+        until the write commits, so a takeover waits for it and then reads it."""
+        fence = self.fences.get(table_id)
+        if fence is None:
+            return
+        held = conn.execute(update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.fence == fence)
+                            .values(fence=LeaseRow.fence))
+        if held.rowcount != 1:
+            raise LeaseLost(table_id, fence)
+
+    def ping(self) -> None:
+        """One round trip to the database (raises when it cannot be reached)."""
+        from sqlalchemy import text
+
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
     def probe(self, table_id: str) -> None:
-        """A trial write that is rolled back: raises when the database does not take writes."""
+        """A trial write that is rolled back: raises when the database does not take writes (and
+        :class:`LeaseLost` when the table's lease has moved to another owner)."""
         with self.engine.connect() as conn:
             trans = conn.begin()
             try:
+                self._fenced(conn, table_id)
                 conn.execute(update(TableRow).where(TableRow.id == table_id).values(revision=TableRow.revision))
             finally:
                 trans.rollback()
@@ -384,5 +433,5 @@ class Store:
             return out
 
 
-__all__ = ["DEFAULT_PATH", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
+__all__ = ["DEFAULT_PATH", "LeaseLost", "LeaseRow", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
            "database_url", "known_revisions", "make_engine", "migrate", "shown"]

@@ -77,6 +77,7 @@ class Seat:
     buy_in: int = 0
     rebuys: int = 0  # times a bot bought in again after going broke
     sid: int = 0  # who holds the seat: unique at the table, never reused
+    muted: bool = False  # the host muted this player's chat and reactions
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
@@ -109,6 +110,7 @@ class Settings:
     approve_seats: bool = True
     name: str = "Home game"
     bot_rebuys: int = 2  # times a broke bot buys in again; then it leaves the table
+    spectator_chat: bool = False  # whether spectators may chat and react (everyone may read)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""

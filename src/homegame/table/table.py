@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import homegame as hg
+from homegame.table import advance
 from homegame.table.autoplay import BOT_KINDS, BotPolicy, make_bot
+from homegame.table.chat import Chat, check_reaction
 from homegame.table.ledger import Ledger
 from homegame.table.seats import (
     DEALERS_CHOICE,
@@ -52,18 +54,20 @@ class HandStart:
     button: int  # index into ``dealt``
     dealt: list[int]  # hand seat i is table position dealt[i]
     holders: tuple[int, ...] = ()  # the ``Seat.sid`` of whoever sat at dealt[i] when dealt
+    names: tuple[str, ...] = ()  # the name of whoever sat at dealt[i] when dealt
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
         return {"number": self.number, "game": self.game, "rules": self.rules, "stakes": self.stakes,
-                "stacks": self.stacks, "button": self.button, "dealt": self.dealt, "holders": list(self.holders)}
+                "stacks": self.stacks, "button": self.button, "dealt": self.dealt, "holders": list(self.holders),
+                "names": list(self.names)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> HandStart:
         """The inverse of :meth:`to_dict`."""
         return cls(int(d["number"]), str(d["game"]), dict(d["rules"]), dict(d["stakes"]),
                    [int(x) for x in d["stacks"]], int(d["button"]), [int(x) for x in d["dealt"]],
-                   tuple(int(x) for x in d.get("holders", ())))
+                   tuple(int(x) for x in d.get("holders", ())), tuple(str(x) for x in d.get("names", ())))
 
 
 def make_stakes(stakes: dict[str, Any]) -> Any:
@@ -127,6 +131,11 @@ class Table:
         self.next_sid = 1
         self.notices: list[str] = []
         self.timed_out: list[int] = []
+        self.chat = Chat()
+        #: Each seat's queued pre-action: ``{"action", "amount", "key", "sid"}`` (see :mod:`.advance`).
+        self.pre_actions: dict[int, dict[str, Any]] = {}
+        #: Pre-actions dropped since the caller last looked: ``(position, why)``; the server tells the seat.
+        self.pre_dropped: list[tuple[int, str]] = []
         self._bots: dict[int, BotPolicy] = {}
         self._ledger_cache: tuple[Any, list[dict[str, Any]], int] | None = None
         self._settings_cache: tuple[int, dict[str, Any]] | None = None
@@ -229,6 +238,7 @@ class Table:
                 raise TableError(f"{seat.name} (seat {pos + 1}) is already leaving after this hand")
             seat.status = "leaving"
             seat.token_hash = ""
+            self.pre_actions.pop(pos, None)
             self._refresh_clocks(now)
             self._changed(f"{seat.name} leaves seat {pos + 1}; their cards are folded or played by the "
                           "table until this hand ends")
@@ -309,7 +319,8 @@ class Table:
 
         A new ``time_bank`` becomes every player's bank at once (0 included).
         """
-        known = ("turn_seconds", "time_bank", "bot_delay", "between_hands", "approve_seats", "bot_rebuys")
+        known = ("turn_seconds", "time_bank", "bot_delay", "between_hands", "approve_seats", "bot_rebuys",
+                 "spectator_chat")
         for key, value in changes.items():
             if key not in known:
                 raise TableError(f"unknown setting {key!r}; settings are {', '.join(known)}")
@@ -346,6 +357,8 @@ class Table:
         self.paused = value
         self._changed("the host pauses the game; every clock stops" if value
                       else "the host resumes the game")
+        if not value and self.live:
+            self._apply_pre_action(now)
 
     @staticmethod
     def game_title(game: str, rules: dict[str, Any]) -> str:
@@ -440,7 +453,7 @@ class Table:
             button = dealt[-1]
         start = HandStart(self.hand_number + 1, game.name, dict(game.rules), dict(self.settings.stakes),
                           [self.seats[p].stack for p in dealt], dealt.index(button), dealt,
-                          tuple(self.seats[p].sid for p in dealt))
+                          tuple(self.seats[p].sid for p in dealt), tuple(self.seats[p].name for p in dealt))
         self._begin(start, deck, [], now)
         return start
 
@@ -477,11 +490,9 @@ class Table:
         self.frozen.clear()
         self.turn_started.clear()
         self.decision_at = {start.dealt[s]: count for s, count in since.items()}
+        self.pre_actions = {p: x for p, x in self.pre_actions.items() if x["key"][0] == start.number}
         self._changed()
-        if hand.over:
-            self._finish(now)
-        else:
-            self._refresh_clocks(now)
+        self._after_action(now)
 
     def hand_seat(self, pos: int) -> int | None:
         """The seat number in the current (or last) hand of table position ``pos``: ``None`` if the
@@ -557,6 +568,7 @@ class Table:
         except hg.IllegalAction as exc:
             raise hg.IllegalAction(self._table_words(str(exc))) from None
         self.actions.append((hs, action))
+        self.pre_actions.pop(pos, None)
         seat = self.seats.get(pos)
         if seat is not None and seat.kind == "human" and pos in self.turn_started:
             used = now - self.turn_started[pos]
@@ -564,10 +576,128 @@ class Table:
         self.deadlines.pop(pos, None)
         self.turn_started.pop(pos, None)
         self.decision_at.pop(pos, None)
+        self._after_action(now)
+
+    def _after_action(self, now: float) -> None:
+        """After any action: settle a finished hand, or drop the pre-actions that no longer hold,
+        give the seats that owe a decision their clocks, and play a pre-action whose turn has come."""
         if self.hand.over:
+            self.pre_actions.clear()
             self._finish(now)
-        else:
-            self._refresh_clocks(now)
+            return
+        self._check_pre_actions()
+        self._refresh_clocks(now)
+        self._apply_pre_action(now)
+
+    # ----- acting in advance -------------------------------------------------------------------
+    def _facing(self, pos: int) -> list[int] | None:
+        """What a pre-action of ``pos`` would be queued against now, ``None`` if it cannot have one."""
+        hs = self.hand_seat(pos)
+        seat = self.seats.get(pos)
+        if (not self.live or hs is None or seat is None or seat.status == "leaving" or not self.hand.in_round
+                or self.hand.folded[hs]):
+            return None
+        return advance.facing(self.hand, self.hand_number, hs)
+
+    def set_pre_action(self, pos: int, text: str | None) -> None:
+        """Queue ``text`` (see :data:`homegame.table.advance.PRE_ACTIONS`) for ``pos``, or clear it (``None``).
+
+        It is played the moment the seat's decision comes, and dropped (``pre_dropped``) as soon as the
+        bet the seat faces (except for ``call any``), the betting round or the hand changes.
+        """
+        seat = self._seat(pos)
+        if text is None:
+            if self.pre_actions.pop(pos, None) is not None:
+                self._changed()
+            return
+        if seat.kind != "human":
+            raise TableError("only a player queues a pre-action")
+        if not self.live:
+            raise TableError("no hand is being played; a pre-action is for the hand in play")
+        hs = self.hand_seat(pos)
+        if hs is None:
+            raise TableError(f"seat {pos + 1} is not in this hand")
+        if self.hand.folded[hs]:
+            raise TableError("you have folded this hand")
+        if pos in self.owing():
+            raise TableError("it is your turn now: act instead of queueing a pre-action")
+        key = self._facing(pos)
+        if key is None:
+            raise TableError("acting in advance works only in a betting round; wait for your turn")
+        if int(self.hand.stacks[hs]) == 0:
+            raise TableError("you are all in: there is nothing left for you to decide")
+        kind, amount = advance.parse(text, key[2])
+        self.pre_actions[pos] = {"action": kind, "amount": amount, "key": key, "sid": seat.sid}
+        self._changed()
+
+    def pre_action(self, pos: int) -> dict[str, Any] | None:
+        """The pre-action ``pos`` has queued, as its own state shows it: ``{"action", "amount"}``."""
+        pre = self.pre_actions.get(pos)
+        return None if pre is None else {"action": pre["action"], "amount": pre["amount"]}
+
+    def _check_pre_actions(self) -> None:
+        for pos, pre in list(self.pre_actions.items()):
+            seat = self.seats.get(pos)
+            key = self._facing(pos) if seat is not None and seat.sid == pre["sid"] else None
+            if key is not None and pre["action"] == "call any" and key[:2] == pre["key"][:2]:
+                pre["key"] = key  # "call any" calls whatever the bet becomes in this round
+            if key != pre["key"]:
+                del self.pre_actions[pos]
+                if seat is not None and seat.sid == pre["sid"]:
+                    self.pre_dropped.append((pos, advance.drop_reason(pre, key)))
+                self._changed()
+
+    def _apply_pre_action(self, now: float) -> None:
+        """Play the pre-action of a seat whose decision has come (at once: no clock, no delay)."""
+        if self.paused or not self.live:
+            return
+        for pos in self.owing():
+            pre = self.pre_actions.pop(pos, None)
+            hs = self.hand_seat(pos)
+            if pre is None or hs is None:
+                continue
+            action = advance.resolve(pre["action"], self.hand.legal(hs))
+            if action is None:
+                self.pre_dropped.append((pos, f"your pre-action '{advance.label(pre)}' cannot be played "
+                                              "now; choose an action"))
+                self._changed()
+                continue
+            self._changed()
+            self._play_for(pos, hs, action, now)
+            return
+
+    # ----- talk --------------------------------------------------------------------------------
+    def _speaker(self, pos: int | None, host: bool, what: str) -> tuple[str, int | None, str]:
+        if pos is not None:
+            seat = self._seat(pos)
+            if seat.muted:
+                raise TableError(f"the host has muted you (seat {pos + 1}); you cannot send {what} at this "
+                                 "table until the host unmutes you")
+            return seat.name, pos + 1, "player"
+        if host:
+            return "Host", None, "host"
+        if not self.settings.spectator_chat:
+            raise TableError(f"the host has not opened the chat to spectators; take a seat to send {what}")
+        return "Spectator", None, "spectator"
+
+    def say(self, pos: int | None, text: str, now: float, *, host: bool = False) -> dict[str, Any]:
+        """A chat line from the seat at ``pos`` (``None``: the host if ``host``, else a spectator),
+        kept with the table; :class:`TableError` for empty, over-long or muted talk."""
+        name, seat, role = self._speaker(pos, host, "chat messages")
+        return self.chat.say(name, seat, role, text, self._tick(now))
+
+    def react(self, pos: int | None, emoji: str, now: float, *, host: bool = False) -> dict[str, Any]:
+        """A quick reaction (not kept): ``{"name", "seat", "role", "emoji", "at"}``."""
+        name, seat, role = self._speaker(pos, host, "reactions")
+        return {"name": name, "seat": seat, "role": role, "emoji": check_reaction(emoji), "at": self._tick(now)}
+
+    def mute(self, pos: int, value: bool) -> None:
+        """The host mutes (or unmutes) whoever sits at ``pos`` now (a new player there is not muted)."""
+        seat = self._seat(pos)
+        if seat.kind == "bot":
+            raise TableError(f"seat {pos + 1} is a bot; bots do not chat")
+        seat.muted = value
+        self._changed(f"the host {'mutes' if value else 'unmutes'} {seat.name} (seat {pos + 1})")
 
     def _refresh_clocks(self, now: float) -> None:
         """Give every seat that owes a decision a clock (due at once for a seat nobody holds)."""
@@ -696,10 +826,7 @@ class Table:
         self.deadlines.pop(pos, None)
         self.turn_started.pop(pos, None)
         self.decision_at.pop(pos, None)
-        if self.hand.over:
-            self._finish(now)
-        else:
-            self._refresh_clocks(now)
+        self._after_action(now)
 
     def _advance_choice(self, now: float) -> bool:
         if self.settings.game != DEALERS_CHOICE or self.live or self.choice or self.paused:
@@ -765,8 +892,12 @@ class Table:
                 assert not self.frozen and set(self.deadlines) == owing, (self.deadlines, owing)
                 wake = self.next_wakeup(now)
                 assert wake is not None and wake <= min(self.deadlines.values())
+            for pos, pre in self.pre_actions.items():
+                assert self.paused or pos not in owing, f"seat {pos + 1} owes a decision with a pre-action queued"
+                assert self._facing(pos) == pre["key"], f"seat {pos + 1} keeps a pre-action that no longer holds"
         else:
             assert not self.deadlines and not self.frozen and not self.decision_at
+            assert not self.pre_actions, "a pre-action outlives its hand"
             if self.waiting() is None:
                 assert self.next_wakeup(now) is not None, "between hands with nothing due and no reason given"
 
@@ -778,6 +909,20 @@ class Table:
         hs = None if pos is None else self.hand_seat(pos)
         view: dict[str, Any] = self.hand.view(hs)
         return view
+
+    def _clock_parts(self, pos: int, seat: Seat) -> dict[str, Any]:
+        """A human's turn clock and time bank apart: ``turn_ends`` (when the turn time runs out and the
+        bank starts, while the clock runs), or, paused, ``turn_left`` and ``bank_left`` in seconds."""
+        out: dict[str, Any] = {"turn_ends": None, "turn_left": None, "bank_left": None}
+        if seat.kind != "human":
+            return out
+        if pos in self.deadlines and pos in self.turn_started:
+            out["turn_ends"] = self.turn_started[pos] + self.settings.turn_seconds
+        elif pos in self.frozen:
+            left = self.frozen[pos]
+            out["turn_left"] = round(max(0.0, left - seat.bank), 1)
+            out["bank_left"] = round(min(seat.bank, left), 1)
+        return out
 
     def stacks_by_name(self) -> dict[str, int]:
         """Chips in front of each approved player, counting a live hand's chips at their start."""
@@ -802,6 +947,7 @@ class Table:
                 "bank": round(s.bank, 1), "hand_seat": self.hand_seat(pos),
                 "deadline": self.deadlines.get(pos) if s.kind == "human" else None,
                 "clock_left": self.frozen.get(pos) if s.kind == "human" else None,
+                **self._clock_parts(pos, s), "muted": s.muted,
             })
         stacks = self.stacks_by_name()
         key = (len(self.ledger.entries), tuple(stacks.items()))
@@ -841,7 +987,8 @@ class Table:
         """The table between hands, JSON-serialisable (a live hand is stored as its start + actions)."""
         return {"settings": self.settings.to_dict(), "seats": [s.to_dict() for s in self.seats.values()],
                 "ledger": self.ledger.to_list(), "button": self.button, "hand_number": self.hand_number,
-                "paused": self.paused, "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid}
+                "paused": self.paused, "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
+                "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()}}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, seed: int | None = None) -> Table:
@@ -861,6 +1008,8 @@ class Table:
         table.paused = bool(data["paused"])
         table.choice = data.get("choice")
         table.notices = list(data.get("notices", []))
+        table.chat = Chat.from_dict(data.get("chat"))
+        table.pre_actions = {int(p): dict(x) for p, x in (data.get("pre_actions") or {}).items()}
         return table
 
 

@@ -1,6 +1,65 @@
 // The action panel: buttons for the legal actions, a bet slider, card selection for pass / discard /
 // expose, ordering for arrange, the declare choice.
 import { cardEl, cardText } from "./cards.js";
+import { prefs } from "./prefs.js";
+
+const RANKS = "23456789TJQKA";
+const SUITS = "cdhs";
+
+// My cards in the order I look at them: dragged into an order this hand, else sorted as this device
+// prefers (by rank, by suit, or as dealt). Only the display: what is sent names cards, not places.
+export function displayOrder(cards, ui) {
+  if (ui.manual && ui.manualHand === ui.hand) {
+    const kept = ui.manual.filter((c) => cards.includes(c));
+    return [...kept, ...cards.filter((c) => !kept.includes(c))];
+  }
+  const sort = prefs().sort;
+  const r = (c) => RANKS.indexOf(c[0]);
+  const su = (c) => SUITS.indexOf(c[1]);
+  if (sort === "rank") return [...cards].sort((a, b) => r(b) - r(a) || su(a) - su(b));
+  if (sort === "suit") return [...cards].sort((a, b) => su(a) - su(b) || r(b) - r(a));
+  return [...cards];
+}
+
+// Drag a card to another place among mine (pointer events: a mouse, a finger or a pen).
+function draggable(el, card, order, ui, redraw) {
+  el.addEventListener("pointerdown", (e) => {
+    const start = { x: e.clientX, y: e.clientY };
+    let moved = false;
+    const move = (ev) => {
+      const dx = ev.clientX - start.x;
+      const dy = ev.clientY - start.y;
+      if (!moved && Math.hypot(dx, dy) < 8) return;
+      moved = true;
+      el.classList.add("dragging");
+      el.style.transform = `translate(${dx}px, ${dy}px)`;
+    };
+    const up = (ev) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      el.style.transform = "";
+      el.classList.remove("dragging");
+      if (!moved) return;
+      el.dataset.dragged = "1"; // the click that follows a drag is not a tap
+      setTimeout(() => delete el.dataset.dragged, 0);
+      let best = null;
+      for (const other of el.parentElement.querySelectorAll(".card")) {
+        const b = other.getBoundingClientRect();
+        const d = Math.hypot(ev.clientX - (b.left + b.width / 2), ev.clientY - (b.top + b.height / 2));
+        if (!best || d < best.d) best = { d, card: other.dataset.card };
+      }
+      if (!best || best.card === card) return;
+      const rest = order.filter((c) => c !== card);
+      rest.splice(order.indexOf(best.card), 0, card);
+      Object.assign(ui, { manual: rest, manualHand: ui.hand });
+      redraw();
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  });
+}
 
 const RANGE = /^(bet|raise) (\d+)(?:\.\.(\d+))?$/;
 
@@ -31,7 +90,8 @@ export function renderActions(view, ui, send) {
   if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [] });
   // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
   // one of them is not lost to a redraw.
-  const sig = JSON.stringify([key, up.size, ui.selected, ui.order, ui.amount, ui.deadline, ui.received, view.chosen, view.over, view.pot,
+  const order = displayOrder(cards, ui);
+  const sig = JSON.stringify([key, order, prefs(), up.size, ui.selected, ui.order, ui.amount, ui.deadline, ui.bank, ui.clockLeft, ui.received, view.chosen, view.over, view.pot,
     Boolean(ui.sent), view.pass_to, view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : null]);
   if (box.dataset.sig === sig) return;
   // an amount being typed for this very decision is not redrawn under the fingers
@@ -43,8 +103,10 @@ export function renderActions(view, ui, send) {
   mine.replaceChildren();
 
   const selecting = verbs.pass || verbs.discard || verbs.expose || verbs.arrange;
-  for (const c of cards) {
+  for (const c of order) {
     const el = cardEl(c, { selectable: Boolean(selecting) });
+    if (!selecting && order.length > 1) el.tabIndex = -1;
+    if (order.length > 1) draggable(el, c, order, ui, () => renderActions(view, ui, send));
     if (up.has(c)) el.classList.add("up");
     if (ui.selected.includes(c)) el.classList.add("selected");
     if ((ui.received || []).includes(c)) el.classList.add("received");
@@ -55,6 +117,7 @@ export function renderActions(view, ui, send) {
     }
     if (selecting) {
       el.addEventListener("click", () => {
+        if (el.dataset.dragged) return;
         if (verbs.arrange) {
           ui.order = ui.order.includes(c) ? ui.order.filter((x) => x !== c) : [...ui.order, c];
         } else if (verbs.expose) {
@@ -89,14 +152,40 @@ export function renderActions(view, ui, send) {
     const clock = document.createElement("div");
     clock.className = "clock my-clock";
     clock.dataset.deadline = String(ui.deadline);
+    clock.dataset.bank = String(ui.bank || 0);
+    box.append(clock);
+  } else if (ui.clockLeft) {
+    // paused: my clock is stopped with this much left
+    const clock = document.createElement("div");
+    clock.className = "my-clock-paused";
+    clock.textContent = `clock stopped: ${Math.ceil(ui.clockLeft)}s left`;
     box.append(clock);
   }
   const row = document.createElement("div");
   row.className = "buttons";
   box.append(row);
 
+  // the draw: "discard 0" ... "discard N" — any number of cards up to N, none is standing pat
+  const counts = legal.filter((a) => /^discard \d+$/.test(a)).map((a) => Number(a.split(" ")[1]));
+  const drawing = counts.length > 1;
+  if (drawing) {
+    const most = Math.max(...counts);
+    const least = Math.min(...counts);
+    const k = ui.selected.length;
+    prompt.textContent = `Tap up to ${most} card${most > 1 ? "s" : ""} to throw away and draw as many, or stand pat.`;
+    const b = button(`Draw ${k}`, "draw", "primary confirm");
+    b.disabled = k === 0 || k < least || k > most;
+    b.addEventListener("click", () => send(`discard ${ui.selected.join(" ")}`));
+    row.append(b);
+    if (least === 0) {
+      const pat = button("Stand pat", "stand-pat");
+      pat.disabled = k > 0;
+      pat.addEventListener("click", () => send("discard"));
+      row.append(pat);
+    }
+  }
   for (const verb of ["pass", "discard"]) {
-    if (!verbs[verb]) continue;
+    if (!verbs[verb] || (verb === "discard" && drawing)) continue;
     const need = Number(verbs[verb].split(" ")[1]);
     const to = view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : "your neighbour";
     prompt.textContent = `Tap ${need} card${need > 1 ? "s" : ""} to ${verb}${verb === "pass" ? ` to ${to}` : ""}.`;
@@ -113,13 +202,14 @@ export function renderActions(view, ui, send) {
     row.append(b);
   }
   if (verbs.arrange) {
-    prompt.textContent = "Tap your cards in the order you will roll them (first to turn first), or keep this order.";
+    prompt.textContent = "Tap your cards in the order you will roll them (first to turn first), or drag them into order and lock it as shown.";
     const done = ui.order.length === cards.length;
     const b = button(done ? "Lock this order" : `Order ${ui.order.length}/${cards.length}`, "arrange", "primary confirm");
     b.disabled = !done;
     b.addEventListener("click", () => send(`arrange ${ui.order.join(" ")}`));
-    const keep = button("Keep as dealt", "arrange-keep");
-    keep.addEventListener("click", () => send(`arrange ${cards.join(" ")}`));
+    const asDealt = order.join(" ") === cards.join(" ");
+    const keep = button(asDealt ? "Keep as dealt" : "Lock as shown", "arrange-keep");
+    keep.addEventListener("click", () => send(`arrange ${order.join(" ")}`));
     row.append(b, keep);
   }
   const declares = legal.filter((a) => a.startsWith("declare"));

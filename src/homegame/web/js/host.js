@@ -73,6 +73,21 @@ export function renderHost(state, app, send) {
   const settings = JSON.stringify(table.settings);
   keepForm(part(box, "game-part"), "set_game", settings, app, () => gameForm(state, app, send));
   keepForm(part(box, "stakes-part"), "set_stakes", settings, app, () => stakesForm(state, send));
+  keepForm(part(box, "clock-part"), "configure", settings, app, () => clockForm(state, send));
+}
+
+// The turn clock and the time bank: every player's bank is set to the new bank at once.
+function clockForm(state, send) {
+  const { settings } = state.table;
+  const num = 'inputmode="numeric" autocomplete="off"';
+  const form = el(`<form class="clock-form"><label>Turn (s) <input name="turn_seconds" ${num} value="${Math.round(settings.turn_seconds || 0)}" size="4"></label>
+    <label title="extra seconds each player may use over a hand; a new bank is every player's bank at once">Time bank (s) <input name="time_bank" ${num} value="${Math.round(settings.time_bank || 0)}" size="4"></label>
+    <button type="submit" class="small" data-action="set-clock">Set clock</button></form>`);
+  form.sendIt = () => {
+    send({ type: "configure", turn_seconds: wholeNumber(form.turn_seconds.value, "The turn time", { min: 1, max: 3600 }),
+      time_bank: wholeNumber(form.time_bank.value || "0", "The time bank", { max: 3600 }) });
+  };
+  return form;
 }
 
 // One seat in the host's list: its number counted from 1, and what the host may do with it.

@@ -72,7 +72,7 @@ export function renderLedger(state, box, app) {
       const r = await authFetch(app, "settle");
       const data = await r.json();
       if (!r.ok) throw new Error(typeof data.detail === "string" ? data.detail : `the server answered ${r.status}`);
-      kept.settle = data.payments.map((p) => [p.payer, p.payee, p.amount]);
+      kept.settle = data.lines || data.payments.map((p) => `${p.payer} pays ${p.payee} ${p.amount}`);
     } catch (e) {
       app.toast(`Could not settle up: ${e.message}`);
     }
@@ -81,7 +81,7 @@ export function renderLedger(state, box, app) {
   settle.append(button);
   if (kept.settle) {
     settle.insertAdjacentHTML("beforeend", kept.settle.length
-      ? `<ul>${kept.settle.map(([a, b, n]) => `<li>${escapeHtml(a)} pays ${escapeHtml(b)} ${n}</li>`).join("")}</ul>`
+      ? `<ul>${kept.settle.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`
       : "<p>Nobody owes anybody.</p>");
   }
   const hands = el('<button type="button" class="small" data-action="hands">Hand histories</button>');

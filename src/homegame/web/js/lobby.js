@@ -35,7 +35,17 @@ const WORDS = { buy_in: "Buy-in", bots: "Bots", turn_seconds: "Turn (s)", name: 
 
 // A refusal as sentences: a 400's reason as it is, a 422's list of fields as "Bots: at most 8."
 export function errorWords(detail) {
-  if (typeof detail === "string") return detail;
+  if (typeof detail === "string") {
+    // "bad request: name: String should have at most 40 characters; bots: ..." said with the form's words
+    const m = /^bad request: (.*)$/.exec(detail);
+    if (!m) return detail;
+    return m[1].split("; ").map((part) => {
+      const [where, ...rest] = part.split(": ");
+      const field = where.split(".").map((x) => WORDS[x] || x).join(" › ");
+      const msg = (rest.length ? rest.join(": ") : where).replace(/^String should have /, "must have ").replace(/^Input should be /, "must be ");
+      return rest.length ? `${field}: ${msg}.` : `${msg[0].toUpperCase()}${msg.slice(1)}.`;
+    }).join(" ");
+  }
   if (Array.isArray(detail)) {
     return detail.map((d) => {
       const where = (d.loc || []).filter((x) => x !== "body").map((x) => WORDS[x] || String(x)).join(" › ");

@@ -6,6 +6,8 @@ import { downloadLink, renderLedger } from "./ledger.js";
 import { realAwards, renderResults } from "./results.js";
 import { seatWords } from "./words.js";
 import { fairMessage, showFairness } from "./fairness.js";
+import { chartNight, nightList, replayFromUrl } from "./replay.js";
+import { applyPrefs, attend, heard, prefs, setPref } from "./prefs.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const linkToken = decodeURIComponent(location.hash.slice(1));
@@ -14,6 +16,8 @@ const $ = (id) => document.getElementById(id);
 
 const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 500, games: [], names: {}, seatLinks: {}, timedOut: {} };
 window.homegame = app; // for tests and the curious
+app.heard = heard;
+applyPrefs();
 app.send = (message) => send(message);
 app.toast = (text, kind) => toast(text, kind);
 app.token = linkToken;
@@ -429,6 +433,14 @@ function renderChooser(state) {
     ["three-hole", {}, "Three-Hole"], ["three-hole", { showdown_cards_count: true }, "Three-Hole (last cards count)"],
     ["holdem", {}, "Hold'em"], ["omaha", {}, "Omaha"],
   ];
+  // the seed games first, then every other game the server deals that fits the players dealt in
+  const players = table.seats.filter((x) => x.status !== "pending" && !x.sitting_out).length;
+  for (const g of app.games) {
+    if (presets.some(([name]) => name === g.name)) continue;
+    if (g.min_players && players < g.min_players) continue;
+    if (g.max_players && players > g.max_players) continue;
+    presets.push([g.name, {}, g.title]);
+  }
   const row = document.createElement("div");
   row.className = "buttons choose";
   for (const [game, rules, label] of presets) {
@@ -452,7 +464,6 @@ function render() {
   const current = view ? `${view.title}${houseRules(view.game, view.rules)}` : table.next_game ? table.next_game.title : table.game_title;
   $("game-title").textContent = `${current} · ${stakesText(table.settings.stakes)}`;
   $("hand-no").textContent = table.hand_number ? `Hand ${table.hand_number}` : "";
-  document.title = `${table.name} · homegame`;
   if (app.pendingToast && table.seats.some((s) => s.position === you.seat && s.status === "active")) {
     app.pendingToast = false;
     toast("The host let you in: you are dealt in from the next hand.", "news");
@@ -466,6 +477,8 @@ function render() {
   trackExchange(state);
   const mine = table.seats.find((s) => s.position === you.seat);
   app.ui.deadline = mine && mine.deadline && view && view.legal && view.legal.length ? mine.deadline : null;
+  app.ui.bank = mine ? mine.bank || 0 : 0;
+  app.ui.clockLeft = mine && !mine.deadline ? mine.clock_left : null;
   app.ui.nameOf = (hs) => seatName(table, (table.dealt || [])[hs]);
   if (!renderChooser(state)) renderActions(you.role === "watcher" ? null : view && view.seat !== null ? view : null, app.ui, act);
   renderResults(state, (hs) => seatName(table, table.dealt[hs]));
@@ -479,7 +492,39 @@ function render() {
   }
   if (you.host) renderHost(state, app, send);
   renderLedger(state, $("ledger"), app);
+  renderPrefs();
   tick();
+}
+
+// This device's choices, under my cards: sound, deck colours, card size, sorting.
+function renderPrefs() {
+  const box = $("prefs");
+  const p = prefs();
+  const sig = JSON.stringify(p);
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  const sorts = { dealt: "as dealt", rank: "by rank", suit: "by suit" };
+  const next = { dealt: "rank", rank: "suit", suit: "dealt" };
+  const items = [
+    ["mute", p.mute ? "Sound: off" : "Sound: on", () => setPref("mute", !p.mute)],
+    ["colours", p.colours === 2 ? "2-colour deck" : "4-colour deck", () => setPref("colours", p.colours === 2 ? 4 : 2)],
+    ["big", p.big ? "Large cards" : "Normal cards", () => setPref("big", !p.big)],
+    ["sort", `Sort ${sorts[p.sort] || "as dealt"}`, () => { app.ui.manual = null; setPref("sort", next[p.sort] || "rank"); }],
+  ];
+  box.replaceChildren(...items.map(([name, label, click]) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "small pref";
+    b.dataset.pref = name;
+    b.textContent = label;
+    b.setAttribute("aria-pressed", String(name === "mute" ? p.mute : name === "big" ? p.big : name === "colours" ? p.colours === 2 : p.sort !== "dealt"));
+    b.addEventListener("click", () => {
+      click();
+      delete $("actions").dataset.sig;
+      render();
+    });
+    return b;
+  }));
 }
 
 // What a pass gave me: the page remembers my cards through the hand, and when some leave and others
@@ -569,9 +614,24 @@ function tick() {
   for (const bar of document.querySelectorAll(".clock")) {
     const left = Number(bar.dataset.deadline) - now;
     const secs = left > 0 ? `${Math.ceil(left)}s` : "";
-    bar.textContent = secs && bar.classList.contains("my-clock") ? `${secs} to act` : secs;
+    if (bar.classList.contains("my-clock")) {
+      // my turn's clock first, then my time bank (the deadline counts both)
+      const bank = Number(bar.dataset.bank || 0);
+      const turn = left - bank;
+      bar.textContent = !secs ? "" : turn > 0 ? `${Math.ceil(turn)}s to act · bank ${Math.floor(bank)}s` : `time bank: ${secs} left`;
+      bar.classList.toggle("banking", turn <= 0);
+    } else {
+      bar.textContent = secs;
+    }
     bar.classList.toggle("low", left < 10);
   }
+  const state = app.state;
+  if (!state) return;
+  const { view, you, table } = state;
+  const mine = view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length;
+  const me = table.seats.find((x) => x.position === you.seat);
+  const left = me && me.deadline ? me.deadline - now : null;
+  attend(mine ? `${state.hand}|${you.decision ?? `${view.step?.label}|${view.legal.join(",")}`}` : null, left, table.name);
 }
 
 app.render = () => render(); // for tests
@@ -581,4 +641,7 @@ if (!linkToken) {
   $("banner").textContent = "This link has no token. Ask the host for the invite link.";
 } else {
   connect();
+  replayFromUrl(app);
+  $("replay-panel").querySelector('[data-action="night"]').addEventListener("click", () => nightList(app));
+  $("replay-panel").querySelector('[data-action="chart"]').addEventListener("click", () => chartNight(app));
 }

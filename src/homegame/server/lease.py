@@ -1,0 +1,173 @@
+"""Table ownership by lease: which server process owns a table, until when, with which fencing number.
+
+A table is played by exactly one process at a time. The process that owns it holds a row in ``leases``:
+its owner id, the time the lease runs out unless renewed, and a *fencing number* that grows by one each
+time the table changes owner. :meth:`Leases.acquire` takes a free or expired lease (or, with ``force``,
+any lease: a single process that knows it is alone); :meth:`Leases.renew` extends it; :meth:`Leases.release`
+gives it up. The fencing number is registered on the :class:`~homegame.server.storage.Store`, and every
+write of that table's events checks it in the write's own transaction: once another process has taken
+the table over, the old owner's writes raise :class:`LeaseLost` and change nothing, even if the old owner
+was paused (SIGSTOP) for longer than its lease and then carries on as if nothing happened.
+
+The row lock taken by that check lasts until the write commits, so a takeover either waits for a write
+in flight and then reads it from the event log, or the write is refused: never both owners' events.
+
+Expiry times come from each process's clock: keep the machines' clocks in sync (NTP) to well within a
+lease's length (:data:`TTL`).
+
+>>> import tempfile
+>>> from homegame.server.storage import Store
+>>> store = Store(tempfile.mkdtemp() + "/leases.db")
+>>> ann, bob = Leases(store, "ann", clock=lambda: 100.0), Leases(store, "bob", clock=lambda: 100.0)
+>>> ann.acquire("t1")
+Lease(table_id='t1', owner='ann', fence=1, expires_at=115.0, took_over=None)
+>>> bob.acquire("t1") is None  # ann holds it
+True
+>>> later = Leases(store, "bob", clock=lambda: 200.0)  # ann's lease ran out
+>>> later.acquire("t1")
+Lease(table_id='t1', owner='bob', fence=2, expires_at=215.0, took_over='ann')
+>>> store.fences
+{'t1': 2}
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from homegame.server.storage import LeaseLost, LeaseRow, Store
+
+#: Seconds a lease lasts unless renewed; an owner renews every :data:`TTL` / 3.
+TTL = 15.0
+
+
+def new_owner_id() -> str:
+    """A process's owner id: host name, process id and a random tail (unique per start).
+
+    >>> len(new_owner_id()) <= 64
+    True
+    """
+    import os
+
+    return f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A lease this process holds; ``took_over`` names the previous owner when it was taken over."""
+
+    table_id: str
+    owner: str
+    fence: int
+    expires_at: float
+    took_over: str | None = None
+
+
+class Leases:
+    """One process's leases on tables in ``store`` (``owner`` is this process's id)."""
+
+    def __init__(self, store: Store, owner: str | None = None, *, ttl: float = TTL,
+                 clock: Callable[[], float] = time.time) -> None:
+        if ttl <= 0:
+            raise ValueError(f"a lease's length must be positive, not {ttl}")
+        self.store, self.owner, self.ttl, self.clock = store, owner or new_owner_id(), ttl, clock
+        if len(self.owner) > 64:
+            raise ValueError("an owner id is at most 64 characters")
+        self.held: dict[str, Lease] = {}
+
+    def acquire(self, table_id: str, *, force: bool = False) -> Lease | None:
+        """Take the lease of ``table_id`` if nobody holds it or it ran out (any lease with ``force``);
+        the new fencing number is registered on the store. ``None`` when another owner holds it."""
+        now = self.clock()
+        try:
+            lease = self._take(table_id, now, force)
+        except IntegrityError:  # another process inserted the row first
+            return None
+        if lease is None:
+            return None
+        self.held[table_id] = lease
+        self.store.fences[table_id] = lease.fence
+        return lease
+
+    def _take(self, table_id: str, now: float, force: bool) -> Lease | None:
+        expires = now + self.ttl
+        with self.store.engine.begin() as conn:
+            row = conn.execute(select(LeaseRow.owner, LeaseRow.fence, LeaseRow.expires_at)
+                               .where(LeaseRow.table_id == table_id)).first()
+            if row is None:
+                conn.execute(insert(LeaseRow).values(table_id=table_id, owner=self.owner, fence=1,
+                                                     expires_at=expires, acquired_at=now))
+                return Lease(table_id, self.owner, 1, expires)
+            previous, fence, until = str(row[0]), int(row[1]), float(row[2])
+            if not (force or until < now or previous == self.owner):
+                return None
+            # conditional on what was read: a concurrent taker makes this match nothing
+            taken = conn.execute(update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.fence == fence)
+                                 .values(owner=self.owner, fence=fence + 1, expires_at=expires, acquired_at=now))
+            if taken.rowcount != 1:
+                return None
+            return Lease(table_id, self.owner, fence + 1, expires, None if previous == self.owner else previous)
+
+    def renew(self, table_id: str) -> Lease:
+        """Extend a lease this process holds; :class:`LeaseLost` (and the lease forgotten) when another
+        owner has taken the table over meanwhile."""
+        lease = self.held.get(table_id)
+        if lease is None:
+            raise KeyError(f"this process holds no lease on table {table_id}")
+        expires = self.clock() + self.ttl
+        with self.store.engine.begin() as conn:
+            done = conn.execute(update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.fence == lease.fence,
+                                                       LeaseRow.owner == self.owner).values(expires_at=expires))
+            if done.rowcount != 1:
+                self.forget(table_id)
+                raise LeaseLost(table_id, lease.fence)
+        renewed = Lease(table_id, self.owner, lease.fence, expires, lease.took_over)
+        self.held[table_id] = renewed
+        return renewed
+
+    def renew_all(self) -> list[str]:
+        """Renew every lease held; the ids of the tables lost to another owner (already forgotten).
+        A database error propagates (the leases are kept, to be renewed on the next try)."""
+        lost = []
+        for table_id in list(self.held):
+            try:
+                self.renew(table_id)
+            except LeaseLost:
+                lost.append(table_id)
+        return lost
+
+    def release(self, table_id: str) -> None:
+        """Give up a lease (a graceful hand-over): another process may take it at once."""
+        lease = self.held.get(table_id)
+        if lease is None:
+            return
+        with self.store.engine.begin() as conn:
+            conn.execute(update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.fence == lease.fence)
+                         .values(expires_at=0.0))
+        self.forget(table_id)
+
+    def release_all(self) -> None:
+        """Give up every lease held."""
+        for table_id in list(self.held):
+            self.release(table_id)
+
+    def forget(self, table_id: str) -> None:
+        """Stop counting a lease as held (its writes stay fenced with the old number, so they fail)."""
+        self.held.pop(table_id, None)
+
+    def owner_of(self, table_id: str) -> tuple[str, int, float] | None:
+        """Who holds ``table_id``'s lease: ``(owner, fence, expires_at)``, or ``None``."""
+        with self.store.engine.connect() as conn:
+            row = conn.execute(select(LeaseRow.owner, LeaseRow.fence, LeaseRow.expires_at)
+                               .where(LeaseRow.table_id == table_id)).first()
+        return None if row is None else (str(row[0]), int(row[1]), float(row[2]))
+
+
+__all__ = ["TTL", "Lease", "LeaseLost", "Leases", "new_owner_id"]

@@ -1,0 +1,146 @@
+"""The page plays every game the server deals: the draw (0..N cards, stand pat), stud, razz, Big O,
+Crazy Pineapple, Irish; the lobby lists them and the dealer's choice offers them after the seed games."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from homegame.server.harness import create_table, server_thread
+from test_browser import ARGS, ARTIFACTS, CHROMIUM, state, take_turn
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {"laptop": {"viewport": {"width": 1280, "height": 800}},
+             "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}
+NEW_GAMES = ["five-card-draw", "27-triple-draw", "razz", "stud-hi-lo", "big-o", "crazy-pineapple", "irish"]
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("games") / "games.db"
+    with server_thread(f"sqlite:///{db}") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def seated(browser: Any, base: str, device: str, errors: list[str], **spec: Any) -> Any:
+    spec = {"bots": 2, "between_hands": 30, **spec}
+    made = create_table(base, bot_delay=0.05, approve_seats=False, paused=True, **spec)
+    page = browser.new_context(**VIEWPORTS[device]).new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(made["links"]["host"])
+    page.wait_for_function("window.homegame && window.homegame.state")
+    page.fill("#sit input[name=name]", "Ann")
+    page.click('#sit [data-action="sit"]')
+    page.wait_for_function("window.homegame.state.you.seat !== null")
+    page.evaluate("window.homegame.send({type: 'pause', value: false})")
+    return page
+
+
+def play_out(page: Any, timeout: float = 45.0, on_turn: Any = None) -> dict[str, Any]:
+    """Click through the hand until it is over; ``on_turn(page, view)`` may take a turn itself."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = state(page)
+        v = s["view"]
+        if v and v["over"] and s["hand"] >= 1:
+            return s
+        if v and v["legal"] and not (on_turn and on_turn(page, v)):
+            take_turn(page)
+        page.wait_for_timeout(120)
+    raise AssertionError("the hand did not finish")
+
+
+@pytest.mark.parametrize("device", ["laptop", "phone"])
+def test_a_draw_takes_any_number_up_to_the_most_or_stands_pat(base: str, browser: Any, device: str) -> None:
+    errors: list[str] = []
+    page = seated(browser, base, device, errors, game="five-card-draw",
+                  stakes={"structure": "fixed-limit", "blinds": [1, 2], "small_bet": 2, "big_bet": 4})
+    drew: list[int] = []
+
+    def draw(page: Any, view: dict[str, Any]) -> bool:
+        if not any(a.startswith("discard") for a in view["legal"]):
+            return False
+        most = max(int(a.split()[1]) for a in view["legal"] if a.startswith("discard "))
+        go = page.locator('#actions button[data-action="draw"]')
+        pat = page.locator('#actions button[data-action="stand-pat"]')
+        assert go.is_disabled() and pat.is_enabled(), "nothing tapped: only standing pat"
+        cards = page.locator("#my-cards button.card")
+        for i in range(2):
+            cards.nth(i).click()
+            assert page.inner_text('#actions button[data-action="draw"]') == f"Draw {i + 1}"
+            assert go.is_enabled() and pat.is_disabled()
+        assert most >= 3
+        page.screenshot(path=str(ARTIFACTS / f"draw-{device}.png"))
+        before = state(page)["view"]["cards"]
+        go.click()
+        page.wait_for_function("!window.homegame.state.view.legal.some((a) => a.startsWith('discard'))")
+        after = state(page)["view"]["cards"]
+        drew.append(len(set(before) - set(after)))
+        return True
+
+    s = play_out(page, on_turn=draw)
+    if drew:
+        assert drew == [2]
+        me = s["table"]["dealt"].index(s["you"]["seat"])
+        assert any(f"Seat {me} draws 2" in line for line in s["view"]["log"]), s["view"]["log"]
+    page.screenshot(path=str(ARTIFACTS / f"draw-over-{device}.png"))
+    assert not errors, errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_every_new_game_deals_and_plays_from_the_page(base: str, browser: Any, game: str) -> None:
+    errors: list[str] = []
+    device = "phone" if NEW_GAMES.index(game) % 2 else "laptop"
+    stakes = ({"structure": "fixed-limit", "ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}
+              if game in ("razz", "stud-hi-lo") else {"structure": "fixed-limit", "blinds": [1, 2], "small_bet": 2, "big_bet": 4})
+    page = seated(browser, base, device, errors, game=game, stakes=stakes)
+    s = play_out(page)
+    assert s["view"]["game"] == game and s["view"]["results"]
+    page.screenshot(path=str(ARTIFACTS / f"game-{game}-{device}.png"))
+    assert not errors, errors
+    page.context.close()
+
+
+def test_the_lobby_and_the_dealers_choice_offer_every_game(base: str, browser: Any) -> None:
+    import homegame as hg
+
+    errors: list[str] = []
+    page = browser.new_context(**VIEWPORTS["phone"]).new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(base + "/")
+    page.wait_for_function("document.querySelectorAll('select[name=game] option').length > 5")
+    offered = page.eval_on_selector_all("select[name=game] option", "os => os.map((o) => o.value)")
+    assert set(hg.game_names()) <= set(offered), offered
+    page.context.close()
+    page = seated(browser, base, "phone", errors, game="dealers-choice", bots=1, between_hands=0.5)
+    end = time.monotonic() + 30
+    while not page.locator('#actions .choose button').count():
+        assert time.monotonic() < end, "never my choice"
+        s = state(page)
+        if s["view"] and s["view"]["legal"]:
+            take_turn(page)
+        page.wait_for_timeout(150)
+    labels = page.eval_on_selector_all("#actions .choose button", "bs => bs.map((b) => b.dataset.action)")
+    assert labels[0] == "choose-passem" and labels.index("choose-three-hole") < labels.index("choose-razz")
+    assert {f"choose-{g}" for g in NEW_GAMES} <= set(labels), labels
+    page.screenshot(path=str(ARTIFACTS / "dealers-choice-phone.png"))
+    page.click('#actions [data-action="choose-razz"]')
+    page.wait_for_function("window.homegame.state.view && window.homegame.state.view.game === 'razz'", timeout=10000)
+    assert not errors, errors
+    page.context.close()

@@ -1,0 +1,110 @@
+"""The hand replayer on the page: the night's hands, any finished hand step by step without a card a
+spectator could not see, and a link for a friend that carries the spectator token in its fragment."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from homegame.server.harness import api, create_table, server_thread
+from test_browser import ARGS, ARTIFACTS, CHROMIUM, state, take_turn
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {"laptop": {"viewport": {"width": 1280, "height": 800}},
+             "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("replay") / "replay.db"
+    with server_thread(f"sqlite:///{db}") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize("device", ["laptop", "phone"])
+def test_a_finished_hand_replays_step_by_step_and_can_be_sent(base: str, browser: Any, device: str) -> None:
+    made = create_table(base, game="passem", bots=1, bot_delay=0.05, between_hands=30, approve_seats=False, paused=True)
+    host_token = made["links"]["host"].split("#", 1)[1]
+    errors: list[str] = []
+    page = browser.new_context(**VIEWPORTS[device]).new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(made["links"]["host"])
+    page.wait_for_function("window.homegame && window.homegame.state")
+    page.fill("#sit input[name=name]", "Ann")
+    page.click('#sit [data-action="sit"]')
+    page.wait_for_function("window.homegame.state.you.seat !== null")
+    page.evaluate("window.homegame.send({type: 'pause', value: false})")
+    end = time.monotonic() + 40
+    while not (state(page)["view"] and state(page)["view"]["over"]):
+        assert time.monotonic() < end, "the hand did not finish"
+        if state(page)["view"] and state(page)["view"]["legal"]:
+            take_turn(page)
+        page.wait_for_timeout(120)
+    page.wait_for_timeout(500)  # the hand is saved as it ends
+    page.click("#replay-panel summary")
+    page.click('#replay-panel [data-action="night"]')
+    page.click('#night [data-action="replay-1"]')
+    page.wait_for_selector("#replay .replay-log li")
+    stored = api(base, f"/api/tables/{made['table_id']}/hands/1.json?token={host_token}")
+    actions = stored["history"]["actions"]
+    for _ in actions:
+        page.click('[data-action="replay-next"]')
+    text = page.inner_text("#replay")
+    assert "Result:" in text and "Ann" in text, text
+    assert f"Step {len(actions) + 1} of {len(actions) + 1}" in text
+    # no card a spectator could not see: the passes are said without their cards, no hole card appears
+    hidden = set(stored["history"]["deck"].split()) - set(stored["history"].get("board", "").split())
+    shown = set(re.findall(r"\b(?:10|[2-9JQKA])[♣♦♥♠]", page.inner_text("#replay .replay-log")))
+    exposed = {a[1].split()[1] for a in actions if a[1].startswith("expose")}
+    pretty = {c.replace("T", "10").translate(str.maketrans("cdhs", "♣♦♥♠")) for c in hidden - exposed}
+    assert not shown & pretty, shown & pretty
+    assert any("passes" in line for line in page.inner_text("#replay .replay-log").splitlines())
+    # the stacks after each hand, drawn from the hand files: Ann's line ends at her stack
+    page.click('#replay-panel [data-action="chart"]')
+    page.wait_for_selector("#chart svg polyline", state="attached")
+    assert page.locator("#chart polyline").count() == 2
+    ann = next(i for i, n in stored["names"].items() if n == "Ann")
+    after = stored["start"]["stacks"][int(ann)] + stored["payoffs"][int(ann)]
+    assert after == next(s["stack"] for s in state(page)["table"]["seats"] if s["name"] == "Ann")
+    page.screenshot(path=str(ARTIFACTS / f"replay-{device}.png"), full_page=True)
+    link = page.input_value("#replay .replay-link input")
+    assert host_token not in link and "?replay=1#" in link, link
+    assert link.split("#", 1)[1] == made["links"]["watch"].split("#", 1)[1]
+    # the friend's page opens the replay by itself
+    friend = browser.new_context(**VIEWPORTS[device]).new_page()
+    friend.on("pageerror", lambda exc: errors.append(str(exc)))
+    friend.goto(link)
+    friend.wait_for_selector("#replay .replay-log li", timeout=10000)
+    assert "Step 1 of" in friend.inner_text("#replay")
+    assert not errors, errors
+    page.context.close()
+    friend.context.close()
+
+
+def test_actions_are_said_as_a_spectator_reads_them(base: str, browser: Any) -> None:
+    made = create_table(base, game="holdem", bots=1, approve_seats=False, paused=True)
+    page = browser.new_context(**VIEWPORTS["phone"]).new_page()
+    page.goto(made["links"]["watch"])
+    page.wait_for_function("window.homegame && window.homegame.state")
+    said = page.evaluate("""async () => { const m = await import('/static/js/replay.js');
+        return ['pass 8s 6d', 'discard Ah Kd 2c', 'discard', 'arrange 2c 3d 4h', 'expose Qs', 'raise 12', 'call', 'declare both']
+          .map((a) => m.publicAction('Ann', a)); }""")
+    assert said == ["Ann passes 2 cards", "Ann discards 3", "Ann stands pat", "Ann arranges their cards",
+                    "Ann turns up Q♠", "Ann raises to 12", "Ann calls", "Ann declares both"]
+    page.context.close()
