@@ -10,38 +10,17 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from homegame.server.harness import create_table, server_thread
-from test_browser import ARGS, ARTIFACTS, CHROMIUM, state, take_turn
+from browser_support import LAPTOP, PHONE, VIEWPORTS, base, browser  # noqa: F401 (fixtures)
+from homegame.server.harness import create_table
+from test_browser import ARTIFACTS, state, take_turn
 
 pytestmark = pytest.mark.browser
 
-LAPTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-VIEWPORTS = {"laptop": LAPTOP, "phone": PHONE}
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("night") / "night.db"
-    with server_thread(f"sqlite:///{db}") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def open_page(browser: Any, url: str, device: str, errors: list[str]) -> Any:

@@ -5,36 +5,16 @@ and my time bank apart, and the host's turn time and time bank reaching the play
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from homegame.server.harness import create_table, server_thread
-from test_browser import ARGS, ARTIFACTS, CHROMIUM, state
+from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
+from homegame.server.harness import create_table
+from test_browser import ARTIFACTS, state
 
 pytestmark = pytest.mark.browser
 
-VIEWPORTS = {"laptop": {"viewport": {"width": 1280, "height": 800}},
-             "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("phone") / "phone.db"
-    with server_thread(f"sqlite:///{db}") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def my_cards(page: Any) -> list[str]:
