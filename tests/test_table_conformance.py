@@ -346,9 +346,9 @@ def test_table_conformance(tmp_path: Path, game: str) -> None:
 def test_conformance_plays_pre_actions(tmp_path: Path) -> None:
     """The random mix does reach the moment a queued pre-action is played (and checks it there)."""
     played = 0
-    for seed in range(6):
+    for seed in range(40):  # the deck comes from the OS (the shuffle chain), so a seed fixes only the mix
         (tmp_path / str(seed)).mkdir()
-        played += run(tmp_path / str(seed), seed, "holdem", 200).pre_played
+        played += run(tmp_path / str(seed), seed, "holdem", 300).pre_played
         if played:
             break
     assert played > 0
