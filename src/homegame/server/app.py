@@ -521,10 +521,7 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
             raw = await ws.receive()
             if raw["type"] == "websocket.disconnect":
                 return
-            text = raw.get("text")
-            if text is None:
-                data = raw.get("bytes") or b""
-                text = data.decode("utf-8", "replace") if len(data) <= p.MAX_MESSAGE else "x" * len(data)
+            text = p.frame_text(raw)
             now = time.monotonic()
             if not conn.limiter.allow(now):
                 if now - conn.last_error_at > 1.0:

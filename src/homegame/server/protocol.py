@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -388,6 +389,20 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def frame_text(raw: Mapping[str, Any]) -> str:
+    """The text of a received websocket frame; a binary frame is read as UTF-8, and one over the size
+    limit stands as a text just over it, so :func:`parse_client` refuses it as too large.
+
+    >>> frame_text({"text": "hi"}), len(frame_text({"bytes": b"x" * (MAX_MESSAGE + 5)})) == MAX_MESSAGE + 1
+    ('hi', True)
+    """
+    text = raw.get("text")
+    if text is None:
+        data = raw.get("bytes") or b""
+        text = data.decode("utf-8", "replace") if len(data) <= MAX_MESSAGE else "x" * (MAX_MESSAGE + 1)
+    return str(text) if len(text) <= MAX_MESSAGE else "x" * (MAX_MESSAGE + 1)
+
+
 def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
     """An ``error`` message for a client."""
     return {"type": "error", "v": VERSION, "code": code, "message": message, "about": about}
@@ -396,6 +411,6 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 __all__ = [
     "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "VERSION", "Act", "AddBot",
     "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "Hello", "Leave",
-    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "SetGame", "SetStakes", "Sit", "SitOut", "StakesModel", "error",
+    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "SetGame", "SetStakes", "Sit", "SitOut", "StakesModel", "error", "frame_text",
     "nesting", "parse_client", "problems",
 ]

@@ -184,12 +184,7 @@ class Router:
             raw = await ws.receive()
             if raw["type"] == "websocket.disconnect":
                 return
-            text = raw.get("text")
-            if text is None:
-                data = raw.get("bytes") or b""
-                text = data.decode("utf-8", "replace") if len(data) <= p.MAX_MESSAGE else ""
-            if len(text) > p.MAX_MESSAGE:  # the owner refuses it as too large; Redis carries no more
-                text = "x" * (p.MAX_MESSAGE + 1)
+            text = p.frame_text(raw)  # the owner refuses an oversized one; Redis carries no more
             now = time.monotonic()
             if not local.limiter.allow(now):
                 if now - local.last_error_at > 1.0:
