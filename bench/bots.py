@@ -119,7 +119,7 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
     _finish(hand, bots, actions if reruns else None)
     if hand.over:
         return [float(p) for p in hand.payoffs]
-    drawn = hand._deck._pos  # cards dealt (and burnt) so far
+    drawn = hand.cards_drawn  # places of the deck dealt (and burnt) so far
     order = hand.deck_order()
     spares = [copy.deepcopy(bots) for _ in range(reruns)]  # each run-out with the bots as they are now
     _finish(hand, bots)

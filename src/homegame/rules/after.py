@@ -77,8 +77,7 @@ def rabbit(h: Hand) -> list[str]:
         return []
     steps = h.game.steps[h.step_index:]
     taken = set(c for ids in h._hole_preset.values() for c in ids) | set(h._board_preset)
-    deck = Deck(h._deck.order(), None, taken)
-    deck._pos = h._deck._pos
+    deck = Deck(h._deck.order(), None, taken).resume(h._deck.drawn)
     still_in = sum(1 for f in h.folded if not f)
     board = len(h.board)
     out: list[int] = []

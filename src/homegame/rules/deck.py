@@ -22,7 +22,10 @@ import random
 
 
 class Deck:
-    """A deck order with a draw position; ``rng`` None means the order is fixed already."""
+    """A deck order with a draw position; ``rng`` None means the order is fixed already.
+
+    The order may be any set of cards (a short or research deck has fewer than 52).
+    """
 
     __slots__ = ("_order", "_pos", "_rng", "_taken")
 
@@ -35,10 +38,11 @@ class Deck:
     def draw(self) -> int:
         """The next card that is not preset."""
         order, rng, taken = self._order, self._rng, self._taken
+        size = len(order)
         while True:
             i = self._pos
             if rng is not None:
-                j = i + int(rng.random() * (52 - i))
+                j = i + int(rng.random() * (size - i))
                 order[i], order[j] = order[j], order[i]
             self._pos = i + 1
             c = order[i]
@@ -48,18 +52,19 @@ class Deck:
     def draw_many(self, count: int) -> list[int]:
         """The next ``count`` cards that are not preset, in order (as ``count`` calls of :meth:`draw`)."""
         order, rng, taken = self._order, self._rng, self._taken
+        size = len(order)
         i = self._pos
         if not taken:  # no preset cards to skip: the next ``count`` places of the shuffle
             if rng is not None:
                 for k in range(i, i + count):
-                    j = k + int(rng.random() * (52 - k))
+                    j = k + int(rng.random() * (size - k))
                     order[k], order[j] = order[j], order[k]
             self._pos = i + count
             return order[i:i + count]
         out: list[int] = []
         while len(out) < count:
             if rng is not None:
-                j = i + int(rng.random() * (52 - i))
+                j = i + int(rng.random() * (size - i))
                 order[i], order[j] = order[j], order[i]
             c = order[i]
             i += 1
@@ -70,20 +75,32 @@ class Deck:
 
     def left(self) -> int:
         """How many cards the deck can still give (preset cards are not counted)."""
-        rest = 52 - self._pos
+        rest = len(self._order) - self._pos
         if self._taken:
             rest -= sum(1 for c in self._order[self._pos:] if c in self._taken)
         return rest
 
     def order(self) -> list[int]:
-        """The full order of the 52 cards (the shuffle completed)."""
+        """The full order of the deck's cards (the shuffle completed)."""
         rng = self._rng
         if rng is not None:
             order = self._order
-            for i in range(self._pos, 51):
-                j = i + int(rng.random() * (52 - i))
+            size = len(order)
+            for i in range(self._pos, size - 1):
+                j = i + int(rng.random() * (size - i))
                 order[i], order[j] = order[j], order[i]
             self._rng = None
         return list(self._order)
+
+    @property
+    def drawn(self) -> int:
+        """How many places of the order have been dealt (burns and skipped preset cards included)."""
+        return self._pos
+
+    def resume(self, drawn: int) -> Deck:
+        """A fixed copy of this deck (its full order) that has dealt its first ``drawn`` places."""
+        copy = Deck(self.order(), None, self._taken)
+        copy._pos = drawn
+        return copy
 
     __call__ = order

@@ -69,8 +69,10 @@ class Hand:
         if not game.min_players <= n <= game.max_players:
             raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
                              f"not {n}")
-        if game.cards_needed(n) > 52:
-            raise ValueError(f"{n} players need {game.cards_needed(n)} cards in {game.name}; the deck has 52")
+        cards = game.cards
+        if game.cards_needed(n) > len(cards):
+            raise ValueError(f"{n} players need {game.cards_needed(n)} cards in {game.name}; the deck has "
+                             f"{len(cards)}")
         for s in stacks:
             if type(s) is not int or s <= 0:
                 raise ValueError(f"every stack must be a whole number of chips above 0, not {s!r}")
@@ -102,14 +104,20 @@ class Hand:
             dup = next(c for c in named if named.count(c) > 1)
             raise ValueError(f"{Card(dup)} is named twice in hole/board")
         rng: random.Random | None = None
+        if len(cards) < 52 and any(c not in cards for c in named):
+            bad = next(c for c in named if c not in cards)
+            raise ValueError(f"{Card(bad)} is not in {game.name}'s deck (ranks {game.ranks})")
         if deck is not None:
             order = _ids(deck)
-            if sorted(order) != list(range(52)):
-                raise ValueError("deck must be an order of all 52 cards, each once")
+            if len(cards) < 52 and len(order) == 52:  # a whole deck's order (the server's shuffle): its cards
+                order = [c for c in order if c in cards]  # of this deck, in that order
+            if sorted(order) != list(cards):
+                raise ValueError(f"deck must be an order of all {len(cards)} cards of {game.name}'s deck, each once"
+                                 + ("" if len(cards) == 52 else " (or of all 52, from which it takes its own)"))
         else:
             # shuffled as it is dealt (Fisher-Yates, one card at a time): only the cards a hand uses
             # cost anything; the history completes the order when it is read
-            order = list(range(52))
+            order = list(cards)
             rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
         self._deck = Deck(order, rng, set(named))
         self._draw = self._deck.draw
@@ -212,6 +220,12 @@ class Hand:
         """The full order of the deck for this hand (a seeded hand is shuffled as it is dealt; the
         order is completed deterministically when asked for)."""
         return self._deck.order()
+
+    @property
+    def cards_drawn(self) -> int:
+        """How many places of :meth:`deck_order` the hand has dealt so far (burns included): the cards
+        after them are the ones nobody has seen."""
+        return self._deck.drawn
 
     def _deal(self, step: Step) -> None:
         """One card at a time clockwise from the button's left, to every player still in."""

@@ -142,11 +142,20 @@ class Game:
     #: the game file's text for a game read by ``load_game`` (a history carries it, so a replay can
     #: rebuild the game); None for the shipped games, found by name
     source: str | None = field(default=None, compare=False, repr=False)
+    #: the ranks the deck holds, low to high: all 13 for the 52 cards, ``"6789TJQKA"`` for a short deck
+    #: of 36, fewer for a research deck; every suit of each
+    ranks: str = "23456789TJQKA"
     # worked out once from the steps (every deal checks them)
     _hole_cards: int = field(init=False, repr=False, compare=False, default=0)
     _board_cards: int = field(init=False, repr=False, compare=False, default=0)
+    _cards: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
+        order = "23456789TJQKA"
+        if (not self.ranks or any(r not in order for r in self.ranks) or len(set(self.ranks)) != len(self.ranks)
+                or list(self.ranks) != sorted(self.ranks, key=order.index)):
+            raise ValueError(f"ranks must be distinct ranks from {order}, low to high, not {self.ranks!r}")
+        object.__setattr__(self, "_cards", tuple(4 * order.index(r) + s for r in self.ranks for s in range(4)))
         hole = sum(len(s.faces) for s in self.steps if s.kind == "deal")
         board = sum(s.count + (1 if s.burn else 0) for s in self.steps if s.kind == "board")
         object.__setattr__(self, "_hole_cards", hole)
@@ -176,6 +185,17 @@ class Game:
                 f", half to the {self.spade}est spade in the hole")
         lines.append(f"Pot: {split}")
         return lines
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The card ids of the deck, in id order (all 52 unless ``ranks`` is shorter).
+
+        >>> from dataclasses import replace
+        >>> from homegame.games import game
+        >>> len(game("holdem").cards), len(replace(game("holdem"), ranks="6789TJQKA").cards)
+        (52, 36)
+        """
+        return self._cards
 
     def cards_needed(self, players: int) -> int:
         """The most cards a hand with this many players can take from the deck (burns included)."""
