@@ -54,19 +54,23 @@ export function renderHost(state, app, send) {
   });
 
   const seatBox = part(box, "host-seats");
-  const seatSig = JSON.stringify([table.seats.map((s) => [s.position, s.name, s.kind, s.status, s.stack, s.sitting_out]), app.seatLinks]);
+  const seatSig = JSON.stringify([table.seats.map((s) => [s.position, s.name, s.kind, s.status, s.stack, s.sitting_out, s.muted]), app.seatLinks]);
   redraw(seatBox, seatSig, () => {
     for (const s of table.seats) seatBox.append(seatRow(s, app, send));
   });
 
   const controls = part(box, "host-controls");
-  redraw(controls, String(table.paused), () => {
+  redraw(controls, JSON.stringify([table.paused, table.settings.spectator_chat]), () => {
     const row = el('<div class="buttons"></div>');
     const bot = el('<button type="button" class="small" data-action="add-bot">Add a bot</button>');
     bot.addEventListener("click", () => send({ type: "add_bot", kind: "rule" }));
     const pause = el(`<button type="button" class="small" data-action="pause">${table.paused ? "Resume" : "Pause"}</button>`);
     pause.addEventListener("click", () => send({ type: "pause", value: !table.paused }));
-    row.append(bot, pause);
+    const talk = table.settings.spectator_chat;
+    const spect = el(`<button type="button" class="small" data-action="spectator-chat" aria-pressed="${Boolean(talk)}">${talk ? "Spectators may chat" : "Spectators read only"}</button>`);
+    spect.title = talk ? "tap to close the chat to spectators" : "tap to let spectators chat and react";
+    spect.addEventListener("click", () => send({ type: "configure", spectator_chat: !talk }));
+    row.append(bot, pause, spect);
     controls.append(row);
   });
 
@@ -92,7 +96,7 @@ function clockForm(state, send) {
 
 // One seat in the host's list: its number counted from 1, and what the host may do with it.
 function seatRow(s, app, send) {
-  const row = el(`<div class="host-seat" data-position="${s.position}"><span>${s.position + 1}. ${escapeHtml(s.name)} · ${s.stack}${s.status === "pending" ? " (waiting)" : ""}${s.sitting_out ? " (out)" : ""}</span></div>`);
+  const row = el(`<div class="host-seat" data-position="${s.position}"><span>${s.position + 1}. ${escapeHtml(s.name)} · ${s.stack}${s.status === "pending" ? " (waiting)" : ""}${s.sitting_out ? " (out)" : ""}${s.muted ? " (muted)" : ""}</span></div>`);
   if (s.status === "pending") {
     const ok = el('<button type="button" class="small primary" data-action="approve">Approve</button>');
     ok.addEventListener("click", () => send({ type: "approve", seat: s.position }));
@@ -114,7 +118,10 @@ function seatRow(s, app, send) {
     // a lost phone is not a lost seat: the host makes a fresh link for the seat (the old one stops working)
     const link = el('<button type="button" class="small" data-action="reissue">Seat link</button>');
     link.addEventListener("click", () => send({ type: "reissue", seat: s.position }));
-    row.append(link);
+    // one tap mutes this player's chat and reactions (they still play); a second tap unmutes
+    const mute = el(`<button type="button" class="small" data-action="${s.muted ? "unmute" : "mute"}" aria-pressed="${Boolean(s.muted)}">${s.muted ? "Unmute" : "Mute"}</button>`);
+    mute.addEventListener("click", () => send({ type: "mute", seat: s.position, value: !s.muted }));
+    row.append(link, mute);
   }
   const rm = el('<button type="button" class="small danger" data-action="remove">Remove</button>');
   rm.addEventListener("click", () => {

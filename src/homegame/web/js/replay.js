@@ -2,7 +2,7 @@
 // card a spectator could not see: passes, discards and arrangements are said without their cards),
 // the night's hands as a list, and a link that opens a replay for a friend (the spectator token stays
 // in the fragment). The hand file comes with the link's token in the Authorization header.
-import { cardText, escapeHtml } from "./cards.js";
+import { backEl, cardEl, cardText, escapeHtml } from "./cards.js";
 import { authFetch } from "./ledger.js";
 
 const rp = { hand: null, step: 0, list: null };
@@ -20,6 +20,14 @@ export function publicAction(name, text) {
   return `${name} ${words[verb] || verb}${rest.length && verb !== "call" ? ` ${rest.join(" ")}` : ""}`;
 }
 
+// A step of the spectator replay: a pass, discard, exposure or arrangement comes as its verb alone.
+const HIDDEN = { pass: "passes cards", discard: "draws (or stands pat)", arrange: "arranges their cards", expose: "turns a card up", declare: "declares" };
+export function replayAction(name, text) {
+  const words = text.trim().split(/\s+/);
+  if (words.length === 1 && HIDDEN[words[0]]) return `${name} ${HIDDEN[words[0]]}`;
+  return publicAction(name, text);
+}
+
 async function load(app, path) {
   const r = await authFetch(app, path);
   const data = await r.json();
@@ -29,7 +37,7 @@ async function load(app, path) {
 
 export async function openReplay(app, number) {
   try {
-    rp.hand = await load(app, `hands/${number}.json`);
+    rp.hand = await load(app, `hands/${number}.json?view=spectator`);
     rp.step = 0;
   } catch (e) {
     app.toast(`Could not open hand ${number}: ${e.message}`);
@@ -48,42 +56,100 @@ function shareLink(app) {
   return watch ? `${location.origin}/t/${app.tableId}?replay=${rp.hand.number}#${watch}` : null;
 }
 
+// The table at one step as a spectator saw it: the board, and each seat's stack, bet and the cards
+// that were face up or shown by then (a folded or unshown hand stays face down).
+function drawTable(view, nameOf, actor) {
+  const wrap = document.createElement("div");
+  wrap.className = "replay-table";
+  const board = document.createElement("div");
+  board.className = "board replay-board";
+  for (const c of view.board || []) board.append(cardEl(c, { small: true }));
+  if (!(view.board || []).length) board.insertAdjacentHTML("beforeend", '<span class="muted">no board yet</span>');
+  const pot = document.createElement("div");
+  pot.className = "pot";
+  pot.textContent = view.over ? "" : `Pot ${view.pot || 0}`;
+  wrap.append(board, pot);
+  const awards = view.over && view.results ? view.results.awards || [] : [];
+  const mucked = new Set(view.over && view.results ? view.results.mucked || [] : []);
+  (view.seats || []).forEach((s, i) => {
+    const row = document.createElement("div");
+    row.className = "replay-seat";
+    if (s.folded) row.classList.add("folded");
+    if (i === actor) row.classList.add("acted");
+    const name = document.createElement("b");
+    name.textContent = nameOf(i);
+    const cards = document.createElement("span");
+    cards.className = "seat-cards";
+    const showing = s.shown || s.up || [];
+    for (const c of showing) cards.append(cardEl(c, { small: true }));
+    if (!s.shown) for (let j = 0; j < (s.down || 0); j += 1) cards.append(backEl({ small: true }));
+    const won = awards.filter((a) => a.seat === i).reduce((t, a) => t + a.amount, 0);
+    const note = document.createElement("span");
+    note.className = "muted";
+    note.textContent = `${s.stack}${s.bet ? ` · bet ${s.bet}` : ""}${s.folded ? " · folded" : ""}${s.all_in ? " · all in" : ""}${mucked.has(i) ? " · mucked" : ""}${won ? ` · wins ${won}` : ""}`;
+    row.append(name, cards, note);
+    wrap.append(row);
+  });
+  return wrap;
+}
+
 export function drawReplay(app) {
   const box = document.getElementById("replay");
   const h = rp.hand;
   if (!h) return;
   const names = h.names || {};
   const nameOf = (s) => names[String(s)] || `Seat ${Number(s) + 1}`;
-  const acts = (h.history && h.history.actions) || [];
-  const total = acts.length + 1; // the deal, each action, and the result
-  const lines = [`Hand ${h.number}: ${escapeHtml(h.history?.game || h.start?.game || "")} dealt to ${Object.values(names).map(escapeHtml).join(", ")}`];
-  acts.slice(0, rp.step).forEach(([seat, text]) => lines.push(escapeHtml(publicAction(nameOf(seat), String(text)))));
-  const done = rp.step >= acts.length;
+  const steps = h.steps || [];
+  const last = Math.max(0, steps.length - 1);
+  const total = steps.length;
+  const lines = [`Hand ${h.number}: ${escapeHtml(h.start?.game || "")} dealt to ${Object.values(names).map(escapeHtml).join(", ")}`];
+  steps.slice(1, rp.step + 1).forEach((st) => lines.push(escapeHtml(replayAction(nameOf(st.seat), String(st.action || "")))));
+  const done = rp.step >= last;
+  const view = (steps[rp.step] || {}).view || {};
   if (done) {
     const pay = (h.payoffs || []).map((p, i) => `${escapeHtml(nameOf(i))} ${p > 0 ? "+" : ""}${p}`);
+    for (const a of view.results?.awards || []) {
+      if (a.hand) lines.push(escapeHtml(`${nameOf(a.seat)} wins ${a.amount} with ${a.hand}`));
+    }
+    for (const m of view.results?.mucked || []) lines.push(escapeHtml(`${nameOf(m)} mucks`));
     lines.push(`Result: ${pay.join(", ")}`);
   }
   const link = shareLink(app);
   box.innerHTML = `<p class="replay-step">Step ${Math.min(rp.step + 1, total)} of ${total}</p>
-    <ol class="log replay-log">${lines.map((l) => `<li>${l}</li>`).join("")}</ol>
+    <div class="replay-felt"></div>
     <div class="buttons replay-controls">
       <button type="button" class="small" data-action="replay-first">First</button>
       <button type="button" class="small" data-action="replay-back">Back</button>
       <button type="button" class="small primary" data-action="replay-next">Next</button>
       <button type="button" class="small" data-action="replay-last">Last</button></div>
-    ${link ? `<label class="replay-link">Link to this replay <input readonly value="${escapeHtml(link)}"></label>`
+    <ol class="log replay-log">${lines.map((l) => `<li>${l}</li>`).join("")}</ol>
+    ${link ? `<label class="replay-link">Link to this replay <span class="link-row"><input readonly value="${escapeHtml(link)}"><button type="button" class="small" data-action="copy-replay">Copy</button></span></label>`
     : '<p class="muted">To send this replay to a friend, ask the host for the spectator link.</p>'}
-    <p class="muted">Hole cards are not shown in the replay: the hand file holds every card, and the page shows none a spectator could not see.</p>`;
+    <p class="muted">Cards are shown as a spectator saw them: face-up cards, the board, and hands shown at the showdown.</p>`;
+  box.querySelector(".replay-felt").append(drawTable(view, nameOf, rp.step ? steps[rp.step].seat : null));
   const go = (k) => {
-    rp.step = Math.max(0, Math.min(acts.length, k));
+    rp.step = Math.max(0, Math.min(last, k));
     drawReplay(app);
   };
   box.querySelector('[data-action="replay-first"]').addEventListener("click", () => go(0));
   box.querySelector('[data-action="replay-back"]').addEventListener("click", () => go(rp.step - 1));
   box.querySelector('[data-action="replay-next"]').addEventListener("click", () => go(rp.step + 1));
-  box.querySelector('[data-action="replay-last"]').addEventListener("click", () => go(acts.length));
+  box.querySelector('[data-action="replay-last"]').addEventListener("click", () => go(last));
   box.querySelector('[data-action="replay-back"]').disabled = rp.step === 0;
   box.querySelector('[data-action="replay-next"]').disabled = done;
+  const copy = box.querySelector('[data-action="copy-replay"]');
+  if (copy) {
+    copy.addEventListener("click", async () => {
+      const input = box.querySelector(".replay-link input");
+      try {
+        await navigator.clipboard.writeText(input.value);
+      } catch {
+        input.select();
+        document.execCommand("copy");
+      }
+      app.toast("Replay link copied: send it to a friend.", "news");
+    });
+  }
 }
 
 // The night's hands, each with its game and pot, and a Replay button.
@@ -128,25 +194,29 @@ export function replayFromUrl(app) {
   }
 }
 
-// Each person's stack after every hand (the hand's starting stack plus its payoff), as an inline SVG.
-export function stackChart(hands) {
+// Each person's stack after every hand they played (from the night's figures), as an inline SVG.
+export function stackChart(players) {
   const series = {};
-  hands.forEach((h, k) => {
-    const stacks = h.start?.stacks || [];
-    Object.entries(h.names || {}).forEach(([i, name]) => {
-      const after = (stacks[Number(i)] || 0) + ((h.payoffs || [])[Number(i)] || 0);
-      (series[name] = series[name] || []).push([k, after]);
-    });
-  });
+  let first = Infinity;
+  let lastHand = -Infinity;
+  for (const p of players) {
+    series[p.name] = (p.stacks || []).map((x) => [x.hand, x.stack]);
+    for (const [k] of series[p.name]) {
+      first = Math.min(first, k);
+      lastHand = Math.max(lastHand, k);
+    }
+  }
   const W = 320;
   const H = 160;
   const top = Math.max(1, ...Object.values(series).flat().map(([, v]) => v));
-  const n = Math.max(1, hands.length - 1);
+  const span = Math.max(1, lastHand - first);
+  const x = (k) => ((k - first) / span) * (W - 10) + 5;
+  const y = (v) => H - 5 - (v / top) * (H - 10);
   const colours = ["#ffd54f", "#4fc3f7", "#ef9a9a", "#a5d6a7", "#ce93d8", "#ffab91", "#80cbc4", "#e6ee9c", "#b0bec5", "#f48fb1"];
-  const lines = Object.entries(series).map(([name, pts], j) => {
-    const d = pts.map(([k, v]) => `${(k / n) * (W - 10) + 5},${H - 5 - (v / top) * (H - 10)}`).join(" ");
+  const lines = Object.entries(series).filter(([, pts]) => pts.length).map(([name, pts], j) => {
+    const d = pts.map(([k, v]) => `${x(k)},${y(v)}`).join(" ");
     const [lk, lv] = pts[pts.length - 1];
-    const dot = `<circle cx="${(lk / n) * (W - 10) + 5}" cy="${H - 5 - (lv / top) * (H - 10)}" r="3" fill="${colours[j % colours.length]}"/>`;
+    const dot = `<circle cx="${x(lk)}" cy="${y(lv)}" r="3" fill="${colours[j % colours.length]}"/>`;
     return `<polyline fill="none" stroke="${colours[j % colours.length]}" stroke-width="2" points="${d}"><title>${escapeHtml(name)}</title></polyline>${dot}`;
   });
   const key = Object.keys(series).map((name, j) => `<span style="color:${colours[j % colours.length]}">● ${escapeHtml(name)}</span>`).join(" ");
@@ -154,13 +224,29 @@ export function stackChart(hands) {
     <rect x="0" y="0" width="${W}" height="${H}" fill="#0006" rx="6"/>${lines.join("")}</svg><p class="chart-key">${key} · top ${top}</p>`;
 }
 
+// The night's figures per person: hands dealt in, voluntarily in (VPIP), won at showdown, net.
+export function statsTable(stats) {
+  const pct = (v) => (v === null || v === undefined ? "–" : `${Math.round(v)}%`);
+  const rows = stats.players.map((p) => `<tr><th scope="row">${escapeHtml(p.name)}</th><td>${p.hands}</td>
+    <td>${pct(p.vpip_percent)}</td><td>${p.won_showdown}/${p.showdowns}</td><td class="${p.net > 0 ? "up" : p.net < 0 ? "down" : ""}">${p.net > 0 ? "+" : ""}${p.net}</td></tr>`);
+  return `<table class="stats"><caption>The night: ${stats.hands} hand${stats.hands === 1 ? "" : "s"}</caption>
+    <thead><tr><th scope="col">Player</th><th scope="col">Hands</th><th scope="col" title="voluntarily put chips in preflop (first betting round)">VPIP</th>
+    <th scope="col" title="showdowns won / showdowns reached">Won at showdown</th><th scope="col" title="chips won or lost in play">Net</th></tr></thead>
+    <tbody>${rows.join("")}</tbody></table>`;
+}
+
 export async function chartNight(app) {
   const box = document.getElementById("chart");
+  const figures = document.getElementById("stats");
   try {
-    const list = rp.list || (rp.list = await load(app, "hands"));
-    const hands = [];
-    for (const h of list.slice(-60)) hands.push(await load(app, `hands/${h.number}.json`));
-    box.innerHTML = hands.length ? stackChart(hands) : "No hand has finished yet.";
+    const stats = await load(app, "stats");
+    if (!stats.hands) {
+      figures.textContent = "No hand has finished yet.";
+      box.replaceChildren();
+      return;
+    }
+    figures.innerHTML = statsTable(stats);
+    box.innerHTML = stackChart(stats.players);
   } catch (e) {
     app.toast(`Could not chart the night: ${e.message}`);
   }

@@ -8,6 +8,8 @@ import { seatWords } from "./words.js";
 import { fairMessage, showFairness } from "./fairness.js";
 import { chartNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, prefs, setPref } from "./prefs.js";
+import { chatHistory, chatLine, chatRefused, renderTalk, setupChat, showReaction } from "./chat.js";
+import { renderPreActions } from "./advance.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const linkToken = decodeURIComponent(location.hash.slice(1));
@@ -86,6 +88,17 @@ function connect() {
       render();
     } else if (msg.type === "welcome") {
       app.welcome = msg;
+      chatHistory(msg.chat);
+    } else if (msg.type === "chat") {
+      chatLine(msg.line);
+    } else if (msg.type === "reaction") {
+      showReaction(msg);
+    } else if (msg.type === "pre_act_dropped") {
+      // the bet changed (or the round ended) before my turn: say so where the buttons were
+      const text = sentence(msg.message || "your pre-action was dropped");
+      app.preDropped = { text, hand: app.state?.hand };
+      $("pre-note").textContent = text;
+      toast(text, "news");
     } else if (msg.type === "seated") {
       localStorage.setItem(seatKey, msg.seat_token);
       app.seatLink = app.seatUrl(msg.seat_token);
@@ -98,7 +111,11 @@ function connect() {
     } else if (msg.type === "seat_link") {
       app.seatLinks[msg.seat] = app.seatUrl(msg.seat_token);
       render();
+    } else if (msg.type === "error" && (msg.about === "chat" || msg.about === "react")) {
+      chatRefused(msg); // said under the chat box, kindly; the table did not change
+      app.lastError = msg;
     } else if (msg.type === "error") {
+      if (msg.about === "pre_act") app.preDropped = { text: sentence(msg.message), hand: app.state?.hand };
       if (msg.code === "stale") toast(sentence(msg.message || "that tap was for a decision already made: nothing more was done"), "news");
       else toast(sentence(seatWords(msg.message, msg.code, app.state?.table, seatName)));
       if (msg.code === "bad_token" || msg.code === "no_table") app.fatal = msg.message;
@@ -481,6 +498,9 @@ function render() {
   app.ui.clockLeft = mine && !mine.deadline ? mine.clock_left : null;
   app.ui.nameOf = (hs) => seatName(table, (table.dealt || [])[hs]);
   if (!renderChooser(state)) renderActions(you.role === "watcher" ? null : view && view.seat !== null ? view : null, app.ui, act);
+  renderPreActions(state, send);
+  renderPreNote(state);
+  renderTalk(state);
   renderResults(state, (hs) => seatName(table, table.dealt[hs]));
   renderLog(state);
   renderSit(state);
@@ -494,6 +514,13 @@ function render() {
   renderLedger(state, $("ledger"), app);
   renderPrefs();
   tick();
+}
+
+// Why my queued action was dropped (or refused), until I queue another or the hand ends.
+function renderPreNote(state) {
+  const d = app.preDropped;
+  if (d && (d.hand !== state.hand || state.you.pre_action)) app.preDropped = null;
+  $("pre-note").textContent = app.preDropped ? app.preDropped.text : "";
 }
 
 // This device's choices, under my cards: sound, deck colours, card size, sorting.
@@ -640,6 +667,7 @@ setInterval(tick, 250);
 if (!linkToken) {
   $("banner").textContent = "This link has no token. Ask the host for the invite link.";
 } else {
+  setupChat(send);
   connect();
   replayFromUrl(app);
   $("replay-panel").querySelector('[data-action="night"]').addEventListener("click", () => nightList(app));

@@ -1,0 +1,154 @@
+// Table talk: the chat panel (the table's last lines, kept by the server and sent again after a
+// reload), quick reactions in one tap, and the reasons a line was refused said kindly beside the box.
+// Chat text is always inserted as text (textContent), never as HTML.
+
+export const REACTIONS = ["👍", "👏", "😂", "😮", "😢", "🔥", "🙏", "🤦"];
+const MAX_CHARS = 300;
+const talk = { lines: [], drawn: 0, unread: 0 };
+
+// The lines the server had when this connection said hello (`welcome.chat`): they replace what the page
+// had, so that a reconnect never doubles a line.
+export function chatHistory(lines) {
+  talk.lines = [...(lines || [])];
+  talk.drawn = -1;
+  drawLines();
+}
+
+export function chatLine(line) {
+  if (talk.lines.some((l) => l.id === line.id)) return;
+  talk.lines.push(line);
+  talk.lines = talk.lines.slice(-200);
+  const panel = document.getElementById("chat-panel");
+  if (panel && !panel.open) talk.unread += 1;
+  drawLines();
+}
+
+function who(line) {
+  return line.role === "player" && line.seat ? line.name : line.role === "host" ? "Host" : line.name || "Spectator";
+}
+
+function drawLines() {
+  const list = document.getElementById("chat-lines");
+  if (!list) return;
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  list.replaceChildren(...talk.lines.map((line) => {
+    const li = document.createElement("li");
+    li.className = `chat-line ${line.role || ""}`;
+    li.dataset.id = String(line.id);
+    const name = document.createElement("b");
+    name.textContent = who(line);
+    const text = document.createElement("span");
+    text.className = "chat-text";
+    text.textContent = line.text; // as text: "<b>" stays "<b>"
+    li.append(name, " ", text);
+    return li;
+  }));
+  if (!talk.lines.length) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = "No one has said anything yet.";
+    list.append(li);
+  }
+  if (atBottom || talk.drawn !== talk.lines.length) list.scrollTop = list.scrollHeight;
+  talk.drawn = talk.lines.length;
+  const badge = document.getElementById("chat-unread");
+  if (badge) badge.textContent = talk.unread ? ` (${talk.unread} new)` : "";
+}
+
+// A reaction floats over the seat of whoever sent it for a few seconds (or over the felt for a
+// spectator or the host), and is said in the chat list as a passing line.
+export function showReaction(event) {
+  const felt = document.getElementById("felt");
+  const bubble = document.createElement("div");
+  bubble.className = "reaction-bubble";
+  bubble.textContent = event.emoji;
+  bubble.setAttribute("aria-label", `${who(event)} reacts ${event.emoji}`);
+  const pos = event.seat ? event.seat - 1 : null; // seats count from 1 in talk
+  const seatEl = pos === null ? null : felt.querySelector(`.seat[data-position="${pos}"]`);
+  if (seatEl) {
+    bubble.style.left = seatEl.style.left;
+    bubble.style.top = seatEl.style.top;
+  } else {
+    bubble.style.left = "50%";
+    bubble.style.top = "22%";
+  }
+  felt.append(bubble);
+  setTimeout(() => bubble.remove(), 2600);
+  const list = document.getElementById("chat-lines");
+  if (list) {
+    const li = document.createElement("li");
+    li.className = "chat-line reaction";
+    const name = document.createElement("b");
+    name.textContent = who(event);
+    li.append(name, ` ${event.emoji}`);
+    list.append(li);
+    list.scrollTop = list.scrollHeight;
+  }
+}
+
+// Why a chat line or reaction was refused, under the box, in words a friend reads at a glance.
+export function chatRefused(msg) {
+  const note = document.getElementById("chat-note");
+  if (!note) return;
+  let text = msg.message || "that message was not sent";
+  if (msg.code === "rate_limited") {
+    const wait = /wait (\d+)/.exec(text);
+    text = `Easy there: at most 5 messages and reactions in 10 seconds.${wait ? ` Try again in ${wait[1]} s.` : ""}`;
+  }
+  note.textContent = text[0].toUpperCase() + text.slice(1);
+  note.classList.add("bad");
+  clearTimeout(chatRefused.timer);
+  chatRefused.timer = setTimeout(() => { note.textContent = ""; note.classList.remove("bad"); }, 6000);
+}
+
+// Whether this connection may talk now, and why not: a muted seat, or a spectator the host has not let in.
+export function talkBlock(state) {
+  const { table, you } = state;
+  const me = table.seats.find((s) => s.position === you.seat);
+  if (me && me.muted) return "The host has muted you: you can read the chat but not write.";
+  if (!me && !you.host && !table.settings.spectator_chat) return "Spectators read the chat; the host has not opened it to them.";
+  return "";
+}
+
+// The box, the send button and the reactions row: drawn once; the note under them follows the state.
+export function setupChat(send) {
+  const form = document.getElementById("chat-form");
+  const input = form.querySelector("input");
+  input.maxLength = MAX_CHARS;
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text) {
+      chatRefused({ message: "type something first: an empty line is not sent" });
+      return;
+    }
+    send({ type: "chat", text });
+    input.value = "";
+  });
+  const row = document.getElementById("reactions");
+  for (const emoji of REACTIONS) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "small react";
+    b.dataset.emoji = emoji;
+    b.textContent = emoji;
+    b.setAttribute("aria-label", `react ${emoji}`);
+    b.addEventListener("click", () => send({ type: "react", emoji }));
+    row.append(b);
+  }
+  const panel = document.getElementById("chat-panel");
+  panel.addEventListener("toggle", () => {
+    if (panel.open) talk.unread = 0;
+    drawLines();
+  });
+  drawLines();
+}
+
+export function renderTalk(state) {
+  const block = talkBlock(state);
+  const form = document.getElementById("chat-form");
+  for (const x of [...form.querySelectorAll("input, button"), ...document.querySelectorAll("#reactions button")]) x.disabled = Boolean(block);
+  const why = document.getElementById("chat-block");
+  why.textContent = block;
+  why.hidden = !block;
+}

@@ -1,0 +1,116 @@
+"""Table talk on the page (issue 10, §1): chat that survives a reload, quick reactions in one tap, the
+host muting a player and opening the chat to spectators, and bad chat shown kindly or as plain text.
+
+Each test drives chromium on a laptop (1280x800) and a phone (390x844) viewport and saves screenshots
+in ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
+from homegame.server.harness import create_table
+from test_browser import ARTIFACTS, state
+
+pytestmark = pytest.mark.browser
+
+NASTY = "<b>bold?</b> & <script>window.pwned=1</script> <img src=x onerror=window.pwned=2>"
+
+
+def open_page(browser: Any, url: str, device: str, errors: list[str]) -> Any:
+    page = browser.new_context(**VIEWPORTS[device]).new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    page.wait_for_function("window.homegame && window.homegame.state")
+    return page
+
+
+def sit(page: Any, name: str) -> None:
+    page.fill("#sit input[name=name]", name)
+    page.click('#sit [data-action="sit"]')
+    page.wait_for_function("window.homegame.state.you.seat !== null", timeout=5000)
+
+
+def chat_texts(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#chat-lines .chat-line:not(.reaction) .chat-text", "els => els.map(e => e.textContent)"))
+
+
+def say(page: Any, text: str) -> None:
+    page.fill("#chat-form input", text)
+    page.click('#chat-form [data-action="chat-send"]')
+
+
+@pytest.mark.parametrize("device", ["laptop", "phone"])
+def test_chat_reactions_mute_and_spectators(base: str, browser: Any, device: str) -> None:
+    made = create_table(base, game="holdem", approve_seats=False, paused=True)
+    errors: list[str] = []
+    host = open_page(browser, made["links"]["host"], device, errors)
+    sit(host, "Ann")
+    bob = open_page(browser, made["links"]["invite"], device, errors)
+    sit(bob, "Bob")
+
+    # a line typed on one phone reaches the other, as plain text: no tag becomes HTML, no script runs
+    say(host, "good luck all")
+    bob.wait_for_function("document.querySelectorAll('#chat-lines .chat-text').length >= 1", timeout=5000)
+    say(host, NASTY)
+    bob.wait_for_function("document.querySelectorAll('#chat-lines .chat-text').length >= 2", timeout=5000)
+    assert chat_texts(bob) == ["good luck all", NASTY]
+    assert bob.locator("#chat-lines b, #chat-lines script, #chat-lines img").count() == 2  # the two names only
+    assert bob.evaluate("window.pwned") is None and host.evaluate("window.pwned") is None
+    assert bob.inner_text("#chat-lines .chat-line >> nth=0").startswith("Ann")
+
+    # one tap on a reaction: it floats over Ann's seat on Bob's screen and is said in the chat
+    host.click('#reactions [data-emoji="🔥"]')
+    bob.wait_for_selector(".reaction-bubble", timeout=5000)
+    assert bob.locator("#chat-lines .chat-line.reaction").last.inner_text().startswith("Ann")
+    bob.screenshot(path=str(ARTIFACTS / f"talk-chat-{device}.png"), full_page=True)
+
+    # an empty line is not sent, and the box says why; an over-long one (past the box's limit, sent as
+    # a script would) is refused by the table with the limit named, beside the box
+    host.fill("#chat-form input", "   ")
+    host.click('#chat-form [data-action="chat-send"]')
+    assert "empty" in host.inner_text("#chat-note")
+    assert host.get_attribute("#chat-form input", "maxlength") == "300"
+    host.evaluate("window.homegame.send({type: 'chat', text: 'x'.repeat(301)})")
+    host.wait_for_function("/300/.test(document.getElementById('chat-note').textContent)", timeout=5000)
+    # flooding: the sixth message in ten seconds is refused kindly, with how long to wait
+    for _ in range(6):
+        bob.click('#reactions [data-emoji="👍"]')
+    bob.wait_for_function("/Easy there/.test(document.getElementById('chat-note').textContent)", timeout=5000)
+    assert "Try again in" in bob.inner_text("#chat-note")
+    bob.screenshot(path=str(ARTIFACTS / f"talk-flood-{device}.png"), full_page=True)
+
+    # the chat is kept with the table: a reload shows it again, once
+    bob.reload()
+    bob.wait_for_function("window.homegame && window.homegame.state && document.querySelectorAll('#chat-lines .chat-text').length >= 2")
+    assert chat_texts(bob) == ["good luck all", NASTY]
+
+    # the host mutes Bob in one tap: his box is shut and says why; a line he sends anyway is refused
+    bob_pos = state(bob)["you"]["seat"]
+    host.click(f'#host .host-seat[data-position="{bob_pos}"] [data-action="mute"]')
+    bob.wait_for_function("document.querySelector('#chat-form input').disabled", timeout=5000)
+    assert "muted" in bob.inner_text("#chat-block")
+    bob.evaluate("window.homegame.send({type: 'chat', text: 'let me talk'})")
+    bob.wait_for_function("/muted/.test(document.getElementById('chat-note').textContent)", timeout=5000)
+    host.screenshot(path=str(ARTIFACTS / f"talk-mute-host-{device}.png"), full_page=True)
+    bob.screenshot(path=str(ARTIFACTS / f"talk-muted-{device}.png"), full_page=True)
+    host.click(f'#host .host-seat[data-position="{bob_pos}"] [data-action="unmute"]')
+    bob.wait_for_function("!document.querySelector('#chat-form input').disabled", timeout=5000)
+
+    # a spectator reads the chat but writes only once the host opens it to spectators
+    watcher = open_page(browser, made["links"]["watch"], device, errors)
+    watcher.wait_for_function("document.querySelectorAll('#chat-lines .chat-text').length >= 2")
+    assert watcher.locator("#chat-form input").is_disabled()
+    assert "Spectators read" in watcher.inner_text("#chat-block")
+    host.click('#host [data-action="spectator-chat"]')
+    watcher.wait_for_function("!document.querySelector('#chat-form input').disabled", timeout=5000)
+    say(watcher, "nice table")
+    host.wait_for_function("[...document.querySelectorAll('#chat-lines .chat-line')].some(l => l.textContent === 'Spectator nice table')",
+                           timeout=5000)
+    watcher.screenshot(path=str(ARTIFACTS / f"talk-spectator-{device}.png"), full_page=True)
+    assert not errors, errors
+    for p in (host, bob, watcher):
+        p.context.close()
