@@ -304,17 +304,37 @@ class Mute(_Msg):
     value: bool = True
 
 
+class House(_Msg):
+    """Host: house rules from the next hand (see ``homegame.table.house``); ``bomb_next`` calls a bomb pot."""
+
+    type: Literal["house"]
+    straddle: Literal["utg", "button", "off"] | None = None
+    bomb_ante: Chips | None = None
+    bomb_every: Annotated[int, Field(ge=0, le=1000, strict=True)] | None = None
+    chip: BuyIn | None = None
+    showdown: Literal["show-all", "muck-losers"] | None = None
+    rabbit: bool | None = None
+    bomb_next: bool | None = None
+
+
+class Show(_Msg):
+    """After the hand: show some (``cards``) or all (null) of my cards nobody has seen."""
+
+    type: Literal["show"]
+    cards: Annotated[list[Annotated[str, Field(min_length=2, max_length=2)]], Field(min_length=1, max_length=12)] | None = None
+
+
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
-    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute,
+    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | House | Show,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
                 "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy", "chat", "react",
-                "pre_act", "mute")
+                "pre_act", "mute", "house", "show")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
-                        "configure", "reissue", "mute"})
+                        "configure", "reissue", "mute", "house"})
 #: Talk: limited per connection to :data:`TALK_BURST` messages in :data:`TALK_WINDOW` seconds.
 TALK_TYPES = frozenset({"chat", "react"})
 TALK_BURST = 5
@@ -410,7 +430,7 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 
 __all__ = [
     "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "VERSION", "Act", "AddBot",
-    "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "Hello", "Leave",
-    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "SetGame", "SetStakes", "Sit", "SitOut", "StakesModel", "error", "frame_text",
+    "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "Hello", "House", "Leave",
+    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "error", "frame_text",
     "nesting", "parse_client", "problems",
 ]

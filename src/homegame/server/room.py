@@ -567,6 +567,16 @@ class Room:
                 raise TableError("only a seated player contributes to the shuffle")
             if self.fair.contribute(mine, msg.hand, msg.value, t.hand_number + 1):
                 t.revision += 1
+        elif isinstance(msg, p.House):
+            changes = {k: getattr(msg, k) for k in ("straddle", "bomb_ante", "bomb_every", "chip", "showdown", "rabbit")
+                       if getattr(msg, k) is not None}
+            if changes.get("straddle") == "off":
+                changes["straddle"] = None
+            t.set_house(changes, msg.bomb_next)
+        elif isinstance(msg, p.Show):
+            if mine is None:
+                raise TableError("you hold no seat at this table; only a player shows their cards")
+            t.show(mine, msg.cards)
         elif isinstance(msg, p.Configure):
             t.configure(**{key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay",
                                                               "between_hands", "approve_seats", "bot_rebuys",

@@ -88,7 +88,8 @@ def verify_hand(data: dict[str, Any], anchor: tuple[int, str] | None = None) -> 
     try:
         start = data["start"]
         game = hg.game(start["game"], **start["rules"])
-        hand = game.deal(start["stacks"], stakes=make_stakes(start["stakes"]), button=start["button"], deck=deck)
+        hand = game.deal(start["stacks"], stakes=make_stakes(start["stakes"]), button=start["button"], deck=deck,
+                         options=start.get("options"))
         for seat, action in data["actions"]:
             hand.act(seat, action)
         replayed = [int(x) for x in hand.payoffs]

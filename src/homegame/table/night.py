@@ -16,7 +16,8 @@ VOLUNTARY = frozenset({"call", "bet", "raise", "complete"})
 def _replay(start: HandStart, deck: list[str], actions: Iterable[tuple[int, str]]) -> Iterator[tuple[Any, int, str]]:
     """The hand after each action, with who acted and what (the hand object is reused: read it at once)."""
     game = make_game(start.game, start.rules)
-    hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck)
+    hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck,
+                     options=start.options)
     yield hand, -1, ""
     for seat, action in actions:
         hand.act(seat, action)

@@ -111,6 +111,8 @@ class Settings:
     name: str = "Home game"
     bot_rebuys: int = 2  # times a broke bot buys in again; then it leaves the table
     spectator_chat: bool = False  # whether spectators may chat and react (everyone may read)
+    house: dict[str, Any] = field(default_factory=dict)  # straddle, bomb pots, chip, showdown, rabbit (see .house)
+    bomb_next: bool = False  # the host called a bomb pot for the next hand
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""

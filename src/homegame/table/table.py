@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import homegame as hg
-from homegame.table import advance
+from homegame.table import advance, house
 from homegame.table.autoplay import BOT_KINDS, BotPolicy, make_bot
 from homegame.table.chat import Chat, check_reaction
 from homegame.table.ledger import Ledger
@@ -55,19 +55,24 @@ class HandStart:
     dealt: list[int]  # hand seat i is table position dealt[i]
     holders: tuple[int, ...] = ()  # the ``Seat.sid`` of whoever sat at dealt[i] when dealt
     names: tuple[str, ...] = ()  # the name of whoever sat at dealt[i] when dealt
+    options: dict[str, Any] | None = None  # the hand's engine options (straddle, bomb pot, …), None: none
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable form."""
-        return {"number": self.number, "game": self.game, "rules": self.rules, "stakes": self.stakes,
-                "stacks": self.stacks, "button": self.button, "dealt": self.dealt, "holders": list(self.holders),
-                "names": list(self.names)}
+        """A JSON-serialisable form (``options`` only when the hand has some)."""
+        out = {"number": self.number, "game": self.game, "rules": self.rules, "stakes": self.stakes,
+               "stacks": self.stacks, "button": self.button, "dealt": self.dealt, "holders": list(self.holders),
+               "names": list(self.names)}
+        if self.options:
+            out["options"] = dict(self.options)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> HandStart:
         """The inverse of :meth:`to_dict`."""
         return cls(int(d["number"]), str(d["game"]), dict(d["rules"]), dict(d["stakes"]),
                    [int(x) for x in d["stacks"]], int(d["button"]), [int(x) for x in d["dealt"]],
-                   tuple(int(x) for x in d.get("holders", ())), tuple(str(x) for x in d.get("names", ())))
+                   tuple(int(x) for x in d.get("holders", ())), tuple(str(x) for x in d.get("names", ())),
+                   dict(d["options"]) if d.get("options") else None)
 
 
 def make_stakes(stakes: dict[str, Any]) -> Any:
@@ -451,11 +456,76 @@ class Table:
         dealt = sorted(ring[-game.max_players:] if len(ring) > game.max_players else ring)
         if button not in dealt:
             button = dealt[-1]
+        stacks = [self.seats[p].stack for p in dealt]
+        options = self._options_for(game, stacks, dealt.index(button), deck)
         start = HandStart(self.hand_number + 1, game.name, dict(game.rules), dict(self.settings.stakes),
-                          [self.seats[p].stack for p in dealt], dealt.index(button), dealt,
-                          tuple(self.seats[p].sid for p in dealt), tuple(self.seats[p].name for p in dealt))
+                          stacks, dealt.index(button), dealt,
+                          tuple(self.seats[p].sid for p in dealt), tuple(self.seats[p].name for p in dealt),
+                          options or None)
+        if options.get("bomb_pot"):
+            self.settings.bomb_next = False
+        if house.words(options):
+            self._changed(f"hand {start.number}: {house.words(options)}")
         self._begin(start, deck, [], now)
         return start
+
+    def _options_for(self, game: Any, stacks: list[int], button: int, deck: list[str]) -> dict[str, Any]:
+        """The house rules as this hand's engine options; one that does not fit this hand (a straddle
+        heads-up, a chip the stacks are not whole numbers of) is left out and the notices say why."""
+        options = house.hand_options(self.settings.house, number=self.hand_number + 1,
+                                     bomb_next=self.settings.bomb_next)
+        while True:
+            try:
+                game.deal(stacks, stakes=make_stakes(self.settings.stakes), button=button, deck=list(deck),
+                          options=options or None)
+                return options
+            except ValueError as exc:
+                drop = next((k for k in ("chip", "straddle", "bomb_pot", "showdown", "rabbit") if k in options), None)
+                if drop is None:
+                    return {}
+                self._changed(f"no {drop.replace('_', ' ')} this hand: {exc}")
+                options = {k: v for k, v in options.items() if k != drop}
+
+    def set_house(self, changes: dict[str, Any], bomb_next: bool | None = None) -> None:
+        """The host sets house rules (see :mod:`homegame.table.house`) from the next hand, or calls a
+        bomb pot for the next hand (``bomb_next``); :class:`TableError` saying why when out of place."""
+        checked = house.check_house(changes)
+        rules = {**house.HOUSE_DEFAULTS, **self.settings.house, **checked}
+        bomb = bool(bomb_next) if bomb_next is not None else self.settings.bomb_next
+        if bomb and not rules["bomb_ante"]:
+            raise TableError("set the bomb pot's ante first (every player antes that amount)")
+        stakes = self.settings.stakes
+        if rules["straddle"] and len(stakes.get("blinds") or []) < 2:
+            raise TableError("a straddle needs blinds; these stakes have none")
+        if self.settings.game != DEALERS_CHOICE:
+            trial = {k: v for k, v in house.hand_options(rules, number=1, bomb_next=False).items() if k != "straddle"}
+            if rules["bomb_ante"]:
+                trial["bomb_pot"] = rules["bomb_ante"]
+            try:
+                make_game(self.settings.game, self.settings.rules).deal(
+                    [self.settings.buy_in] * 3, stakes=make_stakes(stakes), button=0, seed=1, options=trial or None)
+            except ValueError as exc:
+                raise TableError(f"that does not fit {self.game_title(self.settings.game, self.settings.rules)}: {exc}") from exc
+        self.settings.house = {k: v for k, v in rules.items() if v != house.HOUSE_DEFAULTS[k]}
+        self.settings.bomb_next = bomb
+        said = [f"{k.replace('_', ' ')} {v}" for k, v in checked.items()]
+        if bomb_next:
+            said.append("a bomb pot next hand")
+        self._changed(f"house rules from the next hand: {', '.join(said) or 'unchanged'}")
+
+    def show(self, pos: int, cards: list[str] | None) -> list[str]:
+        """After the hand, the seat at ``pos`` shows some (``cards``) or all (None) of its unseen cards."""
+        hs = self.hand_seat(pos)
+        if self.hand is None or hs is None:
+            raise TableError("you were not dealt into the last hand, so there is nothing of yours to show")
+        if not self.hand.over:
+            raise TableError("cards are shown by choice once the hand is over")
+        try:
+            shown: list[str] = self.hand.show(hs, cards)
+        except hg.IllegalAction as exc:
+            raise TableError(str(exc)) from exc
+        self._changed()
+        return shown
 
     def resume(self, start: HandStart, deck: list[str], actions: list[tuple[int, str]], now: float) -> None:
         """Rebuild a hand exactly from its start, deck and the actions taken so far."""
@@ -464,7 +534,8 @@ class Table:
     def _begin(self, start: HandStart, deck: list[str], actions: list[tuple[int, str]], now: float) -> None:
         now = self._tick(now)
         game = make_game(start.game, start.rules)
-        hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck)
+        hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck,
+                         options=start.options)
         since: dict[int, int] = {}  # hand seat -> actions taken when it began to owe its decision
 
         def track(count: int, acted: int | None) -> None:

@@ -1,0 +1,118 @@
+"""House rules at the table (issue 10, §3-4): a straddle, bomb pots (called, or every N hands), the chip,
+the showdown rule and rabbit hunting become the hand's engine options, are kept in the hand's stored
+start (so a replay deals the same hand), and are refused with the reason when out of place; a player
+shows cards by choice after the hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from homegame.server import protocol as p
+from homegame.table import HandStart, Settings, Table, TableError
+from homegame.table.night import spectator_steps
+
+
+def deck(seed: int) -> list[str]:
+    cards = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def table(players: int = 3, game: str = "holdem") -> Table:
+    t = Table(Settings(game=game, approve_seats=False, between_hands=0))
+    for i in range(players):
+        t.sit(f"P{i}", approved=True)
+    return t
+
+
+def test_a_straddle_is_dealt_and_kept_in_the_stored_start() -> None:
+    t = table()
+    t.set_house({"straddle": "utg"})
+    start = t.deal(deck(1), 0.0)
+    assert start.options == {"straddle": "utg"}
+    view = t.view(None)
+    assert view is not None and view["straddle"] is not None
+    assert any("straddles 4" in line for line in view["log"])
+    again = HandStart.from_dict(start.to_dict())
+    assert again.options == {"straddle": "utg"}
+    steps = spectator_steps(start.to_dict(), deck(1), [])
+    assert steps[0]["view"]["straddle"] == view["straddle"]
+
+
+def test_a_bomb_pot_called_now_is_the_next_hand_only_and_every_n_hands() -> None:
+    t = table()
+    t.set_house({"bomb_ante": 5}, bomb_next=True)
+    start = t.deal(deck(2), 0.0)
+    assert start.options == {"bomb_pot": 5}
+    assert not t.settings.bomb_next
+    assert any("bomb pot" in n for n in t.notices)
+    t2 = table()
+    t2.set_house({"bomb_ante": 3, "bomb_every": 2})
+    assert t2.deal(deck(3), 0.0).options is None  # hand 1
+    assert t2.settings.house == {"bomb_ante": 3, "bomb_every": 2}
+
+
+def test_a_straddle_heads_up_is_left_out_and_the_notice_says_why() -> None:
+    t = table(players=2)
+    t.set_house({"straddle": "utg"})
+    start = t.deal(deck(4), 0.0)
+    assert start.options is None
+    assert any("no straddle this hand" in n and "three or more" in n for n in t.notices)
+
+
+@pytest.mark.parametrize(("changes", "bomb", "why"), [
+    ({"straddle": "left"}, None, "straddle must be"),
+    ({"chip": 5}, None, "not a whole number of chips"),
+    ({}, True, "ante first"),
+    ({"bomb_every": -1}, None, "whole number from 0"),
+    ({"showdown": "muck-all"}, None, "showdown must be"),
+    ({"drinks": 1}, None, "unknown house rule"),
+])
+def test_house_rules_out_of_place_are_refused_with_the_reason(changes: dict, bomb: bool | None, why: str) -> None:
+    t = table()
+    before = dict(t.settings.house)
+    with pytest.raises(TableError, match=why):
+        t.set_house(changes, bomb)
+    assert t.settings.house == before and not t.settings.bomb_next
+
+
+def test_a_straddle_without_blinds_is_refused() -> None:
+    t = Table(Settings(game="holdem", stakes={"structure": "fixed-limit", "ante": 1, "small_bet": 2, "big_bet": 4}))
+    with pytest.raises(TableError, match="needs blinds"):
+        t.set_house({"straddle": "button"})
+
+
+def test_the_house_message_and_show() -> None:
+    m = p.parse_client('{"type": "house", "straddle": "off", "bomb_ante": 4, "bomb_next": true}')
+    assert isinstance(m, p.House) and m.straddle == "off" and m.bomb_ante == 4
+    assert isinstance(p.parse_client('{"type": "show", "cards": ["Ad"]}'), p.Show)
+    with pytest.raises(p.ProtocolError):
+        p.parse_client('{"type": "house", "chip": 0}')
+    with pytest.raises(p.ProtocolError):
+        p.parse_client('{"type": "show", "cards": []}')
+    assert "house" in p.HOST_TYPES and "show" not in p.HOST_TYPES
+
+
+def test_a_winner_nobody_called_shows_one_card_after_the_hand() -> None:
+    t = table()
+    t.deal(deck(5), 0.0)
+    with pytest.raises(TableError, match="once the hand is over"):
+        t.show(t.start.dealt[0], None)  # type: ignore[union-attr]
+    while not t.hand.over:
+        pos = t.owing()[0]
+        hs = t.hand_seat(pos)
+        legal = t.hand.legal(hs)
+        t.act(pos, "fold" if "fold" in legal else legal[0].split("..")[0], 0.0)
+    winner = next(i for i, x in enumerate(t.hand.payoffs) if x > 0)
+    pos = t.start.dealt[winner]  # type: ignore[union-attr]
+    mine = t.view(pos)
+    assert mine is not None and len(mine["can_show"]) == 2
+    card = mine["can_show"][0]
+    assert t.show(pos, [card]) == [card]
+    seen = t.view(None)
+    assert seen is not None and seen["seats"][winner]["shown"] is None or card in str(seen)
+    assert any(f"shows {card}" in line for line in seen["log"])
+    with pytest.raises(TableError, match="may show"):
+        t.show(pos, [card])
