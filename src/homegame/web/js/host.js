@@ -78,6 +78,38 @@ export function renderHost(state, app, send) {
   keepForm(part(box, "game-part"), "set_game", settings, app, () => gameForm(state, app, send));
   keepForm(part(box, "stakes-part"), "set_stakes", settings, app, () => stakesForm(state, send));
   keepForm(part(box, "clock-part"), "configure", settings, app, () => clockForm(state, send));
+  keepForm(part(box, "house-part"), "house", settings, app, () => houseForm(state, send));
+  const bomb = part(box, "bomb-part");
+  const house = table.settings.house || {};
+  redraw(bomb, JSON.stringify([house.bomb_ante || 0, table.settings.bomb_next]), () => {
+    const b = el(`<button type="button" class="small${table.settings.bomb_next ? " primary" : ""}" data-action="bomb-next" aria-pressed="${Boolean(table.settings.bomb_next)}"></button>`);
+    b.textContent = table.settings.bomb_next ? `Bomb pot next hand (ante ${house.bomb_ante}) ✓ — tap to cancel`
+      : house.bomb_ante ? `Bomb pot next hand (everyone antes ${house.bomb_ante})` : "Bomb pot next hand (set its ante below first)";
+    b.addEventListener("click", () => send({ type: "house", bomb_next: !table.settings.bomb_next }));
+    bomb.append(b);
+  });
+}
+
+// House rules from the next hand: straddle, bomb pots, the chip, the showdown rule, rabbit hunting.
+function houseForm(state, send) {
+  const h = state.table.settings.house || {};
+  const num = 'inputmode="numeric" autocomplete="off" size="4"';
+  const opt = (v, label, cur) => `<option value="${v}" ${v === cur ? "selected" : ""}>${label}</option>`;
+  const form = el(`<form class="house-form"><fieldset><legend>House rules (from the next hand)</legend>
+    <label>Straddle <select name="straddle">${opt("off", "none", h.straddle || "off")}${opt("utg", "under the gun", h.straddle || "off")}${opt("button", "button (Mississippi)", h.straddle || "off")}</select></label>
+    <label title="every player antes this amount; no blinds, no preflop betting">Bomb pot ante <input name="bomb_ante" ${num} value="${h.bomb_ante || 0}"></label>
+    <label title="0: only when you call one">Bomb pot every N hands (0: when called) <input name="bomb_every" ${num} value="${h.bomb_every || 0}"></label>
+    <label title="the smallest chip: split pots are shared in whole chips of this size">Chip <input name="chip" ${num} value="${h.chip || 1}"></label>
+    <label>Showdown <select name="showdown">${opt("show-all", "everyone shows", h.showdown || "show-all")}${opt("muck-losers", "losers may muck", h.showdown || "show-all")}</select></label>
+    <label class="check"><input type="checkbox" name="rabbit" ${h.rabbit ? "checked" : ""}> Rabbit hunt allowed</label>
+    <button type="submit" class="small" data-action="set-house">Set house rules</button></fieldset></form>`);
+  form.sendIt = () => {
+    send({ type: "house", straddle: form.straddle.value, showdown: form.showdown.value, rabbit: form.rabbit.checked,
+      bomb_ante: wholeNumber(form.bomb_ante.value || "0", "The bomb pot's ante", { max: 10000000 }),
+      bomb_every: wholeNumber(form.bomb_every.value || "0", "Bomb pot every N hands", { max: 1000 }),
+      chip: wholeNumber(form.chip.value || "1", "The chip", { min: 1, max: 10000000 }) });
+  };
+  return form;
 }
 
 // The turn clock and the time bank: every player's bank is set to the new bank at once.

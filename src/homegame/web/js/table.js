@@ -10,6 +10,7 @@ import { chartNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, prefs, setPref } from "./prefs.js";
 import { chatHistory, chatLine, chatRefused, renderTalk, setupChat, showReaction } from "./chat.js";
 import { renderPreActions } from "./advance.js";
+import { renderAfter } from "./after.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const linkToken = decodeURIComponent(location.hash.slice(1));
@@ -502,6 +503,7 @@ function render() {
   renderPreNote(state);
   renderTalk(state);
   renderResults(state, (hs) => seatName(table, table.dealt[hs]));
+  renderAfter(state, send, (hs) => seatName(table, table.dealt[hs]));
   renderLog(state);
   renderSit(state);
   const hostPanel = $("host-panel");

@@ -1,0 +1,168 @@
+"""House rules and after-the-hand choices on the page (issue 10, §3-4): the host sets a straddle, a bomb
+pot (called for the next hand), the chip and the showdown rule from the page, and requests out of place
+are refused with the reason, shown; a winner nobody called shows one card; under "losers may muck" a
+beaten hand is mucked and the log says so; the rabbit hunt is revealed with one tap.
+
+Laptop (1280x800) and phone (390x844) viewports; screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
+from homegame.server.harness import create_table
+from test_browser import ARTIFACTS, state, take_turn
+from test_browser_talk import open_page, sit
+
+pytestmark = pytest.mark.browser
+
+
+def live(page: Any, timeout: float = 15000) -> None:
+    page.wait_for_function("(s => s.view && !s.view.over && s.view.legal !== undefined)(window.homegame.state)", timeout=timeout)
+
+
+def send_act(page: Any, action: str) -> None:
+    page.evaluate(f"(s => window.homegame.send({{type: 'act', action: {action!r}, decision: s.you.decision}}))(window.homegame.state)")
+
+
+def check_down(pages: list[Any], number: int, timeout: float = 40.0) -> None:
+    """Every player checks (or calls) until hand ``number`` is over on every page."""
+    end = time.monotonic() + timeout
+    while not all(state(p)["hand"] == number and (state(p)["view"] or {}).get("over") for p in pages):
+        assert time.monotonic() < end, f"hand {number} did not finish"
+        for p in pages:
+            s = state(p)
+            if s["hand"] == number and (s["view"] or {}).get("legal"):
+                take_turn(p)
+        pages[0].wait_for_timeout(100)
+
+
+@pytest.mark.parametrize("device", ["laptop", "phone"])
+def test_a_winner_nobody_called_shows_one_card(base: str, browser: Any, device: str) -> None:
+    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=60)
+    errors: list[str] = []
+    ann = open_page(browser, made["links"]["host"], device, errors)
+    sit(ann, "Ann")
+    bob = open_page(browser, made["links"]["invite"], device, errors)
+    sit(bob, "Bob")
+    # shown before the hand is over: refused, and the page says why
+    bob.evaluate("window.homegame.send({type: 'show'})")
+    bob.wait_for_function("/shown by choice once the hand is over|nothing of yours/.test(document.getElementById('toast').textContent)", timeout=5000)
+    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    for p in (ann, bob):
+        live(p)
+    first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
+    other = bob if first is ann else ann
+    send_act(first, "raise 10")
+    other.wait_for_selector('#actions button[data-action="fold"]:not([disabled])', timeout=5000)
+    other.click('#actions button[data-action="fold"]')
+    first.wait_for_selector("#after .show-choice", timeout=5000)
+    assert "Nobody has seen your cards" in first.inner_text("#after .show-choice")
+    other.wait_for_selector("#after .show-choice")  # a folded hand may be shown too, and is said so
+    assert "You folded" in other.inner_text("#after .show-choice")
+    mine = state(first)["view"]["can_show"]
+    assert len(mine) == 2
+    first.click(f'#after .show-cards [data-card="{mine[1]}"]')
+    assert mine[1][0] in first.inner_text('#after [data-action="show-some"]').replace("10", "T")
+    first.screenshot(path=str(ARTIFACTS / f"house-show-choice-{device}.png"), full_page=True)
+    first.click('#after [data-action="show-some"]')
+    other.wait_for_function(f"(s => s.view.log.some(l => / shows {mine[1]}$/.test(l)))(window.homegame.state)", timeout=5000)
+    assert re.search(r"(Ann|Bob) shows", other.inner_text("#log"))
+    hs = state(first)["you"]["hand_seat"]
+    assert state(other)["view"]["results"]["shown"][str(hs)] == [mine[1]]
+    # the card not shown stays unseen by the other player
+    assert mine[0] not in str(state(other)["view"])
+    # the one left may still be shown; "Muck" closes the offer
+    first.wait_for_function("window.homegame.state.view.can_show.length === 1")
+    first.click('#after [data-action="muck"]')
+    assert first.locator("#after .show-choice").count() == 0
+    other.screenshot(path=str(ARTIFACTS / f"house-shown-{device}.png"), full_page=True)
+    assert not errors, errors
+    for p in (ann, bob):
+        p.context.close()
+
+
+def test_losers_may_muck_and_the_log_says_who(base: str, browser: Any) -> None:
+    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=0.5)
+    errors: list[str] = []
+    ann = open_page(browser, made["links"]["host"], "phone", errors)
+    sit(ann, "Ann")
+    bob = open_page(browser, made["links"]["invite"], "phone", errors)
+    sit(bob, "Bob")
+    # the host sets the showdown rule from the page
+    ann.select_option('#host .house-form select[name="showdown"]', "muck-losers")
+    ann.click('#host [data-action="set-house"]')
+    ann.wait_for_function("window.homegame.state.table.settings.house.showdown === 'muck-losers'", timeout=5000)
+    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    end = time.monotonic() + 100
+    mucked = None
+    while mucked is None:
+        assert time.monotonic() < end, "no hand ended with a mucked loser"
+        live(ann)
+        number = state(ann)["hand"]
+        check_down([ann, bob], number)
+        results = state(ann)["view"]["results"]
+        if results.get("mucked"):
+            mucked = results["mucked"][0]
+    loser = ann if state(ann)["you"]["hand_seat"] == mucked else bob
+    ann.evaluate("window.homegame.send({type: 'pause', value: true})")
+    name = "Ann" if loser is ann else "Bob"
+    for p in (ann, bob):
+        p.wait_for_selector("#after .mucked-note")
+        assert f"{name} mucks" in p.inner_text("#log")
+    assert "Your hand was mucked" in loser.inner_text("#after")
+    # the mucked cards never reach the other player; the loser may still show them by choice
+    winner = bob if loser is ann else ann
+    assert state(winner)["view"]["seats"][mucked]["shown"] is None
+    loser.wait_for_selector("#after .show-choice")
+    loser.screenshot(path=str(ARTIFACTS / "house-mucked-phone.png"), full_page=True)
+    winner.screenshot(path=str(ARTIFACTS / "house-muck-log-phone.png"), full_page=True)
+    assert not errors, errors
+    for p in (ann, bob):
+        p.context.close()
+
+
+@pytest.mark.parametrize("device", ["laptop", "phone"])
+def test_host_sets_straddle_and_bomb_pot_and_out_of_place_is_refused(base: str, browser: Any, device: str) -> None:
+    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=0.5, bot_delay=0.05)
+    errors: list[str] = []
+    ann = open_page(browser, made["links"]["host"], device, errors)
+    sit(ann, "Ann")
+    # a bomb pot before its ante is set: refused, and the reason is shown
+    ann.click('#host [data-action="bomb-next"]')
+    ann.wait_for_function("/ante first/.test(document.getElementById('toast').textContent)", timeout=5000)
+    # a chip the stakes are not whole numbers of: refused, said in the form
+    ann.fill('#host .house-form input[name="chip"]', "5")
+    ann.click('#host [data-action="set-house"]')
+    ann.wait_for_function("/whole number of chips/.test(document.querySelector('#host .house-part .form-error').textContent)", timeout=5000)
+    ann.screenshot(path=str(ARTIFACTS / f"house-refused-{device}.png"), full_page=True)
+    assert state(ann)["table"]["settings"]["house"] == {}
+    # straddle under the gun with three players: hand 1 has it; a bomb pot called for the next hand
+    ann.fill('#host .house-form input[name="chip"]', "1")
+    ann.select_option('#host .house-form select[name="straddle"]', "utg")
+    ann.fill('#host .house-form input[name="bomb_ante"]', "5")
+    ann.click('#host [data-action="set-house"]')
+    ann.wait_for_function("(h => h.straddle === 'utg' && h.bomb_ante === 5)(window.homegame.state.table.settings.house)", timeout=5000)
+    for _ in range(2):
+        ann.evaluate("window.homegame.send({type: 'add_bot', kind: 'rule'})")
+    ann.wait_for_function("window.homegame.state.table.seats.length === 3")
+    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    live(ann)
+    ann.wait_for_function("window.homegame.state.view.log.some(l => /straddles 4/.test(l))", timeout=5000)
+    assert re.search(r"straddles 4", ann.inner_text("#log"))
+    ann.click('#host [data-action="bomb-next"]')
+    ann.wait_for_function("window.homegame.state.table.settings.bomb_next === true", timeout=5000)
+    assert "✓" in ann.inner_text('#host [data-action="bomb-next"]')
+    check_down([ann], 1, timeout=60)
+    ann.wait_for_function("(s => s.hand === 2 && s.view && s.view.log.some(l => /antes 5 for the bomb pot/.test(l)))(window.homegame.state)",
+                          timeout=15000)
+    assert state(ann)["table"]["settings"]["bomb_next"] is False
+    assert not any("straddles" in line for line in state(ann)["view"]["log"])  # a bomb pot has no straddle
+    ann.screenshot(path=str(ARTIFACTS / f"house-bomb-{device}.png"), full_page=True)
+    assert not errors, errors
+    ann.context.close()
