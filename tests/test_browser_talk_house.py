@@ -166,3 +166,57 @@ def test_host_sets_straddle_and_bomb_pot_and_out_of_place_is_refused(base: str, 
     ann.screenshot(path=str(ARTIFACTS / f"house-bomb-{device}.png"), full_page=True)
     assert not errors, errors
     ann.context.close()
+
+
+@pytest.mark.parametrize("device", ["laptop", "phone"])
+def test_two_humans_all_in_run_it_twice_and_a_friend_replays_it_from_its_link(base: str, browser: Any, device: str) -> None:
+    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=60)
+    errors: list[str] = []
+    ann = open_page(browser, made["links"]["host"], device, errors)
+    sit(ann, "Ann")
+    bob = open_page(browser, made["links"]["invite"], device, errors)
+    sit(bob, "Bob")
+    # out of place: no hand yet, and the host has not allowed it
+    bob.evaluate("window.homegame.send({type: 'run_twice', value: true})")
+    bob.wait_for_function("/not allowed running it twice/.test(document.getElementById('toast').textContent)", timeout=5000)
+    ann.check('#host .house-form input[name="run_twice"]')
+    ann.click('#host [data-action="set-house"]')
+    ann.wait_for_function("window.homegame.state.table.settings.house.run_twice === true", timeout=5000)
+    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    for p in (ann, bob):
+        live(p)
+    first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
+    other = bob if first is ann else ann
+    send_act(first, "raise 200")
+    # both are asked, one tap each, before the last call
+    for p in (first, other):
+        p.wait_for_selector('#run-twice [data-action="run-twice"]', timeout=5000)
+        p.click('#run-twice [data-action="run-twice"]')
+        p.wait_for_selector('#run-twice [data-action="run-once"]', timeout=5000)
+    other.wait_for_function("window.homegame.state.view.options.run_twice.length === 2", timeout=5000)
+    assert "Everyone agreed" in other.inner_text("#run-twice")
+    other.screenshot(path=str(ARTIFACTS / f"house-rit-agreed-{device}.png"), full_page=True)
+    other.click('#actions button[data-action="call"]')
+    for p in (first, other):
+        p.wait_for_function("(v => v && v.over && v.runs && v.runs.length === 2)(window.homegame.state.view)", timeout=10000)
+        assert p.locator("#board .run-board").count() == 2
+        assert "run twice" in p.inner_text("#log")
+    assert "run 1" in first.inner_text("#results") and "run 2" in first.inner_text("#results")
+    first.screenshot(path=str(ARTIFACTS / f"house-rit-result-{device}.png"), full_page=True)
+    first.locator("#felt").screenshot(path=str(ARTIFACTS / f"house-rit-felt-{device}.png"))
+    # a friend opens the replay from its link (the spectator token) and steps to the end: both runs
+    first.wait_for_timeout(500)
+    number = state(first)["hand"]
+    link = f"{made['links']['watch'].split('#')[0]}?replay={number}#{made['links']['watch'].split('#', 1)[1]}"
+    friend = browser.new_context(**VIEWPORTS[device]).new_page()
+    friend.on("pageerror", lambda exc: errors.append(str(exc)))
+    friend.goto(link)
+    friend.wait_for_selector("#replay .replay-log li", timeout=10000)
+    friend.click('#replay [data-action="replay-last"]')
+    friend.wait_for_selector("#replay .run-board >> nth=1")
+    text = friend.inner_text("#replay")
+    assert "Result:" in text and "(run 1)" in text, text
+    friend.locator("#replay").screenshot(path=str(ARTIFACTS / f"replay-rit-friend-{device}.png"))
+    assert not errors, errors
+    for p in (ann, bob, friend):
+        p.context.close()

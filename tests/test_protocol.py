@@ -39,6 +39,7 @@ def test_every_client_type_parses() -> None:
         {"type": "house", "bomb_next": True},
         {"type": "show", "cards": ["Ad"]},
         {"type": "show"},
+        {"type": "run_twice", "value": True},
     ]
     assert {s["type"] for s in samples} == set(p.CLIENT_TYPES)
     for sample in samples:

@@ -116,3 +116,50 @@ def test_a_winner_nobody_called_shows_one_card_after_the_hand() -> None:
     assert any(f"shows {card}" in line for line in seen["log"])
     with pytest.raises(TableError, match="may show"):
         t.show(pos, [card])
+
+
+def all_in_heads_up(t: Table) -> tuple[int, int]:
+    """Deal hold'em heads-up; the first to act goes all in. Returns (the all-in position, the other)."""
+    t.deal(deck(7), 0.0)
+    first = t.owing()[0]
+    t.act(first, "raise 200", 0.0)
+    other = t.owing()[0]
+    return first, other
+
+
+def test_two_players_all_in_agree_and_the_board_is_run_twice_and_replays_so() -> None:
+    t = table(players=2)
+    first, other = all_in_heads_up(t)
+    with pytest.raises(TableError, match="not allowed running it twice"):
+        t.agree_run_twice(first, True)
+    t.set_house({"run_twice": True})
+    t.agree_run_twice(first, True)
+    t.agree_run_twice(other, True)
+    assert t.view(None)["options"]["run_twice"] == sorted([t.hand_seat(first), t.hand_seat(other)])  # type: ignore[index]
+    saved = t.to_dict()
+    t.act(other, "call", 0.0)
+    assert t.hand.over and t.hand.runs is not None and len(t.hand.runs) == 2
+    assert any("run twice" in line for line in t.view(None)["log"])  # type: ignore[index]
+    payoffs = list(t.hand.payoffs)
+    # a restart before the call: the agreements come back with the table and the hand is run twice again
+    again = Table.from_dict(saved)
+    again.resume(t.start, deck(7), t.actions[:-1], 0.0)  # type: ignore[arg-type]
+    again.act(other, "call", 0.0)
+    assert again.hand.runs is not None and list(again.hand.payoffs) == payoffs
+    # the spectator replay, rebuilt from what is stored plus the history's agreements, runs twice too
+    import json
+    agreed = json.loads(t.hand.history.to_json())["agreements"]
+    assert [list(a) for a in agreed] == t.agreements
+    steps = spectator_steps(t.start.to_dict(), deck(7), t.actions, agreed)  # type: ignore[union-attr]
+    assert steps[-1]["view"]["runs"] is not None
+
+
+def test_running_it_twice_out_of_place_is_refused_with_the_reason() -> None:
+    t = table(players=2)
+    t.set_house({"run_twice": True})
+    with pytest.raises(TableError, match="during a hand"):
+        t.agree_run_twice(0, True)
+    first, other = all_in_heads_up(t)
+    t.act(other, "call", 0.0)
+    with pytest.raises(TableError, match="during a hand"):
+        t.agree_run_twice(first, True)

@@ -367,7 +367,8 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
                 if len(figures) > 20000:
                     figures.clear()
                 figures[key] = hand_figures(stored.start, stored.deck, stored.actions, stored.payoffs,
-                                            lambda _i, pos: seats[pos].name if pos in seats else f"Seat {pos + 1}")
+                                            lambda _i, pos: seats[pos].name if pos in seats else f"Seat {pos + 1}",
+                                            agreements_of(stored))
             done.append(figures[key])
         return JSONResponse({"table_id": table_id, **night_figures(done)})
 
@@ -478,13 +479,22 @@ def phh_text(history: str, start: dict[str, Any]) -> str:
 PUBLIC_VERBS = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
 
 
+def agreements_of(stored: Any) -> list[Any]:
+    """The run-it-twice agreements in a stored hand's engine history (``[actions before, seat, agrees]``)."""
+    try:
+        found = json.loads(stored.history or "{}").get("agreements") or []
+    except (TypeError, ValueError, AttributeError):
+        return []
+    return list(found)
+
+
 def spectator_replay(table_id: str, stored: Any, names: dict[str, str]) -> dict[str, Any]:
     """A finished hand step by step as a spectator saw it: no deck, no salt, no history, and only the
     cards that were face up or shown (see :func:`homegame.table.night.spectator_steps`)."""
     from homegame.table import HandStart
     from homegame.table.night import spectator_steps
 
-    steps = spectator_steps(stored.start, stored.deck, stored.actions)
+    steps = spectator_steps(stored.start, stored.deck, stored.actions, agreements_of(stored))
     for step in steps:
         words = (step["action"] or "").split()
         if words and words[0] not in PUBLIC_VERBS:

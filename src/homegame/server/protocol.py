@@ -314,7 +314,15 @@ class House(_Msg):
     chip: BuyIn | None = None
     showdown: Literal["show-all", "muck-losers"] | None = None
     rabbit: bool | None = None
+    run_twice: bool | None = None
     bomb_next: bool | None = None
+
+
+class RunTwice(_Msg):
+    """A player in the live hand agrees (``value=true``) or no longer agrees to run the board twice."""
+
+    type: Literal["run_twice"]
+    value: bool = True
 
 
 class Show(_Msg):
@@ -326,12 +334,12 @@ class Show(_Msg):
 
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
-    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | House | Show,
+    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | House | Show | RunTwice,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
                 "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy", "chat", "react",
-                "pre_act", "mute", "house", "show")
+                "pre_act", "mute", "house", "show", "run_twice")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
                         "configure", "reissue", "mute", "house"})
@@ -431,6 +439,6 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 __all__ = [
     "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "VERSION", "Act", "AddBot",
     "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "Hello", "House", "Leave",
-    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "error", "frame_text",
+    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "error", "frame_text",
     "nesting", "parse_client", "problems",
 ]

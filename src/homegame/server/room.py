@@ -568,11 +568,16 @@ class Room:
             if self.fair.contribute(mine, msg.hand, msg.value, t.hand_number + 1):
                 t.revision += 1
         elif isinstance(msg, p.House):
-            changes = {k: getattr(msg, k) for k in ("straddle", "bomb_ante", "bomb_every", "chip", "showdown", "rabbit")
+            changes = {k: getattr(msg, k) for k in ("straddle", "bomb_ante", "bomb_every", "chip", "showdown", "rabbit",
+                                                              "run_twice")
                        if getattr(msg, k) is not None}
             if changes.get("straddle") == "off":
                 changes["straddle"] = None
             t.set_house(changes, msg.bomb_next)
+        elif isinstance(msg, p.RunTwice):
+            if mine is None:
+                raise TableError("you hold no seat at this table; only a player in the hand agrees to run it twice")
+            t.agree_run_twice(mine, msg.value)
         elif isinstance(msg, p.Show):
             if mine is None:
                 raise TableError("you hold no seat at this table; only a player shows their cards")

@@ -16,6 +16,7 @@ from typing import Any
 import homegame as hg
 from homegame.server.fairness import SCHEME, derive_deck, is_hex32, sha256_hex
 from homegame.table import make_stakes
+from homegame.table.house import agree_at
 
 #: What ``homegame verify`` says about a file of hands played locally.
 NO_COMMITMENT = ("this file has no shuffle commitment (a hand played locally with `homegame play` or "
@@ -90,8 +91,11 @@ def verify_hand(data: dict[str, Any], anchor: tuple[int, str] | None = None) -> 
         game = hg.game(start["game"], **start["rules"])
         hand = game.deal(start["stacks"], stakes=make_stakes(start["stakes"]), button=start["button"], deck=deck,
                          options=start.get("options"))
-        for seat, action in data["actions"]:
+        agreed = [list(a) for a in (history.get("agreements") or [])]
+        agree_at(hand, agreed, 0)
+        for count, (seat, action) in enumerate(data["actions"], start=1):
             hand.act(seat, action)
+            agree_at(hand, agreed, count)
         replayed = [int(x) for x in hand.payoffs]
         v.add("replaying the actions on the committed deck gives the recorded payoffs",
               replayed == list(data.get("payoffs") or []))

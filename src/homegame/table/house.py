@@ -23,7 +23,7 @@ from homegame.table.seats import TableError
 
 #: The house rules a host may set, with their defaults (off).
 HOUSE_DEFAULTS: dict[str, Any] = {"straddle": None, "bomb_ante": 0, "bomb_every": 0, "chip": 1,
-                                  "showdown": None, "rabbit": False}
+                                  "showdown": None, "rabbit": False, "run_twice": False}
 _MAX = 10**7
 
 
@@ -43,8 +43,8 @@ def check_house(changes: dict[str, Any]) -> dict[str, Any]:
             raise TableError(f"straddle must be off (null), 'utg' or 'button', not {value!r}")
         if key == "showdown" and value not in (None, "show-all", "muck-losers"):
             raise TableError(f"showdown must be 'show-all' or 'muck-losers', not {value!r}")
-        if key == "rabbit" and type(value) is not bool:
-            raise TableError(f"rabbit must be true or false, not {value!r}")
+        if key in ("rabbit", "run_twice") and type(value) is not bool:
+            raise TableError(f"{key} must be true or false, not {value!r}")
         if key == "bomb_ante":
             _whole("the bomb pot's ante", value, 0, _MAX)
         if key == "bomb_every":
@@ -79,6 +79,13 @@ def hand_options(house: dict[str, Any], *, number: int, bomb_next: bool) -> dict
     return opts
 
 
+def agree_at(hand: Any, agreements: list[list[Any]], count: int) -> None:
+    """Replay the run-it-twice agreements made after ``count`` actions (``[count, seat, agrees]``)."""
+    for at, seat, agrees in agreements:
+        if int(at) == count:
+            hand.agree_run_twice(int(seat), bool(agrees))
+
+
 def words(opts: dict[str, Any]) -> str:
     """The hand's options in a few words for the table's notices.
 
@@ -95,4 +102,4 @@ def words(opts: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-__all__ = ["HOUSE_DEFAULTS", "check_house", "hand_options", "is_bomb", "words"]
+__all__ = ["HOUSE_DEFAULTS", "agree_at", "check_house", "hand_options", "is_bomb", "words"]

@@ -7,34 +7,41 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from homegame.table.house import agree_at
 from homegame.table.table import HandStart, make_game, make_stakes
 
 #: Verbs that put chips in the pot by choice (blinds, antes and bring-ins are forced).
 VOLUNTARY = frozenset({"call", "bet", "raise", "complete"})
 
 
-def _replay(start: HandStart, deck: list[str], actions: Iterable[tuple[int, str]]) -> Iterator[tuple[Any, int, str]]:
-    """The hand after each action, with who acted and what (the hand object is reused: read it at once)."""
+def _replay(start: HandStart, deck: list[str], actions: Iterable[tuple[int, str]],
+            agreements: Iterable[Any] = ()) -> Iterator[tuple[Any, int, str]]:
+    """The hand after each action, with who acted and what (the hand object is reused: read it at once);
+    ``agreements`` are the run-it-twice agreements (``[actions before it, seat, agrees]``, the history's)."""
     game = make_game(start.game, start.rules)
     hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck,
                      options=start.options)
+    agreed = [list(a) for a in agreements]
+    agree_at(hand, agreed, 0)
     yield hand, -1, ""
-    for seat, action in actions:
+    for count, (seat, action) in enumerate(actions, start=1):
         hand.act(seat, action)
+        agree_at(hand, agreed, count)
         yield hand, seat, action
 
 
-def spectator_steps(start: dict[str, Any], deck: list[str], actions: list[tuple[int, str]]) -> list[dict[str, Any]]:
+def spectator_steps(start: dict[str, Any], deck: list[str], actions: list[tuple[int, str]],
+                    agreements: Iterable[Any] = ()) -> list[dict[str, Any]]:
     """A finished hand as a spectator saw it: ``{"seat", "action", "view"}`` before any action and after
     each one (``seat`` is the hand seat from 0 that acted, ``view`` is ``hand.view(None)``): no card a
     spectator could not see is in it, so folded hands stay hidden."""
     begun = HandStart.from_dict(start)
     return [{"seat": None if seat < 0 else seat, "action": action or None, "view": hand.view(None)}
-            for hand, seat, action in _replay(begun, deck, actions)]
+            for hand, seat, action in _replay(begun, deck, actions, agreements)]
 
 
 def hand_figures(start: dict[str, Any], deck: list[str], actions: list[tuple[int, str]], payoffs: list[int],
-                 name_of: Callable[[int, int], str]) -> dict[str, Any]:
+                 name_of: Callable[[int, int], str], agreements: Iterable[Any] = ()) -> dict[str, Any]:
     """One finished hand's figures per player: ``name``, ``vpip`` (chips put in by choice in the first
     betting round), ``showdown`` (still in at a showdown), ``won_showdown``, ``net`` and ``stack``
     (after the hand). ``name_of(hand seat, table position)`` names a player when the start has no names."""
@@ -44,7 +51,7 @@ def hand_figures(start: dict[str, Any], deck: list[str], actions: list[tuple[int
     vpip = [False] * len(begun.dealt)
     hand: Any = None
     step_before = -1
-    for hand, seat, action in _replay(begun, deck, actions):
+    for hand, seat, action in _replay(begun, deck, actions, agreements):
         if seat >= 0 and step_before == first_bet and action.split()[0] in VOLUNTARY:
             vpip[seat] = True
         step_before = -2 if hand.over else int(hand.step_index)

@@ -141,6 +141,9 @@ class Table:
         self.pre_actions: dict[int, dict[str, Any]] = {}
         #: Pre-actions dropped since the caller last looked: ``(position, why)``; the server tells the seat.
         self.pre_dropped: list[tuple[int, str]] = []
+        #: Run-it-twice agreements in the live hand: ``[actions before it, hand seat, agrees]``.
+        self.agreements: list[list[Any]] = []
+        self.agreements_hand = 0
         self._bots: dict[int, BotPolicy] = {}
         self._ledger_cache: tuple[Any, list[dict[str, Any]], int] | None = None
         self._settings_cache: tuple[int, dict[str, Any]] | None = None
@@ -513,6 +516,21 @@ class Table:
             said.append("a bomb pot next hand")
         self._changed(f"house rules from the next hand: {', '.join(said) or 'unchanged'}")
 
+    def agree_run_twice(self, pos: int, value: bool) -> None:
+        """The seat at ``pos`` agrees (or no longer agrees) to run the board twice in the live hand."""
+        if not self.settings.house.get("run_twice"):
+            raise TableError("the host has not allowed running it twice at this table")
+        hs = self.hand_seat(pos)
+        if not self.live or hs is None:
+            raise TableError("running it twice is agreed during a hand you are dealt into")
+        try:
+            self.hand.agree_run_twice(hs, value)
+        except hg.IllegalAction as exc:
+            raise TableError(str(exc)) from exc
+        self.agreements.append([len(self.actions), hs, value])
+        self.agreements_hand = self.hand_number
+        self._changed()
+
     def show(self, pos: int, cards: list[str] | None) -> list[str]:
         """After the hand, the seat at ``pos`` shows some (``cards``) or all (None) of its unseen cards."""
         hs = self.hand_seat(pos)
@@ -547,9 +565,13 @@ class Table:
                 since.setdefault(s, count)
 
         track(0, None)
+        agreed = [list(a) for a in (self.agreements if self.agreements and self.agreements_hand == start.number else [])]
         for count, (seat, action) in enumerate(actions, start=1):
+            house.agree_at(hand, agreed, count - 1)
             hand.act(seat, action)
             track(count, seat)
+        house.agree_at(hand, agreed, len(actions))
+        self.agreements, self.agreements_hand = agreed, start.number
         self.hand, self.start, self.actions = hand, start, list(actions)
         self.hand_number = start.number
         self.button = start.dealt[start.button]
@@ -1059,7 +1081,8 @@ class Table:
         return {"settings": self.settings.to_dict(), "seats": [s.to_dict() for s in self.seats.values()],
                 "ledger": self.ledger.to_list(), "button": self.button, "hand_number": self.hand_number,
                 "paused": self.paused, "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
-                "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()}}
+                "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()},
+                "agreements": {"hand": self.agreements_hand, "made": self.agreements} if self.live and self.agreements else None}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, seed: int | None = None) -> Table:
@@ -1081,6 +1104,8 @@ class Table:
         table.notices = list(data.get("notices", []))
         table.chat = Chat.from_dict(data.get("chat"))
         table.pre_actions = {int(p): dict(x) for p, x in (data.get("pre_actions") or {}).items()}
+        agreed = data.get("agreements") or {}
+        table.agreements, table.agreements_hand = [list(a) for a in agreed.get("made", [])], int(agreed.get("hand", 0))
         return table
 
 

@@ -55,3 +55,35 @@ export function renderPreActions(state, send) {
     box.append(b);
   }
 }
+
+// Run it twice: when the host allows it and a player still in is all in, everyone still in the hand is
+// asked, with one tap, before the last call; the view's options say who agrees so far.
+export function renderRunTwice(state, send, nameOf) {
+  const box = document.getElementById("run-twice");
+  const { view, table } = state;
+  const allowed = Boolean((table.settings.house || {}).run_twice);
+  const me = view && view.seat !== null && view.seat !== undefined ? (view.seats || [])[view.seat] : null;
+  const allIn = view && (view.seats || []).some((s) => s.all_in && !s.folded);
+  const board = view && Array.isArray(view.board) && view.runs === null;
+  const agreed = (view && view.options && view.options.run_twice) || [];
+  const show = allowed && view && !view.over && me && !me.folded && allIn && board && state.you.role !== "watcher";
+  const sig = JSON.stringify([show, agreed, state.hand]);
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren();
+  if (!show) return;
+  const yes = agreed.includes(view.seat);
+  const p = document.createElement("p");
+  p.className = "prompt";
+  const others = (view.seats || []).map((s, i) => (s.folded || i === view.seat ? null : i)).filter((i) => i !== null);
+  const waiting = others.filter((i) => !agreed.includes(i)).map(nameOf);
+  p.textContent = yes ? (waiting.length ? `You agreed to run it twice; waiting for ${waiting.join(" and ")}.` : "Everyone agreed: the board will be run twice.")
+    : "Run it twice? Everyone still in must agree before the last call.";
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `small ${yes ? "" : "primary"}`;
+  b.dataset.action = yes ? "run-once" : "run-twice";
+  b.textContent = yes ? "Changed my mind: run it once" : "Yes, run it twice";
+  b.addEventListener("click", () => send({ type: "run_twice", value: !yes }));
+  box.append(p, b);
+}

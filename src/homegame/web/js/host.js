@@ -102,9 +102,10 @@ function houseForm(state, send) {
     <label title="the smallest chip: split pots are shared in whole chips of this size">Chip <input name="chip" ${num} value="${h.chip || 1}"></label>
     <label>Showdown <select name="showdown">${opt("show-all", "everyone shows", h.showdown || "show-all")}${opt("muck-losers", "losers may muck", h.showdown || "show-all")}</select></label>
     <label class="check"><input type="checkbox" name="rabbit" ${h.rabbit ? "checked" : ""}> Rabbit hunt allowed</label>
+    <label class="check" title="when everyone left is all in before the last card and all agree"><input type="checkbox" name="run_twice" ${h.run_twice ? "checked" : ""}> Run it twice allowed</label>
     <button type="submit" class="small" data-action="set-house">Set house rules</button></fieldset></form>`);
   form.sendIt = () => {
-    send({ type: "house", straddle: form.straddle.value, showdown: form.showdown.value, rabbit: form.rabbit.checked,
+    send({ type: "house", straddle: form.straddle.value, showdown: form.showdown.value, rabbit: form.rabbit.checked, run_twice: form.run_twice.checked,
       bomb_ante: wholeNumber(form.bomb_ante.value || "0", "The bomb pot's ante", { max: 10000000 }),
       bomb_every: wholeNumber(form.bomb_every.value || "0", "Bomb pot every N hands", { max: 1000 }),
       chip: wholeNumber(form.chip.value || "1", "The chip", { min: 1, max: 10000000 }) });

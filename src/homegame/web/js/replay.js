@@ -63,7 +63,17 @@ function drawTable(view, nameOf, actor) {
   wrap.className = "replay-table";
   const board = document.createElement("div");
   board.className = "board replay-board";
-  for (const c of view.board || []) board.append(cardEl(c, { small: true }));
+  if (view.runs && view.runs.length > 1) {
+    view.runs.forEach((run, i) => {
+      const row = document.createElement("div");
+      row.className = "run-board";
+      row.insertAdjacentHTML("beforeend", `<span class="run-label">Run ${i + 1}</span>`);
+      for (const c of run) row.append(cardEl(c, { small: true }));
+      board.append(row);
+    });
+  } else {
+    for (const c of view.board || []) board.append(cardEl(c, { small: true }));
+  }
   if (!(view.board || []).length) board.insertAdjacentHTML("beforeend", '<span class="muted">no board yet</span>');
   const pot = document.createElement("div");
   pot.className = "pot";
@@ -109,7 +119,7 @@ export function drawReplay(app) {
   if (done) {
     const pay = (h.payoffs || []).map((p, i) => `${escapeHtml(nameOf(i))} ${p > 0 ? "+" : ""}${p}`);
     for (const a of view.results?.awards || []) {
-      if (a.hand) lines.push(escapeHtml(`${nameOf(a.seat)} wins ${a.amount} with ${a.hand}`));
+      if (a.hand) lines.push(escapeHtml(`${nameOf(a.seat)} wins ${a.amount}${a.run ? ` (run ${a.run})` : ""} with ${a.hand}`));
     }
     for (const m of view.results?.mucked || []) lines.push(escapeHtml(`${nameOf(m)} mucks`));
     lines.push(`Result: ${pay.join(", ")}`);

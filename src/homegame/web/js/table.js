@@ -9,7 +9,7 @@ import { fairMessage, showFairness } from "./fairness.js";
 import { chartNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, prefs, setPref } from "./prefs.js";
 import { chatHistory, chatLine, chatRefused, renderTalk, setupChat, showReaction } from "./chat.js";
-import { renderPreActions } from "./advance.js";
+import { renderPreActions, renderRunTwice } from "./advance.js";
 import { renderAfter } from "./after.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
@@ -265,7 +265,19 @@ function renderCenter(state) {
   const game = view ? `${view.title}${houseRules(view.game, view.rules)}` : table.next_game ? table.next_game.title : table.game_title;
   $("game-line").textContent = `${game || ""} · ${stakesText(view ? view.stakes : table.settings.stakes)}`;
   if (view) {
-    for (const c of view.board || []) board.append(cardEl(c));
+    if (view.runs && view.runs.length > 1) {
+      // run twice: each run's board on its own line
+      view.runs.forEach((run, i) => {
+        const row = document.createElement("div");
+        row.className = "run-board";
+        row.dataset.run = String(i + 1);
+        row.insertAdjacentHTML("beforeend", `<span class="run-label">Run ${i + 1}</span>`);
+        for (const c of run) row.append(cardEl(c, { small: true }));
+        board.append(row);
+      });
+    } else {
+      for (const c of view.board || []) board.append(cardEl(c));
+    }
     const pots = view.pots || [];
     $("pot").textContent = view.over ? "" : pots.length > 1 ? pots.map((p, i) => `${i ? "Side" : "Main"} ${p.amount}`).join(" · ") : `Pot ${view.pot}`;
   }
@@ -500,6 +512,7 @@ function render() {
   app.ui.nameOf = (hs) => seatName(table, (table.dealt || [])[hs]);
   if (!renderChooser(state)) renderActions(you.role === "watcher" ? null : view && view.seat !== null ? view : null, app.ui, act);
   renderPreActions(state, send);
+  renderRunTwice(state, send, (hs) => seatName(table, table.dealt[hs]));
   renderPreNote(state);
   renderTalk(state);
   renderResults(state, (hs) => seatName(table, table.dealt[hs]));
