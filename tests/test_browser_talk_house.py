@@ -220,3 +220,37 @@ def test_two_humans_all_in_run_it_twice_and_a_friend_replays_it_from_its_link(ba
     assert not errors, errors
     for p in (ann, bob, friend):
         p.context.close()
+
+
+@pytest.mark.parametrize("device", ["laptop", "phone"])
+def test_a_rabbit_hunt_after_a_hand_ended_early_is_one_tap_for_anyone(base: str, browser: Any, device: str) -> None:
+    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=60)
+    errors: list[str] = []
+    ann = open_page(browser, made["links"]["host"], device, errors)
+    sit(ann, "Ann")
+    bob = open_page(browser, made["links"]["invite"], device, errors)
+    sit(bob, "Bob")
+    watcher = open_page(browser, made["links"]["watch"], device, errors)
+    ann.check('#host .house-form input[name="rabbit"]')
+    ann.click('#host [data-action="set-house"]')
+    ann.wait_for_function("window.homegame.state.table.settings.house.rabbit === true", timeout=5000)
+    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    for p in (ann, bob):
+        live(p)
+    first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
+    other = bob if first is ann else ann
+    send_act(first, "raise 10")
+    other.wait_for_selector('#actions button[data-action="fold"]:not([disabled])', timeout=5000)
+    other.click('#actions button[data-action="fold"]')
+    for p in (ann, bob, watcher):
+        p.wait_for_selector('#after [data-action="rabbit"]', timeout=5000)
+        assert p.locator("#after .rabbit-cards").count() == 0  # hidden until asked for
+    watcher.click('#after [data-action="rabbit"]')
+    watcher.wait_for_selector("#after .rabbit-cards .card")
+    rabbit = state(watcher)["view"]["rabbit"]
+    assert len(rabbit) == 5 and watcher.locator("#after .rabbit-cards .card").count() == 5
+    assert [watcher.locator("#after .rabbit-cards .card").nth(i).get_attribute("data-card") for i in range(5)] == rabbit
+    watcher.screenshot(path=str(ARTIFACTS / f"house-rabbit-{device}.png"), full_page=True)
+    assert not errors, errors
+    for p in (ann, bob, watcher):
+        p.context.close()

@@ -181,7 +181,8 @@ export async function nightList(app) {
   for (const h of rp.list) {
     const won = (h.payoffs || []).filter((p) => p > 0).reduce((a, b) => a + b, 0);
     const li = document.createElement("li");
-    li.textContent = `Hand ${h.number} · ${h.game} · won ${won} `;
+    const title = (app.games || []).find((g) => g.name === h.game)?.title || h.game;
+    li.textContent = `Hand ${h.number} · ${title} · pot won ${won} `;
     const b = document.createElement("button");
     b.type = "button";
     b.className = "small";
@@ -218,10 +219,20 @@ export function stackChart(players) {
   }
   const W = 320;
   const H = 160;
-  const top = Math.max(1, ...Object.values(series).flat().map(([, v]) => v));
+  const L = 34; // room for the chip labels on the left
+  const values = Object.values(series).flat().map(([, v]) => v);
+  const hi = Math.max(1, ...values);
+  const lo = Math.min(hi - 1, ...values);
+  const pad = Math.max(1, Math.round((hi - lo) * 0.08));
+  const top = hi + pad;
+  const bottom = Math.max(0, lo - pad);
   const span = Math.max(1, lastHand - first);
-  const x = (k) => ((k - first) / span) * (W - 10) + 5;
-  const y = (v) => H - 5 - (v / top) * (H - 10);
+  const x = (k) => L + ((k - first) / span) * (W - L - 8);
+  const y = (v) => H - 16 - ((v - bottom) / (top - bottom)) * (H - 26);
+  const axis = `<text x="${L - 4}" y="${y(hi) + 4}" text-anchor="end" class="axis">${hi}</text>
+    <text x="${L - 4}" y="${y(lo) + 4}" text-anchor="end" class="axis">${lo}</text>
+    <line x1="${L}" x2="${W - 8}" y1="${y(hi)}" y2="${y(hi)}" class="grid"/><line x1="${L}" x2="${W - 8}" y1="${y(lo)}" y2="${y(lo)}" class="grid"/>
+    <text x="${L}" y="${H - 3}" class="axis">hand ${first}</text><text x="${W - 8}" y="${H - 3}" text-anchor="end" class="axis">hand ${lastHand}</text>`;
   const colours = ["#ffd54f", "#4fc3f7", "#ef9a9a", "#a5d6a7", "#ce93d8", "#ffab91", "#80cbc4", "#e6ee9c", "#b0bec5", "#f48fb1"];
   const lines = Object.entries(series).filter(([, pts]) => pts.length).map(([name, pts], j) => {
     const d = pts.map(([k, v]) => `${x(k)},${y(v)}`).join(" ");
@@ -231,7 +242,7 @@ export function stackChart(players) {
   });
   const key = Object.keys(series).map((name, j) => `<span style="color:${colours[j % colours.length]}">● ${escapeHtml(name)}</span>`).join(" ");
   return `<svg class="stack-chart" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="stacks after each hand">
-    <rect x="0" y="0" width="${W}" height="${H}" fill="#0006" rx="6"/>${lines.join("")}</svg><p class="chart-key">${key} · top ${top}</p>`;
+    <rect x="0" y="0" width="${W}" height="${H}" fill="#0006" rx="6"/>${axis}${lines.join("")}</svg><p class="chart-key">${key}</p>`;
 }
 
 // The night's figures per person: hands dealt in, voluntarily in (VPIP), won at showdown, net.

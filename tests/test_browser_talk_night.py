@@ -1,0 +1,56 @@
+"""The night on the page (issue 10, §6): the hand list, the per-player figures (hands, VPIP, won at
+showdown, net) and the stack chart, as the server's /stats counts them; laptop and phone viewports,
+screenshots in ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from browser_support import base, browser  # noqa: F401 (fixtures)
+from homegame.server.harness import api, create_table
+from test_browser import ARTIFACTS, state, take_turn
+from test_browser_talk import open_page, sit
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("device", ["laptop", "phone"])
+def test_the_nights_figures_and_chart(base: str, browser: Any, device: str) -> None:
+    made = create_table(base, game="holdem", approve_seats=False, paused=True, bots=1, bot_delay=0.05, between_hands=0.5)
+    errors: list[str] = []
+    ann = open_page(browser, made["links"]["host"], device, errors)
+    sit(ann, "Ann")
+    bob = open_page(browser, made["links"]["invite"], device, errors)
+    sit(bob, "Bob")
+    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    end = time.monotonic() + 90
+    while state(ann)["hand"] < 3:
+        assert time.monotonic() < end, "two hands did not finish"
+        for p in (ann, bob):
+            if (state(p)["view"] or {}).get("legal"):
+                take_turn(p)
+        ann.wait_for_timeout(100)
+    ann.evaluate("window.homegame.send({type: 'pause', value: true})")
+    ann.wait_for_timeout(800)
+    token = made["links"]["host"].split("#", 1)[1]
+    stats = api(base, f"/api/tables/{made['table_id']}/stats?token={token}")
+    bob.click("#replay-panel summary")
+    bob.click('#replay-panel [data-action="chart"]')
+    bob.wait_for_selector("#stats table.stats tbody tr")
+    rows = bob.eval_on_selector_all("#stats tbody tr", "rs => rs.map(r => [...r.children].map(c => c.textContent.trim()))")
+    assert len(rows) == len(stats["players"]) == 3
+    for p in stats["players"]:
+        row = next(r for r in rows if r[0] == p["name"])
+        net = f"+{p['net']}" if p["net"] > 0 else str(p["net"])
+        assert row[1:] == [str(p["hands"]), f"{round(p['vpip_percent'])}%", f"{p['won_showdown']}/{p['showdowns']}", net], row
+    assert bob.locator("#chart svg polyline").count() == 3
+    bob.click('#replay-panel [data-action="night"]')
+    bob.wait_for_selector("#night .night-list li")
+    assert bob.locator("#night .night-list li").count() >= 2
+    bob.locator("#replay-panel").screenshot(path=str(ARTIFACTS / f"night-figures-{device}.png"))
+    assert not errors, errors
+    for p in (ann, bob):
+        p.context.close()
