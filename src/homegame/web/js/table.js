@@ -676,6 +676,19 @@ function tick() {
   attend(mine ? `${state.hand}|${you.decision ?? `${view.step?.label}|${view.legal.join(",")}`}` : null, left, table.name);
 }
 
+// On a wide screen the chat sits in the column beside the felt, under my cards; on a phone it comes
+// after them, above the log.
+function placeChat() {
+  const wide = window.matchMedia("(min-width: 1000px)");
+  const place = () => {
+    const panel = $("chat-panel");
+    if (wide.matches) $("me").append(panel);
+    else $("app").insertBefore(panel, $("log-panel"));
+  };
+  wide.addEventListener("change", place);
+  place();
+}
+
 app.render = () => render(); // for tests
 setInterval(tick, 250);
 
@@ -683,6 +696,7 @@ if (!linkToken) {
   $("banner").textContent = "This link has no token. Ask the host for the invite link.";
 } else {
   setupChat(send);
+  placeChat();
   connect();
   replayFromUrl(app);
   $("replay-panel").querySelector('[data-action="night"]').addEventListener("click", () => nightList(app));
