@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
-from homegame.server.harness import create_table
+from homegame.server.harness import api, create_table
 from test_browser import ARTIFACTS, state, take_turn
 from test_browser_talk import open_page, sit
 
@@ -82,6 +82,12 @@ def test_a_winner_nobody_called_shows_one_card(base: str, browser: Any, device: 
     first.click('#after [data-action="muck"]')
     assert first.locator("#after .show-choice").count() == 0
     other.screenshot(path=str(ARTIFACTS / f"house-shown-{device}.png"), full_page=True)
+    # the show is stored with the hand: its spectator replay ends with it, and the card kept back stays hidden
+    token = made["links"]["watch"].split("#", 1)[1]
+    replay = api(base, f"/api/tables/{made['table_id']}/hands/{state(first)['hand']}.json?view=spectator&token={token}")
+    assert replay["steps"][-1]["action"] == "show" and replay["steps"][-1]["seat"] == hs
+    assert replay["steps"][-1]["view"]["results"]["shown"][str(hs)] == [mine[1]]
+    assert mine[0] not in str(replay)
     assert not errors, errors
     for p in (ann, bob):
         p.context.close()

@@ -479,10 +479,11 @@ def phh_text(history: str, start: dict[str, Any]) -> str:
 PUBLIC_VERBS = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
 
 
-def agreements_of(stored: Any) -> list[Any]:
-    """The run-it-twice agreements in a stored hand's engine history (``[actions before, seat, agrees]``)."""
+def agreements_of(stored: Any, key: str = "agreements") -> list[Any]:
+    """The run-it-twice agreements in a stored hand's engine history (``[actions before, seat, agrees]``),
+    or with ``key="shows"`` the cards shown by choice after the hand (``[seat, cards]``)."""
     try:
-        found = json.loads(stored.history or "{}").get("agreements") or []
+        found = json.loads(stored.history or "{}").get(key) or []
     except (TypeError, ValueError, AttributeError):
         return []
     return list(found)
@@ -494,7 +495,8 @@ def spectator_replay(table_id: str, stored: Any, names: dict[str, str]) -> dict[
     from homegame.table import HandStart
     from homegame.table.night import spectator_steps
 
-    steps = spectator_steps(stored.start, stored.deck, stored.actions, agreements_of(stored))
+    steps = spectator_steps(stored.start, stored.deck, stored.actions, agreements_of(stored),
+                            agreements_of(stored, "shows"))
     for step in steps:
         words = (step["action"] or "").split()
         if words and words[0] not in PUBLIC_VERBS:

@@ -146,6 +146,8 @@ class Room:
         #: Messages for every connection (chat lines), sent only once stored.
         self._events: list[dict[str, Any]] = []
         self._chat_written = table.chat.next_id
+        #: Cards shown by choice after the hand, as far as stored (the hand's history is written again).
+        self._shows_written = _shows(table)
 
     # ----- loading -----------------------------------------------------------------------------
     @classmethod
@@ -275,7 +277,9 @@ class Room:
         actions = [(i, s, a) for i, (s, a) in enumerate(t.actions[count:], start=count)]
         finished = None
         hand_over = bool(t.hand is not None and t.hand.over)
-        if hand_over and not over:
+        shows = _shows(t)
+        if hand_over and (not over or shows != self._shows_written):
+            # the hand's end, or a show by choice after it: the history (with its shows) is stored again
             finished = ([int(x) for x in t.hand.payoffs], str(t.hand.history.to_json()))
         chatted = t.chat.next_id != self._chat_written
         state = self.state_record() if t.revision != self._revision or new_hand or finished or chatted else None
@@ -286,6 +290,7 @@ class Room:
             except Exception as exc:
                 raise WriteFailed(_reason(exc)) from exc
         self._written = (t.hand_number, len(t.actions), hand_over)
+        self._shows_written = shows
         self._revision = t.revision
         self._chat_written = t.chat.next_id
         self._durable_conns = {c: (c.seat, c.role, c.holder) for c in self.connections}
@@ -346,6 +351,7 @@ class Room:
         self.table, self.shuffle = fresh.table, fresh.shuffle
         self._written, self._revision = fresh._written, fresh._revision
         self._chat_written = fresh._chat_written
+        self._shows_written = fresh._shows_written
 
     def step_halted(self, item: tuple[Connection | None, Any] | None) -> None:
         """While halted: connections may still say hello, ping and close; anything else is refused.
@@ -663,6 +669,12 @@ def _where(exc: BaseException) -> str:
     last = frames[-1] if frames else None
     at = f" at {Path(last.filename).name}:{last.lineno} in {last.name}" if last else ""
     return f"{type(exc).__name__}{at}"
+
+
+def _shows(table: Table) -> int:
+    """How many shows by choice the table's finished hand has (0 while a hand is live or before one)."""
+    hand = table.hand
+    return len(getattr(hand, "shows", ()) or ()) if hand is not None and hand.over else 0
 
 
 def _reason(exc: BaseException) -> str:

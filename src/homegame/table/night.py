@@ -31,13 +31,21 @@ def _replay(start: HandStart, deck: list[str], actions: Iterable[tuple[int, str]
 
 
 def spectator_steps(start: dict[str, Any], deck: list[str], actions: list[tuple[int, str]],
-                    agreements: Iterable[Any] = ()) -> list[dict[str, Any]]:
+                    agreements: Iterable[Any] = (), shows: Iterable[Any] = ()) -> list[dict[str, Any]]:
     """A finished hand as a spectator saw it: ``{"seat", "action", "view"}`` before any action and after
     each one (``seat`` is the hand seat from 0 that acted, ``view`` is ``hand.view(None)``): no card a
     spectator could not see is in it, so folded hands stay hidden."""
     begun = HandStart.from_dict(start)
-    return [{"seat": None if seat < 0 else seat, "action": action or None, "view": hand.view(None)}
-            for hand, seat, action in _replay(begun, deck, actions, agreements)]
+    steps = []
+    hand = None
+    for hand, seat, action in _replay(begun, deck, actions, agreements):
+        steps.append({"seat": None if seat < 0 else seat, "action": action or None, "view": hand.view(None)})
+    for seat, cards in shows:  # cards shown by choice after the hand (the history's), one step each
+        if hand is None or not hand.over:
+            break
+        hand.show(int(seat), cards)
+        steps.append({"seat": int(seat), "action": "show", "view": hand.view(None)})
+    return steps
 
 
 def hand_figures(start: dict[str, Any], deck: list[str], actions: list[tuple[int, str]], payoffs: list[int],

@@ -21,7 +21,7 @@ export function publicAction(name, text) {
 }
 
 // A step of the spectator replay: a pass, discard, exposure or arrangement comes as its verb alone.
-const HIDDEN = { pass: "passes cards", discard: "draws (or stands pat)", arrange: "arranges their cards", expose: "turns a card up", declare: "declares" };
+const HIDDEN = { show: "shows cards by choice", pass: "passes cards", discard: "draws (or stands pat)", arrange: "arranges their cards", expose: "turns a card up", declare: "declares" };
 export function replayAction(name, text) {
   const words = text.trim().split(/\s+/);
   if (words.length === 1 && HIDDEN[words[0]]) return `${name} ${HIDDEN[words[0]]}`;
