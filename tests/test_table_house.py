@@ -163,3 +163,14 @@ def test_running_it_twice_out_of_place_is_refused_with_the_reason() -> None:
     t.act(other, "call", 0.0)
     with pytest.raises(TableError, match="during a hand"):
         t.agree_run_twice(first, True)
+
+
+def test_the_notices_say_only_what_changed_in_words() -> None:
+    t = table()
+    t.set_house({"straddle": "utg", "showdown": "show-all", "rabbit": False, "chip": 1})
+    assert t.notices[-1] == "house rules from the next hand: a straddle under the gun"
+    count = len(t.notices)
+    t.set_house({"straddle": "utg", "rabbit": False})  # the same again: nothing to say
+    assert len(t.notices) == count
+    t.set_house({"bomb_ante": 5, "run_twice": True}, bomb_next=True)
+    assert t.notices[-1] == "house rules from the next hand: bomb pot ante 5, run it twice allowed, a bomb pot next hand"

@@ -86,6 +86,29 @@ def agree_at(hand: Any, agreements: list[list[Any]], count: int) -> None:
             hand.agree_run_twice(int(seat), bool(agrees))
 
 
+def said(key: str, value: Any) -> str:
+    """One house rule as the notices say it.
+
+    >>> said("straddle", "utg"), said("rabbit", False), said("bomb_every", 0)
+    ('a straddle under the gun', 'no rabbit hunt', 'bomb pots only when called')
+    """
+    if key == "straddle":
+        return {"utg": "a straddle under the gun", "button": "a button straddle"}.get(value, "no straddle")
+    if key == "bomb_ante":
+        return f"bomb pot ante {value}" if value else "no bomb pot ante"
+    if key == "bomb_every":
+        return f"a bomb pot every {value} hands" if value else "bomb pots only when called"
+    if key == "chip":
+        return f"chip {value}"
+    if key == "showdown":
+        return "losers may muck" if value == "muck-losers" else "everyone shows at the showdown"
+    if key == "rabbit":
+        return "rabbit hunt allowed" if value else "no rabbit hunt"
+    if key == "run_twice":
+        return "run it twice allowed" if value else "no running it twice"
+    return f"{key} {value}"
+
+
 def words(opts: dict[str, Any]) -> str:
     """The hand's options in a few words for the table's notices.
 
@@ -102,4 +125,4 @@ def words(opts: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-__all__ = ["HOUSE_DEFAULTS", "agree_at", "check_house", "hand_options", "is_bomb", "words"]
+__all__ = ["HOUSE_DEFAULTS", "agree_at", "check_house", "hand_options", "is_bomb", "said", "words"]

@@ -509,12 +509,18 @@ class Table:
                     [self.settings.buy_in] * 3, stakes=make_stakes(stakes), button=0, seed=1, options=trial or None)
             except ValueError as exc:
                 raise TableError(f"that does not fit {self.game_title(self.settings.game, self.settings.rules)}: {exc}") from exc
+        before = {**house.HOUSE_DEFAULTS, **self.settings.house}
+        said = [house.said(k, v) for k, v in checked.items() if before[k] != v]
+        if bomb and not self.settings.bomb_next:
+            said.append("a bomb pot next hand")
+        elif self.settings.bomb_next and not bomb:
+            said.append("no bomb pot next hand")
         self.settings.house = {k: v for k, v in rules.items() if v != house.HOUSE_DEFAULTS[k]}
         self.settings.bomb_next = bomb
-        said = [f"{k.replace('_', ' ')} {v}" for k, v in checked.items()]
-        if bomb_next:
-            said.append("a bomb pot next hand")
-        self._changed(f"house rules from the next hand: {', '.join(said) or 'unchanged'}")
+        if said:
+            self._changed(f"house rules from the next hand: {', '.join(said)}")
+        else:
+            self._changed()
 
     def agree_run_twice(self, pos: int, value: bool) -> None:
         """The seat at ``pos`` agrees (or no longer agrees) to run the board twice in the live hand."""
