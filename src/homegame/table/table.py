@@ -510,7 +510,8 @@ class Table:
             except ValueError as exc:
                 raise TableError(f"that does not fit {self.game_title(self.settings.game, self.settings.rules)}: {exc}") from exc
         before = {**house.HOUSE_DEFAULTS, **self.settings.house}
-        said = [house.said(k, v) for k, v in checked.items() if before[k] != v]
+        plain = {"showdown": "show-all"}  # what a rule left unset means, for saying what changed
+        said = [house.said(k, v) for k, v in checked.items() if (before[k] or plain.get(k)) != (v or plain.get(k))]
         if bomb and not self.settings.bomb_next:
             said.append("a bomb pot next hand")
         elif self.settings.bomb_next and not bomb:
