@@ -102,9 +102,13 @@ def test_losers_may_muck_and_the_log_says_who(base: str, browser: Any) -> None:
     sit(bob, "Bob")
     # the host sets the showdown rule from the page
     ann.select_option('#host .house-form select[name="showdown"]', "muck-losers")
+    ann.select_option('#host .house-form select[name="straddle"]', "utg")  # two players: left out, said why
     ann.click('#host [data-action="set-house"]')
     ann.wait_for_function("window.homegame.state.table.settings.house.showdown === 'muck-losers'", timeout=5000)
     ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    live(ann)
+    ann.wait_for_function("/no straddle this hand: a straddle needs three or more players/.test(document.getElementById('log').textContent)",
+                          timeout=5000)
     end = time.monotonic() + 100
     mucked = None
     while mucked is None:
