@@ -1,0 +1,64 @@
+"""The showdown's hand values for games with wild cards or a short-deck ranking (docs/games/wild-cards.md,
+docs/games/short-deck.md): one value per player, each player's own wild cards applied
+(:mod:`homegame.rules.wilds`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homegame.cards import Card
+from homegame.evaluate.usage import ANY, best_high, best_low
+from homegame.rules.spec import LAYOUTS
+
+if TYPE_CHECKING:
+    from homegame.rules.hand import Hand
+
+
+def applies(h: Hand) -> bool:
+    """Whether the game needs these values (wild cards, or a ranking other than the standard one)."""
+    return bool(h.game.wild) or h.game.ranking != "standard"
+
+
+def _groups(h: Hand, s: int, contenders: list[int]) -> list[tuple[list[Card], list[Card], Any]]:
+    """(own cards, shared cards, usage) for each way the seat may make a hand (a layout: one per line)."""
+    from homegame.rules.showdown import _shared
+
+    g = h.game
+    own = [Card(c) for c in h.cards[s]]
+    if g.usage_name in LAYOUTS:
+        return [(own, [Card(h.board[i]) for i in line], ANY) for line in LAYOUTS[g.usage_name]]
+    return [(own, _shared(h, s, contenders), g.usage)]
+
+
+def value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
+    """The seat's best high value (or low value, None when none qualifies)."""
+    g = h.game
+    if g.ranking != "standard":
+        from homegame.evaluate.short import evaluate_short
+
+        if low:
+            return None
+        return max(evaluate_short([*own, *shared], g.ranking) for own, shared, _ in _groups(h, s, contenders))
+    from homegame.rules.wilds import hand_masks
+
+    mask = hand_masks(h, [s])[s]
+    values: list[Any] = []
+    for own, shared, usage in _groups(h, s, contenders):
+        v: Any = (best_low(own, shared, usage, rule=g.low, qualifier=g.qualifier, wild=mask) if low
+                  else best_high(own, shared, usage, wild=mask))
+        if v is not None:
+            values.append(v)
+    return max(values, key=lambda v: v.strength, default=None)
+
+
+def strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
+    """High and low strengths (0: no qualifying low) of every hand still in."""
+    highs: dict[int, int] = {}
+    lows: dict[int, int] = {}
+    for s in contenders:
+        hv = value(h, s, contenders, low=False)
+        highs[s] = hv.strength if hv is not None else 0
+        if low:
+            lv = value(h, s, contenders, low=True)
+            lows[s] = lv.strength if lv is not None else 0
+    return highs, lows
