@@ -115,7 +115,9 @@ def describe(h: Hand) -> None:
             continue
         v = _value(h, award["seat"], contenders, low=award["by"] == "low")
         if v is not None:
-            award["hand"] = str(v)
+            from homegame.rules import special
+
+            award["hand"] = special.words(v) if special.applies(h) else str(v)
             award["cards"] = [str(c) for c in v.cards]
     _use_run(h, 0)
     results["described"] = True

@@ -4,9 +4,10 @@ docs/games/short-deck.md): one value per player, each player's own wild cards ap
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
-from homegame.cards import Card
+from homegame.cards import RANK_NAMES, RANKS, Card
 from homegame.evaluate.usage import ANY, best_high, best_low
 from homegame.rules.spec import LAYOUTS
 
@@ -17,6 +18,21 @@ if TYPE_CHECKING:
 def applies(h: Hand) -> bool:
     """Whether the game needs these values (wild cards, or a ranking other than the standard one)."""
     return bool(h.game.wild) or h.game.ranking != "standard"
+
+
+_STANDS = re.compile(r" as ([2-9TJQKA])([cdhs])\b")
+_SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+
+
+def words(value: Any) -> str:
+    """A value in words for a view: what a wild card stands for is said in words ("2c as the nine of
+    spades"), so that no view names a card nobody holds face up.
+
+    >>> from homegame.evaluate import evaluate
+    >>> words(evaluate("9h 9d 2c 5s 7d", wild="2"))
+    'Three of a kind, nines (one wild: 2c as the nine of spades)'
+    """
+    return _STANDS.sub(lambda m: f" as the {RANK_NAMES[RANKS.index(m.group(1))]} of {_SUITS[m.group(2)]}", str(value))
 
 
 def _groups(h: Hand, s: int, contenders: list[int]) -> list[tuple[list[Card], list[Card], Any]]:
