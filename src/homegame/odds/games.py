@@ -101,9 +101,7 @@ def _shares(game: Any, holds: list[list[int]], board: list[int]) -> list[float]:
     if split == "low":
         if not give(lows, rest):
             give(highs, rest)
-    elif split == "high":
-        give(highs, rest)
-    elif not give(lows, rest / 2):
+    elif split == "high" or not give(lows, rest / 2):
         give(highs, rest)
     else:
         give(highs, rest / 2)
