@@ -185,3 +185,29 @@ def test_odds_with_wild_cards_and_a_short_deck() -> None:
     assert short.shares == [1.0, 0.0]
     with pytest.raises(ValueError, match="not in short-deck's deck"):
         hg.equity("short-deck", ["2s 3s", ""], trials=10)
+
+
+GAME_FILES = __import__("pathlib").Path(__file__).parent / "game_files"
+
+
+def test_a_wild_card_is_the_best_low_card_in_a_high_low_game() -> None:
+    """One-eyed jacks on the board play for everyone; for low a wild card is the best low card the hand lacks
+    (Jh with A-2-3 plays as a four: 5-4-3-2-A... here A-2-3-6 plus the wild: a wheel's 4 or 5)."""
+    game = hg.load_game(GAME_FILES / "one-eyed-jacks-hilo.toml")
+    hand = game.deal([100, 100], stakes=NL, hole={0: "As 2d", 1: "Kc Kd"}, board="3c 6h Jh Qd Ks")
+    passive(hand)
+    awards = {a["side"]: a for a in hand.view(None)["results"]["awards"]}
+    assert awards["low"]["seat"] == 0 and awards["low"]["hand"].startswith("6-4-3-2-A low (one wild: Jh as the four")
+    assert awards["high"]["seat"] == 1 and awards["high"]["hand"].startswith("Four of a kind, kings")
+
+
+def test_the_lowest_face_down_rank_is_wild_only_for_its_player() -> None:
+    game = hg.load_game(GAME_FILES / "low-hole-buy.toml")
+    hand = game.deal([100, 100], stakes=STUD, button=1, hole={0: "7c 9d Kh Ks Kd", 1: "Tc Th 8s 8c 8d"})
+    passive(hand)
+    assert hand.view(0)["wild"]["mine"] == ["7c"] and hand.view(1)["wild"]["mine"] == ["Tc", "Th"]
+    award = hand.view(None)["results"]["awards"][0]
+    # seat 1's two tens in the hole are wild (its face-up eights, lower, are not face down)
+    assert award["seat"] == 1 and award["hand"].startswith("Five of a kind, eights (two wild: Tc as")
+    with pytest.raises(ValueError, match="not supported with the 'short' ranking"):
+        __import__("dataclasses").replace(hg.game("short-deck"), wild="2")

@@ -89,8 +89,9 @@ def evaluate_many_short(rows: Any, ranking: str = "short") -> npt.NDArray[np.int
 class ShortHandValue(HandValue):
     """A short-deck high hand; compares with other short values of the same ranking by strength."""
 
-    __slots__ = ("_words",)
+    __slots__ = ("_ranking", "_words")
     _words: str
+    _ranking: str
 
     @property
     def category(self) -> str:
@@ -108,7 +109,7 @@ class ShortHandValue(HandValue):
         return f"evaluate_short({' '.join(str(c) for c in self.cards)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (evaluate_short, (" ".join(str(c) for c in self.cards),))
+        return (evaluate_short, (" ".join(str(c) for c in self.cards), self._ranking))
 
 
 def evaluate_short(cards: CardsLike, ranking: str = "short") -> ShortHandValue:
@@ -136,6 +137,7 @@ def evaluate_short(cards: CardsLike, ranking: str = "short") -> ShortHandValue:
     _set_hand(value, hand)
     object.__setattr__(value, "_five", tuple(order))
     object.__setattr__(value, "_words", words)
+    object.__setattr__(value, "_ranking", ranking)
     return value
 
 

@@ -188,6 +188,8 @@ class Game:
             from homegame.rules.wilds import parse_wild
 
             parse_wild(self.wild)
+            if self.ranking != "standard":
+                raise ValueError(f"wild cards ({self.wild!r}) are not supported with the {self.ranking!r} ranking")
         object.__setattr__(self, "_hole_cards", hole)
         object.__setattr__(self, "_board_cards", board)
 
