@@ -211,3 +211,22 @@ def test_the_lowest_face_down_rank_is_wild_only_for_its_player() -> None:
     assert award["seat"] == 1 and award["hand"].startswith("Five of a kind, eights (two wild: Tc as")
     with pytest.raises(ValueError, match="not supported with the 'short' ranking"):
         __import__("dataclasses").replace(hg.game("short-deck"), wild="2")
+
+
+@pytest.mark.parametrize("name", ["follow-the-queen", "baseball", "kings-and-little-ones", "deuces-wild"])
+def test_showdown_batch_equals_each_players_value(name: str) -> None:
+    """The showdown's one batch call (each row with its own wild cards) agrees with each player's scalar
+    value, high and low."""
+    from homegame.rules import special
+
+    game = hg.game(name, split="high-low")
+    for seed in range(40):
+        hand = game.deal([100] * 5, stakes=STUD, seed=seed)
+        passive(hand)
+        still = [s for s in range(5) if not hand.folded[s]]
+        if len(still) < 2:
+            continue
+        highs, lows = special.strengths(hand, still, True)
+        for s in still:
+            high, low = special.value(hand, s, still, low=False), special.value(hand, s, still, low=True)
+            assert highs[s] == high.strength and lows[s] == (low.strength if low is not None else 0)

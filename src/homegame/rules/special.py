@@ -68,7 +68,23 @@ def value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
 
 
 def strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
-    """High and low strengths (0: no qualifying low) of every hand still in."""
+    """High and low strengths (0: no qualifying low) of every hand still in (wild cards in an own-cards or
+    any-five game: one batch call with each row's own wild cards)."""
+    g = h.game
+    if g.wild and g.ranking == "standard" and g.usage_name in ("any", "own"):
+        rows = [h.cards[s] + (h.board if g.usage_name == "any" else []) for s in contenders]
+        if len({len(r) for r in rows}) == 1 and 5 <= len(rows[0]) <= 10:
+            import numpy as np
+
+            from homegame.evaluate.batch import evaluate_low_many, evaluate_many
+            from homegame.rules.wilds import hand_masks
+
+            masks = hand_masks(h, contenders)
+            ids = np.array(rows, dtype=np.int64)
+            wild = np.array([masks[s] for s in contenders], dtype=np.int64)
+            hi = evaluate_many(ids, wild=wild).tolist()
+            lo = evaluate_low_many(ids, g.low, g.qualifier, wild=wild).tolist() if low else []
+            return dict(zip(contenders, hi, strict=True)), dict(zip(contenders, lo, strict=False))
     highs: dict[int, int] = {}
     lows: dict[int, int] = {}
     for s in contenders:
