@@ -230,3 +230,13 @@ def test_showdown_batch_equals_each_players_value(name: str) -> None:
         for s in still:
             high, low = special.value(hand, s, still, low=False), special.value(hand, s, still, low=True)
             assert highs[s] == high.strength and lows[s] == (low.strength if low is not None else 0)
+
+
+def test_wild_cards_count_for_the_best_hand_showing() -> None:
+    """Follow the Queen: after Qh, 7c, Kd on third street and Ad, 2h, Kh on fourth, seat 0's Qh Ad shows a pair
+    of aces (the queen wild) and opens over seat 2's natural kings; in plain stud seat 2 opens."""
+    hole = {0: "3s 4s Qh Ad", 1: "5s 6s 7c 2h", 2: "8s Ts Kd Kh"}
+    hands = [hg.game(name).deal([100] * 3, stakes=STUD, button=2, hole=hole) for name in ("follow-the-queen", "stud")]
+    for hand in hands:
+        passive(hand, until="Fourth street")
+    assert hands[0].to_act == (0,) and hands[1].to_act == (2,)

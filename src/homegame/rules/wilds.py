@@ -168,13 +168,18 @@ def hand_masks(h: Hand, seats: Iterable[int]) -> dict[int, int]:
     return out
 
 
-def public_wild(h: Hand) -> list[str]:
-    """The ranks and cards wild for everyone now (a player's own lowest rank is not included)."""
-    spec = parse_wild(h.game.wild)
-    mask = spec.mask
+def public_mask(h: Hand) -> int:
+    """The cards wild for everyone now (a player's own lowest rank is not included)."""
+    mask = parse_wild(h.game.wild).mask
     follow = hand_follow(h)
     if follow is not None:
         mask |= 0xF << (4 * follow)
+    return mask
+
+
+def public_wild(h: Hand) -> list[str]:
+    """The ranks and cards wild for everyone now, in words (a player's own lowest rank is not included)."""
+    mask = public_mask(h)
     out = []
     for rank in range(13):
         group = mask >> (4 * rank) & 0xF
@@ -186,4 +191,4 @@ def public_wild(h: Hand) -> list[str]:
 
 
 __all__ = ["RULES", "WildSpec", "describe_wild", "follow_rank", "hand_follow", "hand_masks", "parse_wild",
-           "public_wild", "seat_mask", "str_mask", "up_order"]
+           "public_mask", "public_wild", "seat_mask", "str_mask", "up_order"]
