@@ -240,3 +240,20 @@ def test_wild_cards_count_for_the_best_hand_showing() -> None:
     for hand in hands:
         passive(hand, until="Fourth street")
     assert hands[0].to_act == (0,) and hands[1].to_act == (2,)
+
+
+@pytest.mark.parametrize("name", ["follow-the-queen", "baseball", "kings-and-little-ones", "deuces-wild", "short-deck"])
+def test_the_new_games_simulate_with_every_bot_and_replay(name: str, tmp_path: object) -> None:
+    """``homegame simulate`` for each new game: every bot seated, zero-sum, and every hand's history replays."""
+    import json
+    from pathlib import Path
+
+    from homegame.sim import simulate
+
+    path = Path(str(tmp_path)) / "hands.jsonl"
+    result = simulate(hg.game(name), bot_names(), 6, seed=3, workers=1, history=path)
+    assert result.hands == 6 and int(result.payoffs.sum()) == 0
+    for line in path.read_text().splitlines():
+        history = json.loads(line)
+        again = hg.replay(line)
+        assert again.over and sum(again.payoffs) == 0 and history
