@@ -60,6 +60,10 @@ def visible_ok(hand: hg.Hand, seat: int | None) -> None:
     for s in range(hand.players):
         allowed.update(str(Card(c)) for c, up in zip(hand.cards[s], hand.faceup[s], strict=True) if up)
     allowed.update(str(Card(c)) for c in hand.board)
+    if hand.game.wild:  # the cards the rules name as wild (one-eyed jacks) are public
+        from homegame.rules.wilds import parse_wild, str_mask
+
+        allowed.update(str_mask(parse_wild(hand.game.wild).mask).split())
     if hand.results:
         for cards in hand.results["shown"].values():
             allowed.update(cards)

@@ -13,7 +13,8 @@ def test_names_and_aliases() -> None:
     assert hg.game_names() == ["passem", "sameem", "pass-the-trash", "three-hole", "holdem", "omaha", "stud",
                                "five-card-draw", "27-triple-draw", "razz", "stud-hi-lo", "big-o",
                                "crazy-pineapple", "irish", "high-chicago", "low-chicago", "anaconda", "cincinnati",
-                               "pineapple", "omaha-hi-lo", "five-card-stud", "iron-cross", "elevator"]
+                               "pineapple", "omaha-hi-lo", "five-card-stud", "iron-cross", "elevator",
+                               "follow-the-queen", "baseball", "kings-and-little-ones", "deuces-wild", "short-deck"]
     for alias, name in [("pass'em", "passem"), ("pass-em", "passem"), ("same'em", "sameem"),
                         ("same-em", "sameem"), ("passthetrash", "pass-the-trash"), ("trash", "pass-the-trash"),
                         ("3-hole", "three-hole"), ("threehole", "three-hole"), ("draw", "five-card-draw"),

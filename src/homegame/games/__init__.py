@@ -83,10 +83,10 @@ def load_game(path_or_text: str | os.PathLike[str], **house_rules: Any) -> Game:
     ...               '[[steps]]\\nkind = "bet"\\n[[steps]]\\nkind = "showdown"\\n')
     >>> g.name, g.usage_name, [s.kind for s in g.steps]
     ('tiny', 'any', ['deal', 'bet', 'showdown'])
-    >>> load_game('name = "tiny"\\nwild = "2"\\n')
+    >>> load_game('name = "tiny"\\nwild = "J7"\\n')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    homegame.games.gamefile.GameFileError: game file line 2: wild cards are not yet supported by the engine (the key is reserved for them)
+    homegame.games.gamefile.GameFileError: game file line 2: 'J7' is not a wild card: ...
     """
     text, source = _read(path_or_text)
     gf = parse(text, source=source)

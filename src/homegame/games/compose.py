@@ -15,7 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from homegame.games.gamefile import MAX_REPEAT, MAX_STEPS, GameFile, GameFileError, OptionSpec, StepSpec
+from homegame.games.gamefile import (
+    DECKS,
+    MAX_REPEAT,
+    MAX_STEPS,
+    GameFile,
+    GameFileError,
+    OptionSpec,
+    StepSpec,
+)
 from homegame.games.options import SPLIT, Option, choice, flag, resolve, split_options, whole
 from homegame.rules.spec import LAYOUTS, Game, Step
 
@@ -207,7 +215,8 @@ def _make(gf: GameFile, spec: StepSpec, label: str, v: dict[str, Any]) -> Step:
         value = v[key]
         ok = {"bool": isinstance(value, bool), "direction": value in ("left", "right"),
               "opener": value in ("positional", "best-showing", "bring-in", "jacks"),
-              "faces": True}.get(kind_of)
+              "rank": isinstance(value, str) and len(value) == 1 and value in "23456789TJQKA",
+              "strike": value in ("match-pot", "fold", "free"), "faces": True}.get(kind_of)
         if ok is None:
             _, lo, hi = kind_of.split()
             ok = type(value) is int and int(lo) <= value <= int(hi)
@@ -226,6 +235,10 @@ def _make(gf: GameFile, spec: StepSpec, label: str, v: dict[str, Any]) -> Step:
         return Step("discard", label, keep=v["keep"])
     if k == "bet":
         return Step("bet", label, big=v["big"], opener=v["opener"])
+    if k == "buy":
+        return Step("buy", label, rank=v["rank"], price=v["price"])
+    if k == "strike":
+        return Step("strike", label, rank=v["rank"], rule=v["rule"])
     return Step(k, label)
 
 
@@ -247,8 +260,13 @@ def check_playable(gf: GameFile, steps: list[tuple[Step, StepSpec]], rules: dict
                        "add when = \"$split == declare\" to the step")
     held = down = board = 0
     arranged = False
+    previous = ""
     for s, sp in steps:
         k = s.kind
+        if k in ("buy", "strike") and previous not in ("deal", "strike"):
+            raise gf.error(sp.path, f"a {k} step acts on the cards the deal just before dealt face up: put it "
+                           "right after a deal (strike steps first, then at most one buy)")
+        previous = k
         if k == "deal":
             held += len(s.faces)
             down += sum(1 for f in s.faces if not f)
@@ -278,13 +296,15 @@ def check_playable(gf: GameFile, steps: list[tuple[Step, StepSpec]], rules: dict
             arranged = False
     hole = sum(len(s.faces) for s, _ in steps if s.kind == "deal")
     shared = sum(s.count + (1 if s.burn else 0) for s, _ in steps if s.kind == "board")
-    if hole * gf.min_players + shared > 52:
+    shared += 4 * len({s.rank for s, _ in steps if s.kind == "buy"})  # at most one extra card per card of the rank
+    size = 4 * len(DECKS[gf.deck])
+    if hole * gf.min_players + shared > size:
         first = next(sp for s, sp in steps if s.kind == "deal")
         raise gf.error(first.path, f"with {gf.min_players} players this game deals {hole * gf.min_players + shared} "
-                       "cards (burns included); the deck has 52")
+                       f"cards (burns and extra cards included); the deck has {size}")
     _check_usage(gf, steps[-1][1], held, board)
     most = gf.max_players
-    while most > gf.min_players and hole * most + shared > 52:
+    while most > gf.min_players and hole * most + shared > size:
         most -= 1
     return most
 
@@ -319,7 +339,8 @@ def build(gf: GameFile, house_rules: dict[str, Any], source: str | None = None) 
         steps=tuple(s for s, _ in steps), min_players=gf.min_players, max_players=most, usage_name=gf.usage,
         split=rules.get("split", "high"), low=rules.get("low", "a5"), qualifier=rules.get("qualifier"),
         swing_ties=rules.get("swing_ties", False), showdown_cards_count=rules.get("showdown_cards_count", False),
-        spade=spade, source=source,
+        spade=spade, source=source, ranks=DECKS[gf.deck], wild=gf.wild,
+        ranking=("short-trips" if rules.get("trips_beat_straight") else "short") if gf.deck == "short" else "standard",
     )
 
 

@@ -58,6 +58,10 @@ def _step(s: Step) -> list[str]:
         lines.append(f"keep = {s.keep}")
     elif s.kind == "bet":
         lines += [f"big = {_toml(s.big)}", f"opener = {_toml(s.opener)}"]
+    elif s.kind == "buy":
+        lines += [f"rank = {_toml(s.rank)}", f"price = {s.price}"]
+    elif s.kind == "strike":
+        lines += [f"rank = {_toml(s.rank)}", f"rule = {_toml(s.rule)}"]
     return lines
 
 
@@ -65,7 +69,12 @@ def dump(game: Game) -> str:
     """The game file of ``game`` with its house rules fixed (each option allows only its value)."""
     q = game.qualifier
     out = ['format = "homegame-game/1"', f"name = {_toml(game.name)}", f"title = {_toml(game.title)}",
-           f"players = [{game.min_players}, {game.max_players}]", f"usage = {_toml(game.usage_name)}", ""]
+           f"players = [{game.min_players}, {game.max_players}]", f"usage = {_toml(game.usage_name)}"]
+    if game.wild:
+        out.append(f"wild = {_toml(game.wild)}")
+    if game.ranks != "23456789TJQKA":
+        out.append('deck = "short"')
+    out.append("")
     split_done = False
     for name, value in game.rules.items():
         if name in _SPLIT:

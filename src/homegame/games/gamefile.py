@@ -33,13 +33,17 @@ MAX_STEPS = 200  # steps once repeats are unrolled
 MAX_DEPTH = 2  # repeats inside repeats
 MAX_REPEAT = 52  # times one repeat may run
 MAX_OPTIONS = 24
+MAX_WHOLE = 1_000_000  # the largest bound of a whole-number option (a price in chips)
 MAX_TEXT = 80  # characters in a name, title, alias, label or allowed text
 
 TOP_KEYS = ("format", "name", "title", "aliases", "players", "usage", "deck", "wild", "buy", "about",
             "options", "steps")
 USAGES = ("any", "own", "omaha", "passem", "three-hole", "cross", "elevator")
-KINDS = ("deal", "board", "pass", "expose", "discard", "draw", "arrange", "roll", "declare", "bet",
-         "showdown", "repeat")
+KINDS = ("deal", "board", "pass", "expose", "discard", "draw", "buy", "strike", "arrange", "roll", "declare",
+         "bet", "showdown", "repeat")
+#: deck name -> the ranks it holds (docs/games/short-deck.md)
+DECKS = {"standard": "23456789TJQKA", "short": "6789TJQKA"}
+STRIKE_RULES = ("match-pot", "fold", "free")
 #: per step kind: its fields (besides kind, label and when) as (type, default); "required" has no default
 FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "deal": {"faces": ("faces", "required")},
@@ -49,17 +53,19 @@ FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
     "discard": {"keep": ("int 1 10", "required")},
     "draw": {"count": ("int 1 10", "required"), "burn": ("bool", True)},
     "bet": {"big": ("bool", False), "opener": ("opener", "positional")},
+    "buy": {"rank": ("rank", "required"), "price": ("int 0 1000000", 0)},
+    "strike": {"rank": ("rank", "required"), "rule": ("strike", "match-pot")},
     "repeat": {"each": ("name", "required"), "in": ("list", None), "from": ("int 0 52", None),
                "to": ("int 0 52", None), "steps": ("steps", "required")},
 }
 DEFAULT_LABELS = {"deal": "Deal", "board": "Board", "pass": "Pass", "expose": "Expose", "discard": "Discard",
-                  "draw": "Draw", "arrange": "Arrange", "roll": "Roll", "declare": "Declare",
+                  "draw": "Draw", "buy": "Extra card", "strike": "Strike", "arrange": "Arrange", "roll": "Roll", "declare": "Declare",
                   "bet": "Round {round}", "showdown": "Showdown", "repeat": ""}
 OPTION_TYPES = ("choice", "whole", "flag", "counts", "split")
 OPTION_KEYS = {"choice": ("values",), "whole": ("min", "max", "none"), "flag": (),
                "counts": ("min", "max", "most"), "split": ("low", "qualifier", "swing_ties")}
-RESERVED = {"wild": "wild cards are not yet supported by the engine (the key is reserved for them)",
-            "buy": "buying a card is not yet supported by the engine (the key is reserved for it)"}
+RESERVED = {"buy": "the top-level key buy is reserved: a buy is a step ([[steps]] kind = \"buy\", "
+                   "docs/games/game-files.md)"}
 _NAME = re.compile(r"[a-z][a-z0-9_]*$")
 _GAME_NAME = re.compile(r"[a-z0-9][a-z0-9'_-]*$")
 _EXPR = re.compile(r"\$([a-z][a-z0-9_]*)\s*(?:([+-])\s*(\d+))?$")
@@ -107,6 +113,8 @@ class GameFile:
     options: tuple[OptionSpec, ...]
     steps: tuple[StepSpec, ...]
     text: str = field(repr=False)
+    deck: str = "standard"
+    wild: str = ""
     source: str = "game file"
     lines: dict[Path, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -155,9 +163,24 @@ def parse(text: str, source: str = "game file") -> GameFile:
             raise r.fail((key,), why)
     if data.get("format", FORMAT) != FORMAT:
         raise r.fail(("format",), f"format must be {FORMAT!r}, not {data['format']!r}")
-    if data.get("deck", "standard") != "standard":
-        raise r.fail(("deck",), f"deck {data['deck']!r} is not supported: the only deck is 'standard' "
-                     "(52 cards; a short deck is not yet supported)")
+    deck = data.get("deck", "standard")
+    if deck not in DECKS:
+        raise r.fail(("deck",), f"deck {deck!r} is not allowed: use 'standard' (52 cards) or 'short' (36 cards, "
+                     "sixes to aces)")
+    wild = data.get("wild", "")
+    if not isinstance(wild, str) or len(wild) > MAX_TEXT:
+        raise r.fail(("wild",), f"wild must be text of up to {MAX_TEXT} characters, such as \"2\" or \"Q "
+                     f"follow-queen\", not {wild!r}")
+    if wild.strip():
+        from homegame.evaluate.wild import BadWild
+        from homegame.rules.wilds import RULES, parse_wild
+
+        try:
+            parse_wild(wild)
+        except BadWild as e:
+            raise r.fail(("wild",), f"{e}; or a rule: {', '.join(RULES)}") from None
+        if deck == "short":
+            raise r.fail(("wild",), "wild cards are not supported with deck = 'short'")
     if "name" not in data:
         raise r.fail((), "a game file needs name = \"...\" (lower-case letters, digits, - and ')")
     name = r.text_value(data, "name", ())
@@ -185,7 +208,7 @@ def parse(text: str, source: str = "game file") -> GameFile:
     steps = _steps(r, data["steps"], ("steps",), names, depth=0)
     return GameFile(name=name, title=title, aliases=tuple(aliases), min_players=players[0],
                     max_players=players[1], usage=usage, options=tuple(options), steps=steps, text=text,
-                    source=source, lines=r.lines)
+                    source=source, lines=r.lines, deck=deck, wild=wild.strip())
 
 
 def _options(r: _Reader, raw: Any) -> list[OptionSpec]:
@@ -254,8 +277,8 @@ def _check_option(r: _Reader, name: str, kind: str, default: Any, settings: dict
             v = settings.get(key)
             if isinstance(v, str) and _is_expr(v) and kind == "whole":
                 _check_expr(r, v, seen, path + (key,), f"option {name} {key}")
-            elif type(v) is not int or not 0 <= v <= 52:
-                raise bad(key, f"{key} must be a whole number from 0 to 52" +
+            elif type(v) is not int or not 0 <= v <= (MAX_WHOLE if kind == "whole" else 52):
+                raise bad(key, f"{key} must be a whole number from 0 to {MAX_WHOLE if kind == 'whole' else 52}" +
                           (" or an expression such as \"$keep - 1\"" if kind == "whole" else "") + f", not {v!r}")
         if type(settings["min"]) is int and type(settings["max"]) is int and settings["min"] > settings["max"]:
             raise bad("max", f"max {settings['max']} is below min {settings['min']}")
@@ -369,6 +392,7 @@ def _allowed(kind_of: str) -> str:
     return {"bool": "true or false", "direction": "'left' or 'right'",
             "opener": " or ".join(map(repr, OPENERS)), "faces": "a list of \"down\" and \"up\", one per card",
             "name": "a loop variable's name", "steps": "[[...steps]] tables",
+            "rank": "a rank: 2-9, T, J, Q, K or A", "strike": " or ".join(map(repr, STRIKE_RULES)),
             "list": "a list option"}[kind_of]
 
 
@@ -383,6 +407,10 @@ def _literal(r: _Reader, kind_of: str, value: Any, path: Path, what: str) -> Any
         ok = value in ("left", "right")
     elif kind_of == "opener":
         ok = value in OPENERS
+    elif kind_of == "rank":
+        ok = isinstance(value, str) and len(value) == 1 and value in "23456789TJQKA"
+    elif kind_of == "strike":
+        ok = value in STRIKE_RULES
     elif kind_of == "faces":
         if isinstance(value, str):
             value = value.split()

@@ -108,6 +108,20 @@ def _game(game: Any) -> tuple[str, dict[str, Any], GameFacts]:
     return name, dict(rules), GAMES[name]
 
 
+def _engine_game(game: Any) -> Any:
+    """The game, when the calculator's kernels do not cover it (see :func:`homegame.odds.games.engine_equity`)."""
+    if isinstance(game, str):
+        from homegame.games import game as make_game
+
+        try:
+            game = make_game(game)
+        except ValueError:
+            return None
+    if getattr(game, "name", None) in GAMES or not hasattr(game, "final_counts"):
+        return None
+    return game
+
+
 def _check_trials(trials: object, seed: object) -> None:
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
         raise BadOdds(f"trials must be a whole number of outcomes, 1 or more (or None), got {trials!r}")
@@ -240,6 +254,17 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     >>> r.exact, [round(s, 4) for s in r.shares]  # only the last seven (4 of 44 cards) saves player 0
     (True, [0.0909, 0.9091])
     """
+    engine = _engine_game(game)
+    if engine is not None:  # a game the kernels do not cover: sampled by the engine's own showdown
+        from homegame.odds.games import engine_equity
+
+        _check_trials(trials, seed)
+        try:
+            shares, errors, n = engine_equity(engine, [[c.id for c in _parse(h)] for h in hole],
+                                              [c.id for c in _parse(board)], trials=trials, seed=seed)
+        except ValueError as e:
+            raise BadOdds(str(e)) from None
+        return Equity(shares, False, errors, n, "sampled")
     name, rules, facts = _game(game)
     _check_trials(trials, seed)
     held, shown, turned = _holdings(name, facts, rules, hole, board, exposed)

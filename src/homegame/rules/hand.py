@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, cards
-from homegame.rules import betting, choices, draw, runs
+from homegame.rules import betting, buy, choices, draw, runs
 from homegame.rules.deck import Deck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
@@ -57,7 +57,7 @@ class Hand:
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
         "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
-        "shows", "run_checked", "agreements", "_options_dealt",
+        "shows", "run_checked", "agreements", "_options_dealt", "dead",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -133,6 +133,7 @@ class Hand:
         self.stacks = list(stacks)
         self.bets = [0] * n
         self.totals = [0] * n
+        self.dead = [0] * n  # chips of ``totals`` paid to the pot outside the betting (rules.buy): the main pot's
         self.folded = [False] * n
         self.cards: list[list[int]] = [[] for _ in range(n)]
         self.faceup: list[list[bool]] = [[] for _ in range(n)]
@@ -382,6 +383,12 @@ class Hand:
                 self.pending_text = {}
                 self.to_act = tuple(self._live())
                 return
+            elif kind in SEQUENTIAL and kind != "draw":
+                order = buy.start(self, step)
+                if order:
+                    self._draw_order = order
+                    self.to_act = (order[0],)
+                    return
             elif kind in SEQUENTIAL:
                 if step.burn:
                     self._burn_for_draw()
@@ -478,7 +485,7 @@ class Hand:
             return betting.legal(self, seat)
         step = self.game.steps[self.step_index]
         if step.kind in SEQUENTIAL:
-            return draw.legal(self, seat, step)
+            return draw.legal(self, seat, step) if step.kind == "draw" else buy.legal(self, seat, step)
         return choices.legal(self, seat, step)
 
     def act(self, seat: int, action: str) -> None:
@@ -519,10 +526,18 @@ class Hand:
             self._advance()
             return
         step = self.game.steps[self.step_index]
-        if step.kind in SEQUENTIAL:
+        if step.kind in SEQUENTIAL and step.kind != "draw":
+            text, pays = buy.validate(self, seat, step, verb, args)
+            self.actions.append((seat, text))
+            buy.apply(self, seat, step, pays)
+        elif step.kind in SEQUENTIAL:
             text, ids = draw.validate(self, seat, step, verb, args)
             self.actions.append((seat, text))
             draw.apply(self, seat, step, ids)
+        if step.kind in SEQUENTIAL:
+            if self.live <= 1:  # a strike's fold left one player
+                self._settle()
+                return
             order = self._draw_order
             order.pop(0)
             if order:
@@ -559,7 +574,7 @@ class Hand:
             options = betting.legal(self, seat)
             return "check" if "check" in options else "fold" if "fold" in options else "call"
         if step.kind in SEQUENTIAL:
-            return "discard"  # stand pat
+            return "discard" if step.kind == "draw" else buy.legal(self, seat, step)[1]  # stand pat; decline
         return choices.default(self, seat, step)
 
     @property

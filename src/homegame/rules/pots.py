@@ -17,8 +17,20 @@ class Pot:
         return {"amount": self.amount, "eligible": list(self.eligible)}
 
 
-def side_pots(totals: list[int], folded: list[bool]) -> list[Pot]:
-    """Split what every seat put in into a main pot and side pots.
+def _with_dead(pots: list[Pot], folded: list[bool], dead: list[int] | None) -> list[Pot]:
+    """Dead money (chips paid to the pot outside the betting) joins the main pot, for every seat still in."""
+    if not dead or not any(dead):
+        return pots
+    everyone = tuple(s for s, f in enumerate(folded) if not f)
+    if pots and pots[0].eligible == everyone:
+        pots[0].amount += sum(dead)
+        return pots
+    return [Pot(sum(dead), everyone), *pots]
+
+
+def side_pots(totals: list[int], folded: list[bool], dead: list[int] | None = None) -> list[Pot]:
+    """Split what every seat put in into a main pot and side pots (``dead``: the part of each seat's total
+    that is dead money, which goes to the main pot).
 
     Each level of the contributions of seats still in makes a pot eligible to those who reached it;
     folded seats' chips count but they are eligible for nothing. Adjacent pots with the same eligible
@@ -26,7 +38,11 @@ def side_pots(totals: list[int], folded: list[bool]) -> list[Pot]:
 
     >>> side_pots([50, 100, 100, 20], [False, False, False, True])
     [Pot(amount=170, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
+    >>> side_pots([10, 40], [False, False], dead=[0, 30])  # seat 1 matched the pot: not uncalled
+    [Pot(amount=50, eligible=(0, 1))]
     """
+    if dead and any(dead):
+        return _with_dead(side_pots([t - d for t, d in zip(totals, dead, strict=True)], folded), folded, dead)
     put_in = [t for t, f in zip(totals, folded, strict=True) if not f]
     if put_in and min(put_in) == max(put_in):  # everyone still in put in the same: one pot
         amount = sum(totals)
@@ -56,13 +72,16 @@ def side_pots(totals: list[int], folded: list[bool]) -> list[Pot]:
     return pots
 
 
-def live_pots(totals: list[int], folded: list[bool], stacks: list[int]) -> list[Pot]:
+def live_pots(totals: list[int], folded: list[bool], stacks: list[int], dead: list[int] | None = None) -> list[Pot]:
     """The pots as they stand during a hand: a side pot is cut only at an all-in player's total; the
-    last pot takes everything above (current bets included).
+    last pot takes everything above (current bets included); ``dead`` as for :func:`side_pots`.
 
     >>> live_pots([10, 30, 30], [False, False, False], [0, 70, 70])
     [Pot(amount=30, eligible=(0, 1, 2)), Pot(amount=40, eligible=(1, 2))]
     """
+    if dead and any(dead):
+        live = [t - d for t, d in zip(totals, dead, strict=True)]
+        return _with_dead(live_pots(live, folded, stacks), folded, dead)
     caps = sorted({t for t, f, st in zip(totals, folded, stacks, strict=True) if not f and st == 0})
     pots: list[Pot] = []
     previous = 0

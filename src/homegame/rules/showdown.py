@@ -43,6 +43,10 @@ def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int
     """High and low strengths (ints, larger is better; low 0 = no qualifying low) of every hand still
     in, from the evaluator's batch kernels."""
     g = h.game
+    if g.wild or g.ranking != "standard":
+        from homegame.rules import special
+
+        return special.strengths(h, contenders, low)
     if g.usage_name in LAYOUTS:
         return _layout_strengths(h, contenders, low)
     if g.usage_name == "any" and not low and _high_strength_of is not None and len(h.board) + len(h.cards[
@@ -80,6 +84,10 @@ def _value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
     """The seat's HandValue (or LowValue / None) for describing it."""
 
     g = h.game
+    if g.wild or g.ranking != "standard":
+        from homegame.rules import special
+
+        return special.value(h, s, contenders, low=low)
     own = [Card(c) for c in h.cards[s]]
     if g.usage_name in LAYOUTS:
         values = [v for v in (_line_value(h, own, line, low=low) for line in LAYOUTS[g.usage_name]) if v is not None]
@@ -107,7 +115,9 @@ def describe(h: Hand) -> None:
             continue
         v = _value(h, award["seat"], contenders, low=award["by"] == "low")
         if v is not None:
-            award["hand"] = str(v)
+            from homegame.rules import special
+
+            award["hand"] = special.words(v) if special.applies(h) else str(v)
             award["cards"] = [str(c) for c in v.cards]
     _use_run(h, 0)
     results["described"] = True
@@ -159,7 +169,7 @@ def settle(h: Hand) -> None:
     ``showdown="muck-losers"`` a hand that can win nothing against the hands shown before it is mucked."""
     n = h.players
     contenders = [s for s in range(n) if not h.folded[s]]
-    pots = side_pots(h.totals, h.folded)
+    pots = side_pots(h.totals, h.folded, h.dead)
     awards: list[dict[str, Any]] = []
     shown: dict[str, list[str]] = {}
     won = [0] * n
@@ -170,7 +180,8 @@ def settle(h: Hand) -> None:
         total = sum(p.amount for p in pots)
         won[s] = total
         awards.append({"seat": s, "amount": total, "pot": 0, "side": "all", "hand": None, "cards": None})
-        uncalled = max(0, h.totals[s] - max((h.totals[t] for t in range(n) if t != s), default=0))
+        live = [t - d for t, d in zip(h.totals, h.dead, strict=True)]
+        uncalled = max(0, live[s] - max((live[t] for t in range(n) if t != s), default=0))
         if uncalled:
             h.log("win", s, "Seat {} wins {} uncontested and takes back {} uncalled", s, total - uncalled, uncalled)
         else:

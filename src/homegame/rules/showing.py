@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from homegame.rules.hand import Hand
 
 
-def showing_strength(up: list[int], *, lowball: bool = False) -> tuple[int, ...]:
+def showing_strength(up: list[int], *, lowball: bool = False, wild: int = 0) -> tuple[int, ...]:
     """How face-up cards rank for acting first. With fewer than five cards only pairs, two pair, trips
     and quads count, then high cards; with five or more the best five-card high hand counts.
     ``lowball`` (razz): aces are low and the hand is judged for low; the *smallest* key shows best.
@@ -18,9 +18,17 @@ def showing_strength(up: list[int], *, lowball: bool = False) -> tuple[int, ...]
     True
     >>> showing_strength([48, 0], lowball=True) < showing_strength([4, 8], lowball=True)  # A-2 beats 3-4
     True
+
+    ``wild`` (a card mask, high games): the wild cards showing join the best rank they can; a wild card
+    and an ace show as a pair of aces.
+
+    >>> showing_strength([0, 51], wild=0xF) == showing_strength([50, 51])
+    True
     """
     if not up:
         return (99,) if lowball else (-1,)
+    if wild and not lowball and any(wild >> c & 1 for c in up):
+        return _wild_showing(up, wild)
     if len(up) >= 5 and not lowball:
         from homegame.cards import Card
         from homegame.evaluate import evaluate
@@ -45,11 +53,30 @@ def showing_strength(up: list[int], *, lowball: bool = False) -> tuple[int, ...]
     return (cat, *ranks)
 
 
+def _wild_showing(up: list[int], wild: int) -> tuple[int, ...]:
+    """The best :func:`showing_strength` the wild cards among ``up`` can make."""
+    if len(up) >= 5:
+        from homegame.cards import Card
+        from homegame.evaluate import evaluate
+
+        return (10, evaluate([Card(c) for c in up], wild=wild).strength)
+    naturals = [c for c in up if not wild >> c & 1]
+    w = len(up) - len(naturals)
+    # the wild cards all play as one rank (joining the best group is never worse), each a card of a suit
+    # the naturals do not use so the shape counts it
+    return max(showing_strength(naturals + [4 * r + k for k in range(w)]) for r in range(13))
+
+
 def best_showing(h: Hand, seats: list[int]) -> int:
     """The seat among ``seats`` whose face-up cards rank highest (lowest in a lowball game, razz); ties
     to the first clockwise from the button."""
     n = h.players
     lowball = h.game.split == "low"
+    wild = 0
+    if h.game.wild and not lowball:
+        from homegame.rules.wilds import public_mask
+
+        wild = public_mask(h)
     best = -1
     best_key: tuple[int, ...] = ()
     for i in range(1, n + 1):
@@ -57,7 +84,7 @@ def best_showing(h: Hand, seats: list[int]) -> int:
         if s not in seats:
             continue
         up = [c for c, f in zip(h.cards[s], h.faceup[s], strict=True) if f]
-        key = showing_strength(up, lowball=lowball)
+        key = showing_strength(up, lowball=lowball, wild=wild)
         if best < 0 or (key < best_key if lowball else key > best_key):
             best, best_key = s, key
     return best

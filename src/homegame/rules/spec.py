@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 #: Step kinds in which every player still in chooses at once.
 SIMULTANEOUS = frozenset({"pass", "expose", "discard", "arrange", "declare"})
 #: Step kinds in which the players still in choose one at a time, clockwise from the button's left.
-SEQUENTIAL = frozenset({"draw"})
+SEQUENTIAL = frozenset({"draw", "buy", "strike"})
 #: Step kinds the dealer carries out with no decision.
 AUTOMATIC = frozenset({"deal", "board", "roll"})
 #: Iron Cross: the board's five cards as they are turned (left, top, right, bottom, centre) and the two
@@ -33,6 +33,8 @@ CROSS_LINES = ((0, 2, 4), (1, 3, 4))
 ELEVATOR_LINES = ((0, 6, 3), (1, 6, 4), (2, 6, 5))
 #: usage name -> the lines of the board a hand may use (one of them, all three cards)
 LAYOUTS = {"cross": CROSS_LINES, "elevator": ELEVATOR_LINES}
+#: How high hands rank (:attr:`Game.ranking`).
+RANKINGS = ("standard", "short", "short-trips")
 #: Who opens a betting round.
 OPENERS = ("positional", "best-showing", "bring-in", "jacks")
 
@@ -63,6 +65,12 @@ class Step:
     keep: int = 0
     big: bool = False
     opener: str = "positional"
+    #: ``buy`` / ``strike``: the rank (``"4"``) a card dealt face up in the deal just before must show
+    rank: str = ""
+    #: ``buy``: what the extra card costs (0: dealt free, no decision); ``strike``: ``match-pot`` (pay as
+    #: much as the pot or fold), ``fold`` (struck out) or ``free`` (nothing happens)
+    price: int = 0
+    rule: str = ""
 
     def describe(self) -> str:
         """The step in words."""
@@ -86,6 +94,13 @@ class Step:
         if k == "draw":
             return (f"{self.label}: {'burn one, then ' if self.burn else ''}each player in turn discards up to "
                     f"{self.count} card{'s' if self.count > 1 else ''} and is dealt as many (none: stands pat)")
+        if k == "buy":
+            cost = f"may buy one more card face down for {self.price}" if self.price else "is dealt one more card face down"
+            return f"{self.label}: a player just dealt a {self.rank} face up {cost}"
+        if k == "strike":
+            then = {"match-pot": "pays as much as the pot or folds", "fold": "folds (struck out)",
+                    "free": "plays on"}.get(self.rule, self.rule)
+            return f"{self.label}: a player just dealt a {self.rank} face up {then}"
         if k == "arrange":
             return f"{self.label}: everyone locks the order their cards will be turned"
         if k == "roll":
@@ -145,6 +160,13 @@ class Game:
     #: the ranks the deck holds, low to high: all 13 for the 52 cards, ``"6789TJQKA"`` for a short deck
     #: of 36, fewer for a research deck; every suit of each
     ranks: str = "23456789TJQKA"
+    #: wild cards (docs/games/wild-cards.md): ranks or cards (``"2"``, ``"Jh Js"``) and the rules
+    #: ``lowest`` (each player's lowest rank), ``lowest-hole`` (the lowest rank among a player's face-down
+    #: cards) and ``follow-queen``; "" for none
+    wild: str = ""
+    #: how high hands rank: ``standard``; ``short`` (short deck: a flush beats a full house, A-6-7-8-9 is
+    #: the lowest straight); ``short-trips`` (short, and three of a kind beats a straight)
+    ranking: str = "standard"
     # worked out once from the steps (every deal checks them)
     _hole_cards: int = field(init=False, repr=False, compare=False, default=0)
     _board_cards: int = field(init=False, repr=False, compare=False, default=0)
@@ -158,6 +180,16 @@ class Game:
         object.__setattr__(self, "_cards", tuple(4 * order.index(r) + s for r in self.ranks for s in range(4)))
         hole = sum(len(s.faces) for s in self.steps if s.kind == "deal")
         board = sum(s.count + (1 if s.burn else 0) for s in self.steps if s.kind == "board")
+        # a buy deals at most one extra card per card of its rank in the deck
+        board += 4 * len({s.rank for s in self.steps if s.kind == "buy"})
+        if self.ranking not in RANKINGS:
+            raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, not {self.ranking!r}")
+        if self.wild:
+            from homegame.rules.wilds import parse_wild
+
+            parse_wild(self.wild)
+            if self.ranking != "standard":
+                raise ValueError(f"wild cards ({self.wild!r}) are not supported with the {self.ranking!r} ranking")
         object.__setattr__(self, "_hole_cards", hole)
         object.__setattr__(self, "_board_cards", board)
 
@@ -183,6 +215,13 @@ class Game:
         if self.spade is not None:
             split = ("half to the best hand" if self.split == "high" else f"half {split}") + (
                 f", half to the {self.spade}est spade in the hole")
+        if self.wild:
+            from homegame.rules.wilds import describe_wild
+
+            lines.append(f"Wild: {describe_wild(self.wild)}")
+        if self.ranking != "standard":
+            lines.append("Ranking: short deck (a flush beats a full house; A-6-7-8-9 is the lowest straight"
+                         + ("; three of a kind beats a straight)" if self.ranking == "short-trips" else ")"))
         lines.append(f"Pot: {split}")
         return lines
 
@@ -226,7 +265,8 @@ class Game:
     def most_received(self) -> int:
         """The most cards one player can receive over the hand: the deal plus every draw's replacements
         (how many cards a ``hole=`` preset may give a seat)."""
-        return self._hole_cards + sum(s.count for s in self.steps if s.kind == "draw")
+        extra = 4 * len({s.rank for s in self.steps if s.kind == "buy"})
+        return self._hole_cards + extra + sum(s.count for s in self.steps if s.kind == "draw")
 
     def deal(
         self,

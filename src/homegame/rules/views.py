@@ -44,7 +44,7 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         describe(h)
         awards = [{k: v for k, v in a.items() if k != "by"} for a in h.results["awards"]]
         results = {"payoffs": list(h._payoffs), "awards": awards,
-                   "shown": {k: list(v) for k, v in shown.items()}, "uncalled": _uncalled(h.totals),
+                   "shown": {k: list(v) for k, v in shown.items()}, "uncalled": _uncalled([t - d for t, d in zip(h.totals, h.dead, strict=True)]),
                    "mucked": list(h.results.get("mucked", [])),
                    "runs": h.results.get("runs")}
     return {
@@ -57,8 +57,8 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         "board": [_STR[c] for c in h.board],
         "seats": seats,
         "pot": sum(h.totals),
-        "pots": [p.to_dict() for p in (side_pots(h.totals, h.folded) if h.over
-                                        else live_pots(h.totals, h.folded, h.stacks))],
+        "pots": [p.to_dict() for p in (side_pots(h.totals, h.folded, h.dead) if h.over
+                                        else live_pots(h.totals, h.folded, h.stacks, h.dead))],
         "to_act": list(h.to_act),
         "legal": h.legal(seat) if seat is not None else [],
         "chosen": h.pending_text.get(seat) if seat is not None else None,
@@ -70,7 +70,21 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         "runs": ([[_STR[c] for c in board] for board, _ in h.runs] if h.runs is not None else None),
         "can_show": h.showable(seat) if seat is not None else [],
         "rabbit": _rabbit(h),
+        "wild": _wild(h, seat),
     }
+
+
+def _wild(h: Hand, seat: int | None) -> dict[str, Any] | None:
+    """The game's wild cards: as declared, wild for everyone now, and (for a seat) wild in its own hand."""
+    if not h.game.wild:
+        return None
+    from homegame.rules.wilds import hand_masks, public_wild
+
+    out: dict[str, Any] = {"declared": h.game.wild, "now": public_wild(h)}
+    if seat is not None:
+        mask = hand_masks(h, [seat])[seat]
+        out["mine"] = [_STR[c] for c in h.cards[seat] if mask >> c & 1]
+    return out
 
 
 def _uncalled(totals: list[int]) -> dict[str, int] | None:

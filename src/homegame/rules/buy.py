@@ -1,0 +1,135 @@
+"""Conditional deals (docs/games/baseball.md): steps that act on the cards the deal just before dealt face up.
+
+``buy`` (Baseball's four): each player still in who was just dealt a card of ``rank`` face up gets one
+more card face down for each such card. With ``price`` 0 the card is dealt at once; otherwise each such
+player in turn, clockwise from the button's left, buys it (``call N``, also written ``buy``) or declines
+(``check``, also ``decline``).
+
+``strike`` (Baseball's three): a player just dealt a card of ``rank`` face up, under ``rule``
+``match-pot``, pays as much as the pot holds (``call N``, also ``pay``; all in when short) or folds
+(``fold``); under ``fold`` is struck out at once; under ``free`` plays on.
+
+Chips paid in these steps are dead money: they go to the main pot, never back as uncalled (``Hand.dead``).
+The legal actions are betting words (``call N``, ``check``, ``fold``) so that any bot can answer them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homegame.cards import RANKS
+from homegame.rules.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from homegame.rules.hand import Hand
+    from homegame.rules.spec import Step
+
+
+def _just_dealt(h: Hand, s: int, step: Step) -> int:
+    """How many cards of the step's rank the seat was dealt face up by the deal before the step."""
+    steps = h.game.steps
+    i = h.step_index - 1
+    while i >= 0 and steps[i].kind in ("buy", "strike"):
+        i -= 1
+    if i < 0 or steps[i].kind != "deal":
+        return 0
+    faces = steps[i].faces
+    rank = RANKS.index(step.rank)
+    held, up = h.cards[s], h.faceup[s]
+    if len(held) < len(faces):
+        return 0
+    tail = range(len(held) - len(faces), len(held))
+    return sum(1 for j in tail if up[j] and held[j] >> 2 == rank)
+
+
+def _order(h: Hand) -> list[int]:
+    n = h.players
+    return [s for s in ((h.button + i) % n for i in range(1, n + 1)) if not h.folded[s]]
+
+
+def _extra(h: Hand, s: int, count: int) -> None:
+    for _ in range(count):
+        h.cards[s].append(h.replacement(s))
+        h.faceup[s].append(False)
+    h.log("buy", s, "Seat {} is dealt {} more card{} face down", s, count, "" if count == 1 else "s")
+
+
+def _fold(h: Hand, s: int, why: str) -> None:
+    h.folded[s] = True
+    h.live -= 1
+    h.log("fold", s, "Seat {} folds ({})", s, why)
+
+
+def start(h: Hand, step: Step) -> list[int]:
+    """Carry out what needs no decision; return the seats that must decide, in order."""
+    out = []
+    for s in _order(h):
+        count = _just_dealt(h, s, step)
+        if not count:
+            continue
+        if step.kind == "buy":
+            if step.price <= 0 or h.stacks[s] == 0:
+                if step.price <= 0:
+                    _extra(h, s, count)
+                continue
+            out.append(s)
+        elif step.rule == "fold":
+            if h.live > 1:
+                _fold(h, s, f"struck out by a {step.rank} face up")
+        elif step.rule == "match-pot" and h.stacks[s] > 0 and price(h, s, step) > 0:
+            out.append(s)
+    return out
+
+
+def price(h: Hand, s: int, step: Step) -> int:
+    """What the seat pays now: the buy's price, or as much as the pot (each at most its stack)."""
+    due = step.price * _just_dealt(h, s, step) if step.kind == "buy" else sum(h.totals)
+    return min(due, h.stacks[s])
+
+
+def legal(h: Hand, s: int, step: Step) -> list[str]:
+    """``call N`` and ``check`` (buy) or ``fold`` (strike)."""
+    return [f"call {price(h, s, step)}", "check" if step.kind == "buy" else "fold"]
+
+
+def allowed(h: Hand, s: int, step: Step) -> str:
+    """The decision in words."""
+    n = price(h, s, step)
+    if step.kind == "buy":
+        return (f"{step.label}: seat {s} was dealt a {step.rank} face up and may buy one more card face down "
+                f"for {n} ('call {n}' or 'buy') or decline ('check' or 'decline')")
+    return (f"{step.label}: seat {s} was dealt a {step.rank} face up and pays {n}, as much as the pot "
+            f"('call {n}' or 'pay'), or folds ('fold')")
+
+
+def validate(h: Hand, s: int, step: Step, verb: str, args: list[str]) -> tuple[str, bool]:
+    """Check the seat's answer; return (normalised text, whether it pays). Raises IllegalAction."""
+    n = price(h, s, step)
+    pays = {"call", "buy", "pay"}
+    declines = {"check", "decline"} if step.kind == "buy" else {"fold"}
+    if verb in pays and (not args or args == [str(n)]):
+        return f"call {n}", True
+    if verb in declines and not args:
+        return ("check" if step.kind == "buy" else "fold"), False
+    raise IllegalAction(f"{verb} {' '.join(args)!s}".strip() + f" is not allowed now. {allowed(h, s, step)}")
+
+
+def apply(h: Hand, s: int, step: Step, pays: bool) -> None:
+    """Carry out the seat's answer."""
+    count = _just_dealt(h, s, step)
+    if pays:
+        n = price(h, s, step)
+        h.stacks[s] -= n
+        h.totals[s] += n
+        h.dead[s] += n
+        what = "for the extra card" if step.kind == "buy" else "to match the pot"
+        h.log("pay", s, "Seat {} pays {} {}{}", s, n, what, " and is all in" if h.stacks[s] == 0 else "")
+        if step.kind == "buy":
+            _extra(h, s, count)
+    elif step.kind == "buy":
+        h.log("decline", s, "Seat {} declines the extra card", s)
+    else:
+        _fold(h, s, f"will not match the pot for a {step.rank} face up")
+
+
+__all__ = ["allowed", "apply", "legal", "price", "start", "validate"]
