@@ -8,13 +8,20 @@ from typing import Any
 
 import pytest
 
+import homegame as hg
 from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
 from homegame.server.harness import create_table
 from test_browser import ARTIFACTS, state, take_turn
 
 pytestmark = pytest.mark.browser
 
-NEW_GAMES = ["five-card-draw", "27-triple-draw", "razz", "stud-hi-lo", "big-o", "crazy-pineapple", "irish"]
+#: Every game beyond the four seed games (tests/test_browser.py plays those), the catalogue included.
+NEW_GAMES = [g for g in hg.game_names() if g not in ("passem", "sameem", "pass-the-trash", "three-hole")]
+
+
+def is_stud(game: str) -> bool:
+    """A game whose first betting round opens with a bring-in (an ante and a bring-in, not blinds)."""
+    return any(s.kind == "bet" and s.opener == "bring-in" for s in hg.game(game).steps)
 
 
 def seated(browser: Any, base: str, device: str, errors: list[str], **spec: Any) -> Any:
@@ -88,7 +95,7 @@ def test_every_new_game_deals_and_plays_from_the_page(base: str, browser: Any, g
     errors: list[str] = []
     device = "phone" if NEW_GAMES.index(game) % 2 else "laptop"
     stakes = ({"structure": "fixed-limit", "ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}
-              if game in ("razz", "stud-hi-lo") else {"structure": "fixed-limit", "blinds": [1, 2], "small_bet": 2, "big_bet": 4})
+              if is_stud(game) else {"structure": "fixed-limit", "blinds": [1, 2], "small_bet": 2, "big_bet": 4})
     page = seated(browser, base, device, errors, game=game, stakes=stakes)
     s = play_out(page)
     assert s["view"]["game"] == game and s["view"]["results"]
@@ -98,8 +105,6 @@ def test_every_new_game_deals_and_plays_from_the_page(base: str, browser: Any, g
 
 
 def test_the_lobby_and_the_dealers_choice_offer_every_game(base: str, browser: Any) -> None:
-    import homegame as hg
-
     errors: list[str] = []
     page = browser.new_context(**VIEWPORTS["phone"]).new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
