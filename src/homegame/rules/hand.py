@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from homegame.cards import Card, cards
 from homegame.rules import betting, choices, draw, runs
+from homegame.rules.action import DECLARE, Option
 from homegame.rules.deck import Deck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
@@ -57,7 +58,7 @@ class Hand:
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
         "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
-        "shows", "run_checked", "agreements", "_options_dealt",
+        "shows", "run_checked", "agreements", "_options_dealt", "free", "_offered",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -156,6 +157,8 @@ class Hand:
         self.faced = [0] * n
         self.seen_seq = [0] * n
         self.round_big = False
+        self.free = 0  # seats still in with chips, kept during a betting round (rules.betting)
+        self._offered: tuple[int, int, tuple[Option, ...]] | None = None  # (actions, seat, legal_actions)
         # the structure, read at every betting decision
         self.limit = stakes.structure == "fixed-limit"
         self.pot_limit = stakes.structure == "pot-limit"
@@ -416,6 +419,7 @@ class Hand:
         self.level = self.raises = 0
         self.capped = self.bring_in_open = False
         self.need_openers = step.opener == "jacks"
+        self.free = betting.free_players(self)
         self.high = max(self.bets)
         self.aggressor = -1
         if self.blinds_due:
@@ -485,38 +489,14 @@ class Hand:
         """Take an action for ``seat``: see CONTRACT.md. Raises IllegalAction, the hand unchanged."""
         if type(action) is not str:
             raise IllegalAction(f"an action is text such as 'call' or 'raise 40', not {action!r}")
-        if self.over:
-            raise IllegalAction("the hand is over; no action is allowed")
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"{seat!r} is not a seat: seats are 0 to {self.players - 1}")
-        if seat not in self.to_act:
-            step = self.game.steps[self.step_index]
-            if step.kind in SIMULTANEOUS and seat in self.pending:
-                raise IllegalAction(f"seat {seat} has already chosen; waiting for seats "
-                                    f"{', '.join(map(str, self.to_act))}")
-            raise IllegalAction(f"it is not seat {seat}'s turn; to act: "
-                                f"{', '.join(map(str, self.to_act)) or 'nobody'}")
+        if self.over or seat not in self.to_act or type(seat) is not int:
+            self._refuse_turn(seat)
         words = (action.replace(",", " ") if "," in action else action).split()
         if not words:
             raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
         verb, args = words[0].lower(), words[1:]
         if self.in_round:
-            text = betting.act(self, seat, verb, args)
-            self.actions.append((seat, text))
-            if self.live <= 1:
-                self._end_round()
-                self._settle()
-                return
-            s = betting.next_to_act(self, (seat + 1) % self.players)
-            if s >= 0:
-                self.to_act = (s,)
-                return
-            if self.need_openers and self.high == 0:
-                self._pass_out()
-                return
-            self._end_round()
-            self.step_index += 1
-            self._advance()
+            self._betted(seat, betting.act(self, seat, verb, args))
             return
         step = self.game.steps[self.step_index]
         if step.kind in SEQUENTIAL:
@@ -542,6 +522,124 @@ class Hand:
             choices.apply_all(self, step)
             self.step_index += 1
             self._advance()
+
+    def _refuse_turn(self, seat: object) -> NoReturn:
+        """Raise the IllegalAction that says why ``seat`` may not act now."""
+        if self.over:
+            raise IllegalAction("the hand is over; no action is allowed")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"{seat!r} is not a seat: seats are 0 to {self.players - 1}")
+        step = self.game.steps[self.step_index]
+        if step.kind in SIMULTANEOUS and seat in self.pending:
+            raise IllegalAction(f"seat {seat} has already chosen; waiting for seats "
+                                f"{', '.join(map(str, self.to_act))}")
+        raise IllegalAction(f"it is not seat {seat}'s turn; to act: "
+                            f"{', '.join(map(str, self.to_act)) or 'nobody'}")
+
+    def _betted(self, seat: int, text: str) -> None:
+        """After a betting action: record it, then the next seat to act, or the round's end."""
+        self.actions.append((seat, text))
+        if self.live <= 1:
+            self._end_round()
+            self._settle()
+            return
+        n = seat + 1
+        s = betting.next_to_act(self, n if n < self.players else 0)
+        if s >= 0:
+            self.to_act = (s,)
+            return
+        if self.need_openers and self.high == 0:
+            self._pass_out()
+            return
+        self._end_round()
+        self.step_index += 1
+        self._advance()
+
+    # ----------------------------------------------------------------- the structured actions
+    def legal_actions(self, seat: int) -> tuple[Option, ...]:
+        """The actions ``seat`` may take now as records (:class:`~homegame.rules.action.Option`), one per
+        string of :meth:`legal` and in its order; empty when it owes none. Nothing is formatted.
+
+        >>> import homegame as hg
+        >>> h = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=7)
+        >>> h.legal_actions(0)
+        (Option(kind='fold', min=0, max=0, choice=''), Option(kind='call', min=1, max=1, choice=''), Option(kind='raise', min=4, max=100, choice=''))
+        >>> [o.text for o in h.legal_actions(0)] == h.legal(0)
+        True
+        """
+        offered = self._offered
+        if offered is not None and offered[0] == len(self.actions) and offered[1] == seat:
+            return offered[2]
+        if self.over or type(seat) is not int or seat not in self.to_act:
+            return ()
+        if self.in_round:
+            out = betting.options(self, seat)
+        else:
+            step = self.game.steps[self.step_index]
+            if step.kind == "declare":
+                out = DECLARE
+            else:
+                out = tuple(Option(kind, int(rest), int(rest)) if rest else
+                            Option(kind, 1 if kind == "expose" else len(self.cards[seat]),
+                                   1 if kind == "expose" else len(self.cards[seat]))
+                            for kind, _, rest in (a.partition(" ") for a in self.legal(seat)))
+        self._offered = (len(self.actions), seat, out)
+        return out
+
+    def apply(self, seat: int, option: Option, amount: int | None = None, *,
+              cards: CardsIn | None = None) -> None:
+        """Take one of :meth:`legal_actions`' records for ``seat``: the same as :meth:`act` with its text,
+        without writing or parsing any. ``amount`` is the total of a bet or raise (from ``option.min`` to
+        ``option.max``; it may be left out when they are equal); ``cards`` are the cards a ``pass``,
+        ``discard``, ``expose`` or ``arrange`` names. Raises IllegalAction, the hand unchanged, when the
+        record is not legal now or the amount or cards do not fit it.
+
+        >>> import homegame as hg
+        >>> h = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=7)
+        >>> fold, call, raise_ = h.legal_actions(0)
+        >>> h.apply(0, raise_, 10); h.actions
+        [(0, 'raise 10')]
+        >>> h.apply(1, h.legal_actions(1)[0]); h.payoffs
+        [2, -2]
+        """
+        offered = self._offered
+        if type(seat) is not int:
+            self._refuse_turn(seat)
+        if offered is None or offered[0] != len(self.actions) or offered[1] != seat:
+            legal = self.legal_actions(seat)
+        else:
+            legal = offered[2]
+        if option not in legal:
+            if not legal:
+                self._refuse_turn(seat)
+            raise IllegalAction(f"{option!r} is not legal now for seat {seat}; legal now: "
+                                f"{', '.join(o.text for o in legal)}")
+        kind = option[0]
+        if self.in_round:
+            if kind == "fold":
+                text = betting.fold(self, seat)
+            elif kind == "check":
+                text = betting.check(self, seat)
+            elif kind == "call":
+                text = betting.call(self, seat, option[1])
+            else:
+                lo, hi = option[1], option[2]
+                if amount is None:
+                    if lo != hi:
+                        raise IllegalAction(f"say the total: {kind} from {lo} to {hi}")
+                    amount = lo
+                elif type(amount) is not int or not lo <= amount <= hi:
+                    raise IllegalAction(f"seat {seat} may {kind} to "
+                                        f"{f'exactly {lo}' if lo == hi else f'any total from {lo} to {hi}'}, "
+                                        f"not {amount!r}")
+                text = betting.wager(self, seat, amount)
+            self._betted(seat, text)
+            return
+        if kind in ("pass", "discard", "expose", "arrange"):
+            named = " ".join(_STR[c] for c in _ids(cards)) if cards is not None else ""
+            self.act(seat, f"{kind} {named}" if named else kind)
+        else:
+            self.act(seat, option.text)
 
     @property
     def payoffs(self) -> list[int]:
