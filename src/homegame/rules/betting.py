@@ -48,10 +48,9 @@ def needs_action(h: Hand, s: int) -> bool:
 
 def next_to_act(h: Hand, start: int) -> int:
     """The first seat clockwise from ``start`` (inclusive) that owes a decision, or -1."""
-    n = h.players
     folded, stacks, bets, acted, high = h.folded, h.stacks, h.bets, h.acted, h.high
     others = h.free > 1  # an unacted seat with the bet matched acts only if another seat can still bet
-    for s in (*range(start, n), *range(start)) if start else range(n):
+    for s in clockwise(h.players, start):
         if folded[s] or stacks[s] == 0:
             continue
         if bets[s] < high:
@@ -59,6 +58,23 @@ def next_to_act(h: Hand, start: int) -> int:
         if not acted[s] and others:
             return s
     return -1
+
+
+def clockwise(players: int, start: int) -> tuple[int, ...]:
+    """Every seat once, clockwise from ``start`` (made once per table size and start).
+
+    >>> clockwise(4, 2)
+    (2, 3, 0, 1)
+    """
+    try:
+        return _CLOCKWISE[players][start]
+    except (KeyError, IndexError):
+        rows = _CLOCKWISE[players] = tuple(tuple((first + i) % players for i in range(players))
+                                           for first in range(players))
+        return rows[start % players]
+
+
+_CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
 def free_players(h: Hand) -> int:
@@ -169,16 +185,21 @@ def options(h: Hand, s: int) -> tuple[Option, ...]:
     owe = h.high - h.bets[s]
     rng = raise_range(h, s)
     h.offer = (len(h.actions), s, rng)
+    opening = h.high == 0 or s == h.bring_in_due
     if owe > 0:
         stack = h.stacks[s]
-        call = Option("call", owe if owe < stack else stack, owe if owe < stack else stack)
+        pay = owe if owe < stack else stack
+        call = _record(Option, ("call", pay, pay, ""))
         if rng is None:
             return (call,) if s == h.bring_in_due else (FOLD, call)
-        wager = Option("bet" if h.high == 0 or s == h.bring_in_due else "raise", rng[0], rng[1])
+        wager = _record(Option, ("bet" if opening else "raise", rng[0], rng[1], ""))
         return (call, wager) if s == h.bring_in_due else (FOLD, call, wager)
     if rng is None:
         return (CHECK,)
-    return CHECK, Option("bet" if h.high == 0 or s == h.bring_in_due else "raise", rng[0], rng[1])
+    return CHECK, _record(Option, ("bet" if opening else "raise", rng[0], rng[1], ""))
+
+
+_record = tuple.__new__  # an Option from its four fields at C speed (NamedTuple's own __new__ is Python)
 
 
 def act(h: Hand, s: int, verb: str, args: list[str]) -> str:

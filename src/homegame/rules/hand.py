@@ -232,15 +232,16 @@ class Hand:
 
     def _deal(self, step: Step) -> None:
         """One card at a time clockwise from the button's left, to every player still in."""
-        n, button, folded = self.players, self.button, self.folded
-        live = [s for s in ((button + i) % n for i in range(1, n + 1)) if not folded[s]]
+        n, folded = self.players, self.folded
+        live = [s for s in betting.clockwise(n, (self.button + 1) % n) if not folded[s]]
         presets, dealt, cards, faceup = self._hole_preset, self._dealt, self.cards, self.faceup
         if not presets:  # nothing preset: the cards come off the deck in dealing order
-            drawn = iter(self._deck.draw_many(len(step.faces) * len(live)))
-            for up in step.faces:
-                for s in live:
-                    cards[s].append(next(drawn))
-                    faceup[s].append(up)
+            m = len(live)
+            drawn = self._deck.draw_many(len(step.faces) * m)
+            faces = list(step.faces)
+            for i, s in enumerate(live):
+                cards[s] += drawn[i::m]
+                faceup[s] += faces
         else:
             draw = self._draw
             for up in step.faces:
