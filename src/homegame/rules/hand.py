@@ -18,6 +18,7 @@ from homegame.rules.action import DECLARE, Option
 from homegame.rules.deck import Deck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
+from homegame.rules.options import NONE as NO_OPTIONS
 from homegame.rules.options import HandOptions
 from homegame.rules.showing import best_showing, bring_in_seat
 from homegame.rules.spec import SEQUENTIAL, SIMULTANEOUS
@@ -31,6 +32,25 @@ if TYPE_CHECKING:
 
 CardsIn = str | Iterable[str | int | Card]
 _STR = [str(Card(i)) for i in range(52)]
+
+
+class Shown(tuple[int, ...]):
+    """Card ids in a log entry, written out only when the events are read: ``str`` joins them with
+    spaces (for the text), :meth:`text` lists them (for the event's ``cards``).
+
+    >>> s = Shown([51, 0]); str(s), s.text()
+    ('As 2c', ['As', '2c'])
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " ".join(_STR[c] for c in self)
+
+
+    def text(self) -> list[str]:
+        """The cards as text."""
+        return [_STR[c] for c in self]
 
 
 def _ids(items: CardsIn) -> list[int]:
@@ -66,7 +86,7 @@ class Hand:
                  board: CardsIn | None = None, deck: CardsIn | None = None,
                  options: OptionsIn = None) -> None:
         n = len(stacks)
-        opts = HandOptions.from_value(options)
+        opts = NO_OPTIONS if options is None else HandOptions.from_value(options)
         if not game.min_players <= n <= game.max_players:
             raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
                              f"not {n}")
@@ -81,11 +101,12 @@ class Hand:
             raise ValueError(f"button must be a seat from 0 to {n - 1}, not {button!r}")
         if not isinstance(stakes, StakesType):
             raise ValueError("stakes must be a homegame Stakes")
-        opts.check(stacks, stakes)
-        if opts.run_twice and not any(s.kind == "board" for s in game.steps):
-            raise ValueError(f"run_twice: {game.name} has no community cards to run twice")
+        if opts is not NO_OPTIONS:
+            opts.check(stacks, stakes)
+            if opts.run_twice and not any(s.kind == "board" for s in game.steps):
+                raise ValueError(f"run_twice: {game.name} has no community cards to run twice")
         hole_preset: dict[int, list[int]] = {}
-        for seat, text in (hole or {}).items():
+        for seat, text in (hole.items() if hole else ()):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 raise ValueError(f"hole: seat {seat!r} is not a seat from 0 to {n - 1}")
             ids = _ids(text)
@@ -96,18 +117,20 @@ class Hand:
                                  + (f" and at most {draws} more in the draws" if draws else ""))
             hole_preset[seat] = ids
         board_preset = _ids(board) if board is not None else []
+        named: list[int] = []
         if board_preset:
             board_max = sum(s.count for s in game.steps if s.kind == "board")
             if len(board_preset) > board_max:
                 raise ValueError(f"board: {len(board_preset)} cards given; {game.name} turns {board_max}")
-        named = [c for ids in hole_preset.values() for c in ids] + board_preset
-        if len(set(named)) != len(named):
-            dup = next(c for c in named if named.count(c) > 1)
-            raise ValueError(f"{Card(dup)} is named twice in hole/board")
+        if hole_preset or board_preset:
+            named = [c for ids in hole_preset.values() for c in ids] + board_preset
+            if len(set(named)) != len(named):
+                dup = next(c for c in named if named.count(c) > 1)
+                raise ValueError(f"{Card(dup)} is named twice in hole/board")
+            if len(cards) < 52 and any(c not in cards for c in named):
+                bad = next(c for c in named if c not in cards)
+                raise ValueError(f"{Card(bad)} is not in {game.name}'s deck (ranks {game.ranks})")
         rng: random.Random | None = None
-        if len(cards) < 52 and any(c not in cards for c in named):
-            bad = next(c for c in named if c not in cards)
-            raise ValueError(f"{Card(bad)} is not in {game.name}'s deck (ranks {game.ranks})")
         if deck is not None:
             order = _ids(deck)
             if len(cards) < 52 and len(order) == 52:  # a whole deck's order (the server's shuffle): its cards
@@ -203,7 +226,8 @@ class Hand:
     # ----------------------------------------------------------------- events
     def log(self, kind: str, seat: int | None, text: str, *args: Any, **extra: Any) -> None:
         """Append a public event (no face-down card may be in it). ``text`` is a ``str.format``
-        template filled with ``args`` when the events are read (so play never formats text)."""
+        template filled with ``args`` when the events are read (so play never formats text); cards may be
+        given as :class:`Shown` ids, written as text then too (in ``text``, and in ``extra`` as a list)."""
         self._raw.append((kind, seat, text, args, extra))
 
     @property
@@ -214,7 +238,7 @@ class Hand:
             kind, seat, text, args, extra = raw[i]
             event: dict[str, Any] = {"type": kind, "seat": seat, "text": text.format(*args) if args else text}
             if extra:
-                event.update(extra)
+                event.update({k: v.text() if type(v) is Shown else v for k, v in extra.items()})
             done.append(event)
         return done
 
@@ -258,14 +282,20 @@ class Hand:
                 self.log("deal", s, f"Seat {s} is dealt {' '.join(shown)} face up", cards=shown)
 
     def _turn_board(self, step: Step) -> None:
-        if step.burn:
-            self.burned.append(self._draw())
         start = len(self.board)
-        preset = self._board_preset[start:start + step.count]
-        turned = preset + self._deck.draw_many(step.count - len(preset))
+        preset = self._board_preset[start:start + step.count] if self._board_preset else None
+        if preset:
+            if step.burn:
+                self.burned.append(self._draw())
+            turned = preset + self._deck.draw_many(step.count - len(preset))
+        elif step.burn:  # the burn and the cards in one go (as many draws, in order)
+            turned = self._deck.draw_many(step.count + 1)
+            self.burned.append(turned.pop(0))
+        else:
+            turned = self._deck.draw_many(step.count)
         self.board += turned
-        new = [_STR[c] for c in turned]
-        self.log("board", None, "{}: {}", step.label, " ".join(new), cards=new)
+        shown = Shown(turned)
+        self.log("board", None, "{}: {}", step.label, shown, cards=shown)
 
     def _burn_for_draw(self) -> None:
         """Burn a card before a draw, unless only the stub's last card is left."""
