@@ -20,7 +20,7 @@ The functions work on a :class:`~homegame.rules.hand.Hand`'s betting state:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homegame.rules.action import CHECK, FOLD, Option
 from homegame.rules.errors import IllegalAction
@@ -50,7 +50,8 @@ def next_to_act(h: Hand, start: int) -> int:
     """The first seat clockwise from ``start`` (inclusive) that owes a decision, or -1."""
     folded, stacks, bets, acted, high = h.folded, h.stacks, h.bets, h.acted, h.high
     others = h.free > 1  # an unacted seat with the bet matched acts only if another seat can still bet
-    for s in clockwise(h.players, start):
+    rows = _CLOCKWISE.get(h.players)
+    for s in rows[start] if rows is not None and 0 <= start < h.players else clockwise(h.players, start):
         if folded[s] or stacks[s] == 0:
             continue
         if bets[s] < high:
@@ -184,7 +185,6 @@ def options(h: Hand, s: int) -> tuple[Option, ...]:
     """The seat's legal betting actions as records (the same ones as :func:`legal`, in its order)."""
     owe = h.high - h.bets[s]
     rng = raise_range(h, s)
-    h.offer = (len(h.actions), s, rng)
     opening = h.high == 0 or s == h.bring_in_due
     if owe > 0:
         stack = h.stacks[s]
@@ -262,29 +262,39 @@ def fold(h: Hand, s: int) -> str:
     h.folded[s] = True
     h.live -= 1
     h.free -= 1
-    _acted(h, s)
-    h.log("fold", s, "Seat {} folds", s)
+    h.acted[s] = True
+    h.faced[s] = h.high
+    h.seen_seq[s] = h.seq
+    h._raw.append(("fold", s, "Seat {} folds", (s,), _NO_EXTRA))  # Hand.log's entry, without the call
     return "fold"
 
 
 def check(h: Hand, s: int) -> str:
     """The seat checks."""
-    _acted(h, s)
-    h.log("check", s, "Seat {} checks", s)
+    h.acted[s] = True
+    h.faced[s] = h.high
+    h.seen_seq[s] = h.seq
+    h._raw.append(("check", s, "Seat {} checks", (s,), _NO_EXTRA))
     return "check"
 
 
 def call(h: Hand, s: int, pay: int) -> str:
     """The seat calls ``pay`` chips (or brings in for them)."""
-    _put(h, s, pay)
-    _acted(h, s)
-    all_in = " and is all in" if h.stacks[s] == 0 else ""
+    left = h.stacks[s] = h.stacks[s] - pay
+    h.bets[s] += pay
+    h.totals[s] += pay
+    if left == 0:
+        h.free -= 1
+    h.acted[s] = True
+    h.faced[s] = h.high
+    h.seen_seq[s] = h.seq
+    all_in = "" if left else " and is all in"
     if s == h.bring_in_due:
         h.bring_in_due = -1
         h.faced[s] = 0  # a forced bet, like a blind: any full bet over it reopens the betting for it
-        h.log("bring-in", s, "Seat {} brings in for {}{}", s, pay, all_in)
+        h._raw.append(("bring-in", s, "Seat {} brings in for {}{}", (s, pay, all_in), _NO_EXTRA))
     else:
-        h.log("call", s, "Seat {} calls {}{}", s, pay, all_in)
+        h._raw.append(("call", s, "Seat {} calls {}{}", (s, pay, all_in), _NO_EXTRA))
     return "call"
 
 
@@ -298,8 +308,12 @@ def wager(h: Hand, s: int, total: int) -> str:
     _acted(h, s)
     h.aggressor = s
     word = "completes to" if completes else "bets" if opening else "raises to"
-    h.log("bet", s, "Seat {} {} {}{}", s, word, total, " and is all in" if h.stacks[s] == 0 else "")
+    h._raw.append(("bet", s, "Seat {} {} {}{}", (s, word, total, " and is all in" if h.stacks[s] == 0 else ""),
+                   _NO_EXTRA))
     return f"bet {total}" if opening else f"raise {total}"
+
+
+_NO_EXTRA: dict[str, Any] = {}  # the log entries' empty extras (read, never written)
 
 
 def _put(h: Hand, s: int, chips: int) -> None:

@@ -401,7 +401,7 @@ class Hand:
                 return
             step = steps[self.step_index]
             kind = step.kind
-            if kind in ("board", "deal") and self.runs is None and runs.twice_now(self):
+            if kind in ("board", "deal") and self.options.run_twice and self.runs is None and runs.twice_now(self):
                 runs.run_twice(self)
                 self._settle()
                 return
