@@ -129,14 +129,16 @@ def _sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any,
         for s in range(4):
             avail[r] += (avail_bits >> (16 * s + r)) & 1
     _sweep_counted(k, avail_bits, own_key, own_mask, own_count, rank_keys, offsets, high_rank, high_flush, binom,
-                   weight, tally, scratch)
+                   weight, tally, scratch, scratch[3, 512:512])
 
 
 @njit(**{**_opts, "_nrt": False})
 def _sweep_counted(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any, rank_keys: Any,
                    offsets: Any, high_rank: Any, high_flush: Any, binom: Any, weight: int, tally: Any,
-                   scratch: Any) -> None:
-    """:func:`_sweep` with the cards left of each rank already in ``scratch[2, 64:77]``."""
+                   scratch: Any, fixed: Any) -> None:
+    """:func:`_sweep` with the cards left of each rank already in ``scratch[2, 64:77]``. With one card to
+    come, ``fixed[13 * p + r]`` (when given) is player ``p``'s rank-only value with rank ``r`` to come, or
+    -1 to look it up (a player whose cards change from deal to deal)."""
     players = own_key.shape[0]
     true_values = scratch[2, 0:players]  # players <= 23 (hold'em's deck)
     rank_values = scratch[2, 32:32 + players]
@@ -153,7 +155,15 @@ def _sweep_counted(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_cou
         for p in range(players):
             if own_count[p, s] >= 5:
                 certain = s
-    if certain < 0:
+    if certain < 0 and k == 1 and fixed.shape[0] == 13 * players:
+        for a in range(13):
+            if avail[a] == 0:
+                continue
+            for p in range(players):
+                value = fixed[13 * p + a]
+                rank_values[p] = value if value >= 0 else _rank_value(own_key[p] + rank_keys[a], offsets, high_rank)
+            _tally(rank_values, players, weight * avail[a], tally)
+    elif certain < 0:
         n = _multisets(avail, k, rank_keys, binom, keys, counts, seq)
         for i in range(n):
             for p in range(players):
@@ -309,6 +319,15 @@ def holdem_open_tally(hands: Any, board: Any, perms: Any, rank_keys: Any, offset
             own_count[p, s] = base_count[p, s]
     avail_now = scratch[2, 64:77]
     k = 5 - board.shape[0]
+    known_values = np.full(13 * players, -1, dtype=np.int64)  # one card to come: known players' rank values
+    if k == 1:
+        for p in range(players):
+            known = True
+            for i in range(width):
+                known = known and hands[p, i] >= 0
+            if known:
+                for r in range(13):
+                    known_values[13 * p + r] = _rank_value(base_key[p] + rank_keys[r], offsets, high_rank)
     avail = np.zeros((groups + 1, 52), dtype=np.int64)
     avail_len = np.zeros(groups + 1, dtype=np.int64)
     comb = np.zeros((groups, 2), dtype=np.int64)
@@ -380,7 +399,7 @@ def holdem_open_tally(hands: Any, board: Any, perms: Any, rank_keys: Any, offset
                         bits &= ~(1 << (16 * (c & 3) + (c >> 2)))
                         avail_now[c >> 2] -= 1
             _sweep_counted(k, bits, own_key, own_mask, own_count, rank_keys, offsets, high_rank, high_flush, binom,
-                           first_weight, tally, scratch)
+                           first_weight, tally, scratch, known_values)
         # step to the next set: the deepest group that can still advance
         while g >= 0 and not _advance(comb[g], need[g], avail_len[g]):
             g -= 1
