@@ -31,10 +31,13 @@ test: lint typecheck pytest
 contract: $(STAMP)
 	$(BIN)/python ../shared/contract_check.py
 
+# every benchmark, each printing its tables (bots and server in a short mode: see bench/README.md)
 bench: $(STAMP)
 	$(BIN)/python bench/evaluator.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/equity.py
+	-$(BIN)/python bench/bots.py --deals 4 --games holdem,passem --players 2
+	$(BIN)/python bench/server.py --tables 10 --seconds 5
 
 serve: $(STAMP)
 	$(BIN)/homegame serve

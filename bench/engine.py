@@ -1,16 +1,27 @@
-"""Benchmark: the rules engine against PokerKit, and each seed game on its own.
+"""Benchmark: the rules engine against PokerKit and pokerfast's FastHand, and every game on its own.
 
-Both engines play 6-max no-limit hold'em (blinds 1/2, stacks 200) with random legal actions: each
+Every engine plays 6-max no-limit hold'em (100 big blinds deep) with random legal actions: each
 decision picks uniformly among the legal moves (fold, check/call, bet/raise) and a bet or raise picks
-a uniform total in its range. Every hand is a fresh deal and is played to the end, showdown included.
-Then each seed game (Pass'Em, Same'Em, Pass The Trash, Three-Hole) is played the same way by 6 players
-(5 for Pass The Trash's 7-card deal is fine at 6 too), with random cards for passes, discards,
-exposures and arrangements.
+a uniform total in its range. Every hand is a fresh deal and is played to the end, showdown included,
+through each library's public API:
 
-    .venv/bin/python bench/engine.py [--seconds S] [--runs R]
+- homegame by records (``hand.legal_actions`` / ``hand.apply``) and by text (``hand.legal`` /
+  ``hand.act``), a seeded deal each hand (``seed=``);
+- pokerfast's ``FastHand`` (a purpose-built 6-max no-limit hold'em engine: ``get_action_space``,
+  ``fold``/``check``/``call``/``bet_or_raise``), blinds 100/200 and every stack 20,000, dealt from a
+  shared ``random.Random``;
+- PokerKit's ``NoLimitTexasHoldem`` with its automations (dealing, showdown, chips pushed).
 
-Each engine is measured ``R`` times (default 3) in turns and the best rate is kept, so that the ratio
-compares the two under the same load on a shared machine.
+Then every game of ``hg.game_names()`` is played the same way by as many players as it allows up to
+6, fixed-limit 2/4 with an ante of 1 (a bring-in of 1 in stud games), random cards for passes,
+discards, exposures and arrangements.
+
+    .venv/bin/python bench/engine.py [--seconds S] [--runs R] [--quick]
+
+Each engine is measured ``R`` times (default 5) in turns and the best rate is kept, so that the ratios
+compare them under the same load on a shared machine. Time is the process's CPU time (``--wall`` for
+the clock on the wall): on a machine with more runnable processes than cores, wall time mostly
+measures waiting for a core, which CPU time leaves out (all engines are single-threaded).
 """
 
 from __future__ import annotations
@@ -26,12 +37,32 @@ from rich.table import Table
 import homegame as hg
 
 NL = hg.Stakes("no-limit", blinds=(1, 2))
+LIMIT = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
+STUD = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4, bring_in=1)
+CARD_KINDS = ("pass", "discard", "expose", "arrange")
 
 
-def homegame_hand(game: hg.game, rng: random.Random, players: int = 6, stakes: hg.Stakes = NL) -> None:  # type: ignore[valid-type]
-    """One random hand on homegame."""
-    hand = game.deal([200] * players, stakes=stakes, button=rng.randrange(players),  # type: ignore[attr-defined]
-                     seed=rng.getrandbits(32))
+def homegame_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: hg.Stakes = NL) -> None:
+    """One random hand on homegame, by records (``legal_actions`` / ``apply``)."""
+    hand = game.deal([200] * players, stakes=stakes, button=rng.randrange(players), seed=rng.getrandbits(32))
+    while not hand.over:
+        seat = hand.to_act[0]
+        option = rng.choice(hand.legal_actions(seat))
+        kind = option.kind
+        if kind == "bet" or kind == "raise":
+            hand.apply(seat, option, rng.randint(option.min, option.max))
+        elif kind in CARD_KINDS:
+            held = hand.cards[seat]
+            if kind == "expose":
+                held = [c for c, up in zip(held, hand.faceup[seat], strict=True) if not up]
+            hand.apply(seat, option, cards=rng.sample(held, option.min))
+        else:
+            hand.apply(seat, option)
+
+
+def homegame_text_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: hg.Stakes = NL) -> None:
+    """One random hand on homegame, by text (``legal`` / ``act``)."""
+    hand = game.deal([200] * players, stakes=stakes, button=rng.randrange(players), seed=rng.getrandbits(32))
     while not hand.over:
         seat = hand.to_act[0]
         move = rng.choice(hand.legal(seat))
@@ -49,6 +80,28 @@ def homegame_hand(game: hg.game, rng: random.Random, players: int = 6, stakes: h
             held = hand.view(seat)["cards"]
             move = "arrange " + " ".join(rng.sample(held, len(held)))
         hand.act(seat, move)
+
+
+def fasthand_hand(rng: random.Random, players: int = 6) -> None:
+    """One random hand on pokerfast's FastHand (blinds 100/200, stacks 20,000: 100 big blinds)."""
+    from pokerfast import FastHand
+
+    hand = FastHand(player_count=players, small_blind=100, big_blind=200, min_stack=20000, max_stack=20000,
+                    rng=rng)
+    while not hand.done:
+        space = hand.get_action_space()
+        moves = [k for k in ("fold", "check", "call") if k in space]
+        if "min_bet" in space:
+            moves.append("raise")
+        move = rng.choice(moves)
+        if move == "fold":
+            hand.fold()
+        elif move == "check":
+            hand.check()
+        elif move == "call":
+            hand.call()
+        else:
+            hand.bet_or_raise(rng.randint(space["min_bet"], space["max_bet"]))
 
 
 def pokerkit_hand(rng: random.Random, players: int = 6) -> None:
@@ -80,23 +133,27 @@ def pokerkit_hand(rng: random.Random, players: int = 6) -> None:
             state.complete_bet_or_raise_to(rng.randint(lo, hi))
 
 
+CLOCK = [time.process_time]  # the bench's clock: CPU time unless --wall
+
+
 def rate(play: Callable[[random.Random], None], seconds: float, seed: int = 1) -> tuple[int, float]:
-    """Hands played in about ``seconds`` and hands per second."""
+    """Hands played in about ``seconds`` (of :data:`CLOCK`) and hands per second."""
+    clock = CLOCK[0]
     rng = random.Random(seed)
     for _ in range(20):  # warm up: tables loaded, kernels compiled (a 10-card showdown compiles one)
         play(rng)
-    hands, start = 0, time.perf_counter()
+    hands, start = 0, clock()
     while True:
         for _ in range(20):
             play(rng)
         hands += 20
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         if elapsed >= seconds:
             return hands, hands / elapsed
 
 
 def best_of(runs: int, *plays: Callable[[random.Random], None], seconds: float) -> list[tuple[int, float]]:
-    """The fastest of ``runs`` measurements of each ``play``, taken in turns so that both engines see
+    """The fastest of ``runs`` measurements of each ``play``, taken in turns so that every engine sees
     the same machine load (the machine is shared)."""
     best: list[tuple[int, float]] = [(0, 0.0)] * len(plays)
     for _ in range(runs):
@@ -107,40 +164,69 @@ def best_of(runs: int, *plays: Callable[[random.Random], None], seconds: float) 
     return best
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
-    parser.add_argument("--runs", type=int, default=3, help="measurements of each engine, best kept (default 3)")
-    args = parser.parse_args()
-    console = Console()
+def stakes_for(game: hg.Game) -> hg.Stakes:
+    """Fixed-limit 2/4 with an ante of 1 (and a bring-in of 1 where the game has one): fits every game."""
+    return STUD if any(step.opener == "bring-in" for step in game.steps) else LIMIT
 
+
+def race(runs: int, seconds: float) -> list[tuple[str, int, float]]:
+    """(engine, hands, hands/s) of every engine installed, measured in turns."""
     holdem = hg.game("holdem")
+    engines: list[tuple[str, Callable[[random.Random], None]]] = [
+        ("homegame (records)", lambda rng: homegame_hand(holdem, rng)),
+        ("homegame (text)", lambda rng: homegame_text_hand(holdem, rng)),
+    ]
+    try:
+        import pokerfast  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        engines.append(("pokerfast FastHand", fasthand_hand))
     try:
         import pokerkit  # noqa: F401
     except ImportError:
-        ((ours_n, ours),) = best_of(args.runs, lambda rng: homegame_hand(holdem, rng), seconds=args.seconds)
-        kit_n, kit = 0, float("nan")
+        pass
     else:
-        (ours_n, ours), (kit_n, kit) = best_of(args.runs, lambda rng: homegame_hand(holdem, rng), pokerkit_hand,
-                                               seconds=args.seconds)
-    table = Table(title="6-max no-limit hold'em, random legal actions, fresh hand each time, showdown included "
-                        f"(best of {args.runs}, taken in turns)")
-    for col in ("engine", "hands", "hands/s", "vs PokerKit"):
-        table.add_column(col, justify="right" if col != "engine" else "left")
-    table.add_row("homegame", f"{ours_n:,}", f"{ours:,.0f}", f"{ours / kit:.1f}x")
-    table.add_row("PokerKit", f"{kit_n:,}", f"{kit:,.0f}", "1.0x")
+        engines.append(("PokerKit", pokerkit_hand))
+    measured = best_of(runs, *(play for _, play in engines), seconds=seconds)
+    return [(name, n, r) for (name, _), (n, r) in zip(engines, measured, strict=True)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.5, help="time per measurement (default 1.5)")
+    parser.add_argument("--runs", type=int, default=5, help="measurements of each engine, best kept (default 5)")
+    parser.add_argument("--wall", action="store_true", help="time by the wall clock instead of CPU time")
+    parser.add_argument("--quick", action="store_true", help="one short measurement each (a smoke run)")
+    args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.runs = 0.3, 1
+    if args.wall:
+        CLOCK[0] = time.perf_counter
+    console = Console()
+
+    rows = race(args.runs, args.seconds)
+    rates = {name: r for name, _, r in rows}
+    fast, kit = rates.get("pokerfast FastHand"), rates.get("PokerKit")
+    table = Table(title="6-max no-limit hold'em, 100 big blinds, random legal actions, fresh hand each time, "
+                        f"showdown included (best of {args.runs}, taken in turns; "
+                        f"{'wall' if args.wall else 'CPU'} time)")
+    for col in ("engine", "hands", "hands/s", "vs FastHand", "vs PokerKit"):
+        table.add_column(col, justify="left" if col == "engine" else "right")
+    for name, n, r in rows:
+        table.add_row(name, f"{n:,}", f"{r:,.0f}", f"{r / fast:.2f}x" if fast else "-", f"{r / kit:.1f}x" if kit else "-")
     console.print(table)
 
-    seeds = Table(title="Seed games on homegame, 6 players, random legal actions")
-    for col in ("game", "structure", "hands", "hands/s"):
-        seeds.add_column(col, justify="right" if col in ("hands", "hands/s") else "left")
-    limit = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
-    for name in ("passem", "sameem", "pass-the-trash", "three-hole"):
-        for label, stakes in (("no-limit 1/2", NL), ("fixed-limit 2/4, ante 1", limit)):
-            g = hg.game(name)
-            n, r = rate(lambda rng, g=g, stakes=stakes: homegame_hand(g, rng, stakes=stakes), args.seconds / 3)
-            seeds.add_row(g.title, label, f"{n:,}", f"{r:,.0f}")
-    console.print(seeds)
+    games = Table(title="Every game on homegame by records, up to 6 players, fixed-limit 2/4, ante 1, "
+                        "random legal actions")
+    for col in ("game", "players", "hands", "hands/s"):
+        games.add_column(col, justify="left" if col == "game" else "right")
+    for name in hg.game_names():
+        g = hg.game(name)
+        players = min(6, g.max_players)
+        n, r = rate(lambda rng, g=g, p=players: homegame_hand(g, rng, p, stakes_for(g)), args.seconds / 4)
+        games.add_row(g.title, str(players), f"{n:,}", f"{r:,.0f}")
+    console.print(games)
 
 
 if __name__ == "__main__":

@@ -123,6 +123,22 @@ def _sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any,
            high_rank: Any, high_flush: Any, binom: Any, weight: int, tally: Any, scratch: Any) -> None:
     """:func:`rank_class_sweep` adding ``weight`` times each count into ``tally``, with ``scratch`` rows
     (4 x 6188) for work space."""
+    avail = scratch[2, 64:77]
+    for r in range(13):
+        avail[r] = 0
+        for s in range(4):
+            avail[r] += (avail_bits >> (16 * s + r)) & 1
+    _sweep_counted(k, avail_bits, own_key, own_mask, own_count, rank_keys, offsets, high_rank, high_flush, binom,
+                   weight, tally, scratch, scratch[3, 512:512])
+
+
+@njit(**{**_opts, "_nrt": False})
+def _sweep_counted(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any, rank_keys: Any,
+                   offsets: Any, high_rank: Any, high_flush: Any, binom: Any, weight: int, tally: Any,
+                   scratch: Any, fixed: Any) -> None:
+    """:func:`_sweep` with the cards left of each rank already in ``scratch[2, 64:77]``. With one card to
+    come, ``fixed[13 * p + r]`` (when given) is player ``p``'s rank-only value with rank ``r`` to come, or
+    -1 to look it up (a player whose cards change from deal to deal)."""
     players = own_key.shape[0]
     true_values = scratch[2, 0:players]  # players <= 23 (hold'em's deck)
     rank_values = scratch[2, 32:32 + players]
@@ -133,17 +149,21 @@ def _sweep(k: int, avail_bits: int, own_key: Any, own_mask: Any, own_count: Any,
     seq = scratch[2, 128:136]
     keys = scratch[0]
     counts = scratch[1]
-    for r in range(13):
-        avail[r] = 0
-        for s in range(4):
-            avail[r] += (avail_bits >> (16 * s + r)) & 1
     # a suit in which someone already holds five: every board is walked for that suit, no rank pass
     certain = -1
     for s in range(4):
         for p in range(players):
             if own_count[p, s] >= 5:
                 certain = s
-    if certain < 0:
+    if certain < 0 and k == 1 and fixed.shape[0] == 13 * players:
+        for a in range(13):
+            if avail[a] == 0:
+                continue
+            for p in range(players):
+                value = fixed[13 * p + a]
+                rank_values[p] = value if value >= 0 else _rank_value(own_key[p] + rank_keys[a], offsets, high_rank)
+            _tally(rank_values, players, weight * avail[a], tally)
+    elif certain < 0:
         n = _multisets(avail, k, rank_keys, binom, keys, counts, seq)
         for i in range(n):
             for p in range(players):
@@ -270,6 +290,44 @@ def holdem_open_tally(hands: Any, board: Any, perms: Any, rank_keys: Any, offset
             n += 1
     dealt = hands.copy()
     scratch = np.empty((4, 6188), dtype=np.int64)
+    # what every deal shares, worked out once: each player's known cards with the board (key, suit masks
+    # and counts), the cards left of each rank and the deck's bits once the known cards are out; a
+    # deal then adds only its own cards (issue 12: the turn against a random hand paid this per deal)
+    base_key = np.zeros(players, dtype=np.int64)
+    base_mask = np.zeros((players, 4), dtype=np.int64)
+    base_count = np.zeros((players, 4), dtype=np.int64)
+    for p in range(players):
+        for i in range(width + board.shape[0]):
+            c = hands[p, i] if i < width else board[i - width]
+            if c >= 0:
+                base_key[p] += rank_keys[c >> 2]
+                base_mask[p, c & 3] |= 1 << (c >> 2)
+                base_count[p, c & 3] += 1
+    base_avail = np.zeros(13, dtype=np.int64)
+    base_bits = 0
+    for c in range(52):
+        if not (used >> c) & 1:
+            base_avail[c >> 2] += 1
+            base_bits |= 1 << (16 * (c & 3) + (c >> 2))
+    own_key = scratch[3, 0:players]
+    own_mask = scratch[3, 64:64 + 4 * players].reshape((players, 4))
+    own_count = scratch[3, 256:256 + 4 * players].reshape((players, 4))
+    for p in range(players):
+        own_key[p] = base_key[p]
+        for s in range(4):
+            own_mask[p, s] = base_mask[p, s]
+            own_count[p, s] = base_count[p, s]
+    avail_now = scratch[2, 64:77]
+    k = 5 - board.shape[0]
+    known_values = np.full(13 * players, -1, dtype=np.int64)  # one card to come: known players' rank values
+    if k == 1:
+        for p in range(players):
+            known = True
+            for i in range(width):
+                known = known and hands[p, i] >= 0
+            if known:
+                for r in range(13):
+                    known_values[13 * p + r] = _rank_value(base_key[p] + rank_keys[r], offsets, high_rank)
     avail = np.zeros((groups + 1, 52), dtype=np.int64)
     avail_len = np.zeros(groups + 1, dtype=np.int64)
     comb = np.zeros((groups, 2), dtype=np.int64)
@@ -323,7 +381,25 @@ def holdem_open_tally(hands: Any, board: Any, perms: Any, rank_keys: Any, offset
             g += 1
             continue
         if weight:
-            _deal_sweep(dealt, board, rank_keys, offsets, high_rank, high_flush, binom, first_weight, tally, scratch)
+            bits = base_bits
+            for r in range(13):
+                avail_now[r] = base_avail[r]
+            for q in range(groups):
+                o = owner[q]
+                own_key[o] = base_key[o]
+                for s in range(4):
+                    own_mask[o, s] = base_mask[o, s]
+                    own_count[o, s] = base_count[o, s]
+                for i in range(width):
+                    if hands[o, i] < 0:
+                        c = dealt[o, i]
+                        own_key[o] += rank_keys[c >> 2]
+                        own_mask[o, c & 3] |= 1 << (c >> 2)
+                        own_count[o, c & 3] += 1
+                        bits &= ~(1 << (16 * (c & 3) + (c >> 2)))
+                        avail_now[c >> 2] -= 1
+            _sweep_counted(k, bits, own_key, own_mask, own_count, rank_keys, offsets, high_rank, high_flush, binom,
+                           first_weight, tally, scratch, known_values)
         # step to the next set: the deepest group that can still advance
         while g >= 0 and not _advance(comb[g], need[g], avail_len[g]):
             g -= 1

@@ -20,8 +20,9 @@ The functions work on a :class:`~homegame.rules.hand.Hand`'s betting state:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from homegame.rules.action import CHECK, FOLD, Option
 from homegame.rules.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -42,32 +43,44 @@ def needs_action(h: Hand, s: int) -> bool:
     if h.acted[s]:
         return False
     # an unacted seat with the bet matched acts only if someone else can still bet
-    folded, stacks = h.folded, h.stacks
-    return any(o != s and not folded[o] and stacks[o] > 0 for o in range(h.players))
+    return (h.free if h.in_round else free_players(h)) > 1
 
 
 def next_to_act(h: Hand, start: int) -> int:
     """The first seat clockwise from ``start`` (inclusive) that owes a decision, or -1."""
-    n = h.players
     folded, stacks, bets, acted, high = h.folded, h.stacks, h.bets, h.acted, h.high
-    others = -1  # how many seats other than the first unacted one can still bet (computed once)
-    for i in range(n):
-        s = (start + i) % n
+    others = h.free > 1  # an unacted seat with the bet matched acts only if another seat can still bet
+    rows = _CLOCKWISE.get(h.players)
+    for s in rows[start] if rows is not None and 0 <= start < h.players else clockwise(h.players, start):
         if folded[s] or stacks[s] == 0:
             continue
         if bets[s] < high:
             return s
-        if acted[s]:
-            continue
-        if others < 0:
-            others = sum(1 for o in range(n) if not folded[o] and stacks[o] > 0)
-        if others > 1:
+        if not acted[s] and others:
             return s
     return -1
 
 
+def clockwise(players: int, start: int) -> tuple[int, ...]:
+    """Every seat once, clockwise from ``start`` (made once per table size and start).
+
+    >>> clockwise(4, 2)
+    (2, 3, 0, 1)
+    """
+    try:
+        return _CLOCKWISE[players][start]
+    except (KeyError, IndexError):
+        rows = _CLOCKWISE[players] = tuple(tuple((first + i) % players for i in range(players))
+                                           for first in range(players))
+        return rows[start % players]
+
+
+_CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
 def free_players(h: Hand) -> int:
-    """How many seats are still in with chips (may still bet)."""
+    """How many seats are still in with chips (may still bet); during a betting round ``h.free`` holds
+    it, kept up to date by folds and all-ins."""
     return sum(1 for o in range(h.players) if not h.folded[o] and h.stacks[o] > 0)
 
 
@@ -82,7 +95,7 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
         return None  # not reopened since the seat acted
     if h.need_openers and h.high == 0 and not holds_openers(h, s):
         return None  # jacks or better to open
-    if limit and h.raises >= 4 and (h.capped or free_players(h) >= 3):
+    if limit and h.raises >= 4 and (h.capped or h.free >= 3):
         # a bet and three raises at most while three or more players not all in are in the pot;
         # once reached, a fold that leaves two heads-up does not lift the cap (Robert's Rules)
         return None
@@ -150,7 +163,7 @@ def _reopened(h: Hand, s: int) -> bool:
 
 
 def legal(h: Hand, s: int) -> list[str]:
-    """The seat's legal betting actions."""
+    """The seat's legal betting actions, as text."""
     out: list[str] = []
     owe = h.high - h.bets[s]
     if owe > 0:
@@ -168,6 +181,27 @@ def legal(h: Hand, s: int) -> list[str]:
     return out
 
 
+def options(h: Hand, s: int) -> tuple[Option, ...]:
+    """The seat's legal betting actions as records (the same ones as :func:`legal`, in its order)."""
+    owe = h.high - h.bets[s]
+    rng = raise_range(h, s)
+    opening = h.high == 0 or s == h.bring_in_due
+    if owe > 0:
+        stack = h.stacks[s]
+        pay = owe if owe < stack else stack
+        call = _record(Option, ("call", pay, pay, ""))
+        if rng is None:
+            return (call,) if s == h.bring_in_due else (FOLD, call)
+        wager = _record(Option, ("bet" if opening else "raise", rng[0], rng[1], ""))
+        return (call, wager) if s == h.bring_in_due else (FOLD, call, wager)
+    if rng is None:
+        return (CHECK,)
+    return CHECK, _record(Option, ("bet" if opening else "raise", rng[0], rng[1], ""))
+
+
+_record = tuple.__new__  # an Option from its four fields at C speed (NamedTuple's own __new__ is Python)
+
+
 def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
     """Validate and carry out one betting action; return its normalised text. Raises IllegalAction
     (the hand unchanged) when it is not allowed."""
@@ -181,34 +215,19 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
         if s == h.bring_in_due:
             raise IllegalAction(f"seat {s} has the low card and must bring in ('call') or complete ('bet'); "
                                 f"legal now: {', '.join(legal(h, s))}")
-        h.folded[s] = True
-        h.live -= 1
-        _acted(h, s)
-        h.log("fold", s, "Seat {} folds", s)
-        return "fold"
+        return fold(h, s)
     if verb == "check":
         if owe > 0:
             raise IllegalAction(f"seat {s} cannot check: it owes {min(owe, h.stacks[s])} to call; legal now: "
                                 f"{', '.join(legal(h, s))}")
-        _acted(h, s)
-        h.log("check", s, "Seat {} checks", s)
-        return "check"
+        return check(h, s)
     if verb == "call":
         if owe <= 0:
             raise IllegalAction(f"seat {s} has nothing to call; legal now: {', '.join(legal(h, s))}")
         pay = min(owe, h.stacks[s])
         if args and (len(args) != 1 or args[0] != str(pay)):
             raise IllegalAction(f"'call' takes no amount or the exact cost; legal now: {', '.join(legal(h, s))}")
-        _put(h, s, pay)
-        _acted(h, s)
-        all_in = " and is all in" if h.stacks[s] == 0 else ""
-        if s == h.bring_in_due:
-            h.bring_in_due = -1
-            h.faced[s] = 0  # a forced bet, like a blind: any full bet over it reopens the betting for it
-            h.log("bring-in", s, "Seat {} brings in for {}{}", s, pay, all_in)
-        else:
-            h.log("call", s, "Seat {} calls {}{}", s, pay, all_in)
-        return "call"
+        return call(h, s, pay)
     if verb not in ("bet", "raise"):
         raise IllegalAction(f"{verb!r} is not a betting action; legal now: {', '.join(legal(h, s))}")
     offer = h.offer
@@ -232,6 +251,55 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
             what = f"exactly {lo}" if lo == hi else f"any total from {lo} to {hi}"
             raise IllegalAction(f"seat {s} may {'bet' if h.high == 0 else 'raise'} to {what}, not {total}; "
                                 f"legal now: {', '.join(legal(h, s))}")
+    return wager(h, s, total)
+
+
+# The four moves, once validated (by act() from text, by Hand.apply from a record): each changes the
+# state, logs it and returns its normalised text for the history.
+
+def fold(h: Hand, s: int) -> str:
+    """The seat folds."""
+    h.folded[s] = True
+    h.live -= 1
+    h.free -= 1
+    h.acted[s] = True
+    h.faced[s] = h.high
+    h.seen_seq[s] = h.seq
+    h._raw.append(("fold", s, "Seat {} folds", (s,), _NO_EXTRA))  # Hand.log's entry, without the call
+    return "fold"
+
+
+def check(h: Hand, s: int) -> str:
+    """The seat checks."""
+    h.acted[s] = True
+    h.faced[s] = h.high
+    h.seen_seq[s] = h.seq
+    h._raw.append(("check", s, "Seat {} checks", (s,), _NO_EXTRA))
+    return "check"
+
+
+def call(h: Hand, s: int, pay: int) -> str:
+    """The seat calls ``pay`` chips (or brings in for them)."""
+    left = h.stacks[s] = h.stacks[s] - pay
+    h.bets[s] += pay
+    h.totals[s] += pay
+    if left == 0:
+        h.free -= 1
+    h.acted[s] = True
+    h.faced[s] = h.high
+    h.seen_seq[s] = h.seq
+    all_in = "" if left else " and is all in"
+    if s == h.bring_in_due:
+        h.bring_in_due = -1
+        h.faced[s] = 0  # a forced bet, like a blind: any full bet over it reopens the betting for it
+        h._raw.append(("bring-in", s, "Seat {} brings in for {}{}", (s, pay, all_in), _NO_EXTRA))
+    else:
+        h._raw.append(("call", s, "Seat {} calls {}{}", (s, pay, all_in), _NO_EXTRA))
+    return "call"
+
+
+def wager(h: Hand, s: int, total: int) -> str:
+    """The seat bets or raises to ``total`` (or completes a bring-in)."""
     opening = h.high == 0 or s == h.bring_in_due
     completes = s == h.bring_in_due
     h.bring_in_due = -1
@@ -240,14 +308,20 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
     _acted(h, s)
     h.aggressor = s
     word = "completes to" if completes else "bets" if opening else "raises to"
-    h.log("bet", s, "Seat {} {} {}{}", s, word, total, " and is all in" if h.stacks[s] == 0 else "")
-    return f"{'bet' if opening else 'raise'} {total}"
+    h._raw.append(("bet", s, "Seat {} {} {}{}", (s, word, total, " and is all in" if h.stacks[s] == 0 else ""),
+                   _NO_EXTRA))
+    return f"bet {total}" if opening else f"raise {total}"
+
+
+_NO_EXTRA: dict[str, Any] = {}  # the log entries' empty extras (read, never written)
 
 
 def _put(h: Hand, s: int, chips: int) -> None:
-    h.stacks[s] -= chips
+    left = h.stacks[s] = h.stacks[s] - chips
     h.bets[s] += chips
     h.totals[s] += chips
+    if left == 0:
+        h.free -= 1
 
 
 def _raise_to(h: Hand, total: int) -> None:
@@ -261,7 +335,7 @@ def _raise_to(h: Hand, total: int) -> None:
             h.level = total
             h.raises += 1
             h.seq += 1
-            if h.raises >= 4 and free_players(h) >= 3:
+            if h.raises >= 4 and h.free >= 3:
                 h.capped = True
     elif h.bring_in_open:
         if total >= h.bet_unit:  # the completion is the round's first full bet

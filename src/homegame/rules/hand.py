@@ -10,13 +10,15 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from homegame.cards import Card, cards
 from homegame.rules import betting, buy, choices, draw, runs
+from homegame.rules.action import DECLARE, Option
 from homegame.rules.deck import Deck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
+from homegame.rules.options import NONE as NO_OPTIONS
 from homegame.rules.options import HandOptions
 from homegame.rules.showing import best_showing, bring_in_seat
 from homegame.rules.spec import SEQUENTIAL, SIMULTANEOUS
@@ -30,6 +32,25 @@ if TYPE_CHECKING:
 
 CardsIn = str | Iterable[str | int | Card]
 _STR = [str(Card(i)) for i in range(52)]
+
+
+class Shown(tuple[int, ...]):
+    """Card ids in a log entry, written out only when the events are read: ``str`` joins them with
+    spaces (for the text), :meth:`text` lists them (for the event's ``cards``).
+
+    >>> s = Shown([51, 0]); str(s), s.text()
+    ('As 2c', ['As', '2c'])
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " ".join(_STR[c] for c in self)
+
+
+    def text(self) -> list[str]:
+        """The cards as text."""
+        return [_STR[c] for c in self]
 
 
 def _ids(items: CardsIn) -> list[int]:
@@ -57,7 +78,7 @@ class Hand:
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
         "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
-        "shows", "run_checked", "agreements", "_options_dealt", "dead",
+        "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -65,7 +86,7 @@ class Hand:
                  board: CardsIn | None = None, deck: CardsIn | None = None,
                  options: OptionsIn = None) -> None:
         n = len(stacks)
-        opts = HandOptions.from_value(options)
+        opts = NO_OPTIONS if options is None else HandOptions.from_value(options)
         if not game.min_players <= n <= game.max_players:
             raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
                              f"not {n}")
@@ -80,11 +101,12 @@ class Hand:
             raise ValueError(f"button must be a seat from 0 to {n - 1}, not {button!r}")
         if not isinstance(stakes, StakesType):
             raise ValueError("stakes must be a homegame Stakes")
-        opts.check(stacks, stakes)
-        if opts.run_twice and not any(s.kind == "board" for s in game.steps):
-            raise ValueError(f"run_twice: {game.name} has no community cards to run twice")
+        if opts is not NO_OPTIONS:
+            opts.check(stacks, stakes)
+            if opts.run_twice and not any(s.kind == "board" for s in game.steps):
+                raise ValueError(f"run_twice: {game.name} has no community cards to run twice")
         hole_preset: dict[int, list[int]] = {}
-        for seat, text in (hole or {}).items():
+        for seat, text in (hole.items() if hole else ()):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 raise ValueError(f"hole: seat {seat!r} is not a seat from 0 to {n - 1}")
             ids = _ids(text)
@@ -95,18 +117,20 @@ class Hand:
                                  + (f" and at most {draws} more in the draws" if draws else ""))
             hole_preset[seat] = ids
         board_preset = _ids(board) if board is not None else []
+        named: list[int] = []
         if board_preset:
             board_max = sum(s.count for s in game.steps if s.kind == "board")
             if len(board_preset) > board_max:
                 raise ValueError(f"board: {len(board_preset)} cards given; {game.name} turns {board_max}")
-        named = [c for ids in hole_preset.values() for c in ids] + board_preset
-        if len(set(named)) != len(named):
-            dup = next(c for c in named if named.count(c) > 1)
-            raise ValueError(f"{Card(dup)} is named twice in hole/board")
+        if hole_preset or board_preset:
+            named = [c for ids in hole_preset.values() for c in ids] + board_preset
+            if len(set(named)) != len(named):
+                dup = next(c for c in named if named.count(c) > 1)
+                raise ValueError(f"{Card(dup)} is named twice in hole/board")
+            if len(cards) < 52 and any(c not in cards for c in named):
+                bad = next(c for c in named if c not in cards)
+                raise ValueError(f"{Card(bad)} is not in {game.name}'s deck (ranks {game.ranks})")
         rng: random.Random | None = None
-        if len(cards) < 52 and any(c not in cards for c in named):
-            bad = next(c for c in named if c not in cards)
-            raise ValueError(f"{Card(bad)} is not in {game.name}'s deck (ranks {game.ranks})")
         if deck is not None:
             order = _ids(deck)
             if len(cards) < 52 and len(order) == 52:  # a whole deck's order (the server's shuffle): its cards
@@ -157,6 +181,8 @@ class Hand:
         self.faced = [0] * n
         self.seen_seq = [0] * n
         self.round_big = False
+        self.free = 0  # seats still in with chips, kept during a betting round (rules.betting)
+        self._offered: tuple[int, int, tuple[Option, ...]] | None = None  # (actions, seat, legal_actions)
         # the structure, read at every betting decision
         self.limit = stakes.structure == "fixed-limit"
         self.pot_limit = stakes.structure == "pot-limit"
@@ -201,7 +227,8 @@ class Hand:
     # ----------------------------------------------------------------- events
     def log(self, kind: str, seat: int | None, text: str, *args: Any, **extra: Any) -> None:
         """Append a public event (no face-down card may be in it). ``text`` is a ``str.format``
-        template filled with ``args`` when the events are read (so play never formats text)."""
+        template filled with ``args`` when the events are read (so play never formats text); cards may be
+        given as :class:`Shown` ids, written as text then too (in ``text``, and in ``extra`` as a list)."""
         self._raw.append((kind, seat, text, args, extra))
 
     @property
@@ -212,7 +239,7 @@ class Hand:
             kind, seat, text, args, extra = raw[i]
             event: dict[str, Any] = {"type": kind, "seat": seat, "text": text.format(*args) if args else text}
             if extra:
-                event.update(extra)
+                event.update({k: v.text() if type(v) is Shown else v for k, v in extra.items()})
             done.append(event)
         return done
 
@@ -230,15 +257,16 @@ class Hand:
 
     def _deal(self, step: Step) -> None:
         """One card at a time clockwise from the button's left, to every player still in."""
-        n, button, folded = self.players, self.button, self.folded
-        live = [s for s in ((button + i) % n for i in range(1, n + 1)) if not folded[s]]
+        n, folded = self.players, self.folded
+        live = [s for s in betting.clockwise(n, (self.button + 1) % n) if not folded[s]]
         presets, dealt, cards, faceup = self._hole_preset, self._dealt, self.cards, self.faceup
         if not presets:  # nothing preset: the cards come off the deck in dealing order
-            drawn = iter(self._deck.draw_many(len(step.faces) * len(live)))
-            for up in step.faces:
-                for s in live:
-                    cards[s].append(next(drawn))
-                    faceup[s].append(up)
+            m = len(live)
+            drawn = self._deck.draw_many(len(step.faces) * m)
+            faces = list(step.faces)
+            for i, s in enumerate(live):
+                cards[s] += drawn[i::m]
+                faceup[s] += faces
         else:
             draw = self._draw
             for up in step.faces:
@@ -255,14 +283,20 @@ class Hand:
                 self.log("deal", s, f"Seat {s} is dealt {' '.join(shown)} face up", cards=shown)
 
     def _turn_board(self, step: Step) -> None:
-        if step.burn:
-            self.burned.append(self._draw())
         start = len(self.board)
-        preset = self._board_preset[start:start + step.count]
-        turned = preset + self._deck.draw_many(step.count - len(preset))
+        preset = self._board_preset[start:start + step.count] if self._board_preset else None
+        if preset:
+            if step.burn:
+                self.burned.append(self._draw())
+            turned = preset + self._deck.draw_many(step.count - len(preset))
+        elif step.burn:  # the burn and the cards in one go (as many draws, in order)
+            turned = self._deck.draw_many(step.count + 1)
+            self.burned.append(turned.pop(0))
+        else:
+            turned = self._deck.draw_many(step.count)
         self.board += turned
-        new = [_STR[c] for c in turned]
-        self.log("board", None, "{}: {}", step.label, " ".join(new), cards=new)
+        shown = Shown(turned)
+        self.log("board", None, "{}: {}", step.label, shown, cards=shown)
 
     def _burn_for_draw(self) -> None:
         """Burn a card before a draw, unless only the stub's last card is left."""
@@ -368,7 +402,7 @@ class Hand:
                 return
             step = steps[self.step_index]
             kind = step.kind
-            if kind in ("board", "deal") and self.runs is None and runs.twice_now(self):
+            if kind in ("board", "deal") and self.options.run_twice and self.runs is None and runs.twice_now(self):
                 runs.run_twice(self)
                 self._settle()
                 return
@@ -423,6 +457,7 @@ class Hand:
         self.level = self.raises = 0
         self.capped = self.bring_in_open = False
         self.need_openers = step.opener == "jacks"
+        self.free = betting.free_players(self)
         self.high = max(self.bets)
         self.aggressor = -1
         if self.blinds_due:
@@ -492,38 +527,14 @@ class Hand:
         """Take an action for ``seat``: see CONTRACT.md. Raises IllegalAction, the hand unchanged."""
         if type(action) is not str:
             raise IllegalAction(f"an action is text such as 'call' or 'raise 40', not {action!r}")
-        if self.over:
-            raise IllegalAction("the hand is over; no action is allowed")
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"{seat!r} is not a seat: seats are 0 to {self.players - 1}")
-        if seat not in self.to_act:
-            step = self.game.steps[self.step_index]
-            if step.kind in SIMULTANEOUS and seat in self.pending:
-                raise IllegalAction(f"seat {seat} has already chosen; waiting for seats "
-                                    f"{', '.join(map(str, self.to_act))}")
-            raise IllegalAction(f"it is not seat {seat}'s turn; to act: "
-                                f"{', '.join(map(str, self.to_act)) or 'nobody'}")
+        if self.over or seat not in self.to_act or type(seat) is not int:
+            self._refuse_turn(seat)
         words = (action.replace(",", " ") if "," in action else action).split()
         if not words:
             raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
         verb, args = words[0].lower(), words[1:]
         if self.in_round:
-            text = betting.act(self, seat, verb, args)
-            self.actions.append((seat, text))
-            if self.live <= 1:
-                self._end_round()
-                self._settle()
-                return
-            s = betting.next_to_act(self, (seat + 1) % self.players)
-            if s >= 0:
-                self.to_act = (s,)
-                return
-            if self.need_openers and self.high == 0:
-                self._pass_out()
-                return
-            self._end_round()
-            self.step_index += 1
-            self._advance()
+            self._betted(seat, betting.act(self, seat, verb, args))
             return
         step = self.game.steps[self.step_index]
         if step.kind in SEQUENTIAL and step.kind != "draw":
@@ -557,6 +568,124 @@ class Hand:
             choices.apply_all(self, step)
             self.step_index += 1
             self._advance()
+
+    def _refuse_turn(self, seat: object) -> NoReturn:
+        """Raise the IllegalAction that says why ``seat`` may not act now."""
+        if self.over:
+            raise IllegalAction("the hand is over; no action is allowed")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"{seat!r} is not a seat: seats are 0 to {self.players - 1}")
+        step = self.game.steps[self.step_index]
+        if step.kind in SIMULTANEOUS and seat in self.pending:
+            raise IllegalAction(f"seat {seat} has already chosen; waiting for seats "
+                                f"{', '.join(map(str, self.to_act))}")
+        raise IllegalAction(f"it is not seat {seat}'s turn; to act: "
+                            f"{', '.join(map(str, self.to_act)) or 'nobody'}")
+
+    def _betted(self, seat: int, text: str) -> None:
+        """After a betting action: record it, then the next seat to act, or the round's end."""
+        self.actions.append((seat, text))
+        if self.live <= 1:
+            self._end_round()
+            self._settle()
+            return
+        n = seat + 1
+        s = betting.next_to_act(self, n if n < self.players else 0)
+        if s >= 0:
+            self.to_act = (s,)
+            return
+        if self.need_openers and self.high == 0:
+            self._pass_out()
+            return
+        self._end_round()
+        self.step_index += 1
+        self._advance()
+
+    # ----------------------------------------------------------------- the structured actions
+    def legal_actions(self, seat: int) -> tuple[Option, ...]:
+        """The actions ``seat`` may take now as records (:class:`~homegame.rules.action.Option`), one per
+        string of :meth:`legal` and in its order; empty when it owes none. Nothing is formatted.
+
+        >>> import homegame as hg
+        >>> h = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=7)
+        >>> h.legal_actions(0)
+        (Option(kind='fold', min=0, max=0, choice=''), Option(kind='call', min=1, max=1, choice=''), Option(kind='raise', min=4, max=100, choice=''))
+        >>> [o.text for o in h.legal_actions(0)] == h.legal(0)
+        True
+        """
+        offered = self._offered
+        if offered is not None and offered[0] == len(self.actions) and offered[1] == seat:
+            return offered[2]
+        if self.over or type(seat) is not int or seat not in self.to_act:
+            return ()
+        if self.in_round:
+            out = betting.options(self, seat)
+        else:
+            step = self.game.steps[self.step_index]
+            if step.kind == "declare":
+                out = DECLARE
+            else:
+                out = tuple(Option(kind, int(rest), int(rest)) if rest else
+                            Option(kind, 1 if kind == "expose" else len(self.cards[seat]),
+                                   1 if kind == "expose" else len(self.cards[seat]))
+                            for kind, _, rest in (a.partition(" ") for a in self.legal(seat)))
+        self._offered = (len(self.actions), seat, out)
+        return out
+
+    def apply(self, seat: int, option: Option, amount: int | None = None, *,
+              cards: CardsIn | None = None) -> None:
+        """Take one of :meth:`legal_actions`' records for ``seat``: the same as :meth:`act` with its text,
+        without writing or parsing any. ``amount`` is the total of a bet or raise (from ``option.min`` to
+        ``option.max``; it may be left out when they are equal); ``cards`` are the cards a ``pass``,
+        ``discard``, ``expose`` or ``arrange`` names. Raises IllegalAction, the hand unchanged, when the
+        record is not legal now or the amount or cards do not fit it.
+
+        >>> import homegame as hg
+        >>> h = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=7)
+        >>> fold, call, raise_ = h.legal_actions(0)
+        >>> h.apply(0, raise_, 10); h.actions
+        [(0, 'raise 10')]
+        >>> h.apply(1, h.legal_actions(1)[0]); h.payoffs
+        [2, -2]
+        """
+        offered = self._offered
+        if type(seat) is not int:
+            self._refuse_turn(seat)
+        if offered is None or offered[0] != len(self.actions) or offered[1] != seat:
+            legal = self.legal_actions(seat)
+        else:
+            legal = offered[2]
+        if option not in legal:
+            if not legal:
+                self._refuse_turn(seat)
+            raise IllegalAction(f"{option!r} is not legal now for seat {seat}; legal now: "
+                                f"{', '.join(o.text for o in legal)}")
+        kind = option[0]
+        if self.in_round:
+            if kind == "fold":
+                text = betting.fold(self, seat)
+            elif kind == "check":
+                text = betting.check(self, seat)
+            elif kind == "call":
+                text = betting.call(self, seat, option[1])
+            else:
+                lo, hi = option[1], option[2]
+                if amount is None:
+                    if lo != hi:
+                        raise IllegalAction(f"say the total: {kind} from {lo} to {hi}")
+                    amount = lo
+                elif type(amount) is not int or not lo <= amount <= hi:
+                    raise IllegalAction(f"seat {seat} may {kind} to "
+                                        f"{f'exactly {lo}' if lo == hi else f'any total from {lo} to {hi}'}, "
+                                        f"not {amount!r}")
+                text = betting.wager(self, seat, amount)
+            self._betted(seat, text)
+            return
+        if kind in ("pass", "discard", "expose", "arrange"):
+            named = " ".join(_STR[c] for c in _ids(cards)) if cards is not None else ""
+            self.act(seat, f"{kind} {named}" if named else kind)
+        else:
+            self.act(seat, option.text)
 
     @property
     def payoffs(self) -> list[int]:

@@ -169,7 +169,6 @@ def settle(h: Hand) -> None:
     ``showdown="muck-losers"`` a hand that can win nothing against the hands shown before it is mucked."""
     n = h.players
     contenders = [s for s in range(n) if not h.folded[s]]
-    pots = side_pots(h.totals, h.folded, h.dead)
     awards: list[dict[str, Any]] = []
     shown: dict[str, list[str]] = {}
     won = [0] * n
@@ -177,7 +176,7 @@ def settle(h: Hand) -> None:
     results: dict[str, Any] = {"awards": awards, "shown": shown}
     if len(contenders) == 1:
         s = contenders[0]
-        total = sum(p.amount for p in pots)
+        total = sum(h.totals)  # every pot is this seat's
         won[s] = total
         awards.append({"seat": s, "amount": total, "pot": 0, "side": "all", "hand": None, "cards": None})
         live = [t - d for t, d in zip(h.totals, h.dead, strict=True)]
@@ -187,6 +186,7 @@ def settle(h: Hand) -> None:
         else:
             h.log("win", s, "Seat {} wins {} uncontested", s, total)
     else:
+        pots = side_pots(h.totals, h.folded, h.dead)
         runs: list[int | None] = [0, 1] if h.runs is not None else [None]
         wins: list[tuple[int, int, int, str, int | None]] = []  # (seat, chips, pot, side, run)
         parts_won: list[tuple[int, str, int | None, list[int]]] = []  # (pot, side, run, winners)
@@ -229,12 +229,14 @@ def settle(h: Hand) -> None:
         for seat, chips, i, side, run in wins:
             won[seat] += chips
             pot_name = "the main pot" if i == 0 else f"side pot {i}"
-            half = {"high": " (high)", "low": " (low)", "spade": " (the spade half)"}.get(side, "")
             which = "" if run is None else f" on run {run + 1}"
-            h.log("win", seat, "Seat {} wins {} from {}{}{}", seat, chips, pot_name, half, which)
+            h.log("win", seat, "Seat {} wins {} from {}{}{}", seat, chips, pot_name, _HALF.get(side, ""), which)
     for s in range(n):
         h.stacks[s] += won[s]
     h.results = results
+
+
+_HALF = {"high": " (high)", "low": " (low)", "spade": " (the spade half)"}
 
 
 def _show_order(h: Hand, contenders: list[int]) -> list[int]:
