@@ -91,6 +91,17 @@ def test_upload_deal_restart_resume_and_replay(tmp_path: Path) -> None:
     assert steps[-1]["view"]["over"]
     figures = hand_figures(stored.start, stored.deck, stored.actions, stored.payoffs, lambda i, p: f"S{p}")
     assert figures["game"] == "house-stud"
+    # homegame replay and homegame verify rebuild the game from the download alone (its start and history)
+    from typer.testing import CliRunner
+
+    from homegame.cli import _load_commands, app
+
+    _load_commands()
+    saved = tmp_path / f"hand-{number}.json"
+    saved.write_text(json.dumps(download), encoding="utf-8")
+    for command in ("replay", "verify"):
+        result = CliRunner().invoke(app, [command, str(saved)], env={"COLUMNS": "120", "NO_COLOR": "1"})
+        assert result.exit_code == 0 and "Traceback" not in result.output, (command, result.output)
 
 
 def test_a_bad_file_is_refused_with_its_line_and_changes_nothing(tmp_path: Path) -> None:
