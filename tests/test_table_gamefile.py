@@ -115,6 +115,10 @@ def test_a_bad_file_is_refused_with_its_line_and_changes_nothing(tmp_path: Path)
     assert err is not None and err["code"] == "refused" and err["about"] == "game_file"
     assert "my-stud.toml line 11" in err["message"] and "down" in err["message"], err
     assert json.dumps(room.table.to_dict(), sort_keys=True) == before
+    # a file no hand could be played from (the showdown not last) names the file and its line too
+    host.send({"type": "game_file", "text": STUD + '[[steps]]\nkind = "bet"\n', "filename": "my-stud.toml"})
+    assert host.last("error")["message"].startswith("my-stud.toml line"), host.last("error")  # type: ignore[index]
+    assert json.dumps(room.table.to_dict(), sort_keys=True) == before
     # a catalogue game's name is refused too: it would hide the catalogue's game
     host.send({"type": "game_file", "text": STUD.replace('"house-stud"', '"holdem"')})
     assert "holdem" in host.last("error")["message"]  # type: ignore[index]

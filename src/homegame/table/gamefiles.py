@@ -68,10 +68,13 @@ def checked_file(text: Any, files: dict[str, str], filename: str | None = None) 
     if _size(text) > MAX_BYTES:
         raise TableError(f"{source}: the file is larger than {MAX_BYTES} bytes, the most a game file may be")
     try:
-        parse(text, source=source)  # the schema's errors, naming this file
+        parse(text, source=source)  # the schema's errors, naming this file (and never a path: see load_game)
         game = hg.load_game(text)
     except GameFileError as exc:
-        raise TableError(str(exc)) from None
+        said = str(exc)
+        if said.startswith("game file line"):  # a file no hand could be played from: name it too
+            said = source + said.removeprefix("game file")
+        raise TableError(said) from None
     except (TypeError, ValueError) as exc:
         raise TableError(f"{source}: {exc}") from None
     name = str(game.name)
