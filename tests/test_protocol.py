@@ -40,6 +40,8 @@ def test_every_client_type_parses() -> None:
         {"type": "show", "cards": ["Ad"]},
         {"type": "show"},
         {"type": "run_twice", "value": True},
+        {"type": "game_file", "text": 'name = "mine"\n', "filename": "mine.toml"},
+        {"type": "game_file", "remove": "mine"},
     ]
     assert {s["type"] for s in samples} == set(p.CLIENT_TYPES)
     for sample in samples:
@@ -74,6 +76,9 @@ def test_every_client_type_parses() -> None:
     ('{"type": "mute"}', "invalid", "seat"),
     ('{"type": "mute", "seat": 1, "value": "yes"}', "invalid", "value"),
     ('{"type": "configure", "spectator_chat": 1}', "invalid", "spectator_chat"),
+    ('{"type": "game_file"}', "invalid", "either text"),
+    ('{"type": "game_file", "text": "a = 1", "remove": "a"}', "invalid", "either text"),
+    ('{"type": "chat", "text": "%s"}' % ("x" * 5000), "too_large", "4096"),
 ])
 def test_refusals_say_what_is_wrong(text: str, code: str, words: str) -> None:
     with pytest.raises(p.ProtocolError) as info:

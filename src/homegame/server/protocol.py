@@ -9,7 +9,7 @@ Act(v=1, type='act', action='call', hand=None, decision=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure, reissue, entropy, chat, react, pre_act, mute
+homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure, reissue, entropy, chat, react, pre_act, mute, house, show, run_twice, game_file
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ from pydantic import (
 VERSION = 1
 #: Longest text message accepted from a client, in characters.
 MAX_MESSAGE = 4096
+#: Longest ``game_file`` message (a game file of up to 64,000 bytes, escaped as JSON text), in characters.
+MAX_UPLOAD = 200_000
 #: Deepest nesting of arrays and objects accepted in a client message (the deepest real one is 3).
 MAX_DEPTH = 8
 #: Most chips in any stack, buy-in, blind, ante or bet size (ten million).
@@ -318,6 +320,23 @@ class House(_Msg):
     bomb_next: bool | None = None
 
 
+class GameFileUpload(_Msg):
+    """Host: upload a game file (``text``, its TOML; ``filename`` names it in errors) to deal from the next
+    hand, or take an uploaded one off the table (``remove``: its game name). Checked by the table as
+    ``hg.load_game`` checks a file (docs/games/game-files.md)."""
+
+    type: Literal["game_file"]
+    text: Annotated[str, Field(min_length=1, max_length=64_000)] | None = None
+    filename: Annotated[str, Field(max_length=200)] | None = None
+    remove: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+
+    @model_validator(mode="after")
+    def _one_thing(self) -> GameFileUpload:
+        if (self.text is None) == (self.remove is None):
+            raise ValueError("send either text (the game file's TOML) or remove (an uploaded game's name)")
+        return self
+
+
 class RunTwice(_Msg):
     """A player in the live hand agrees (``value=true``) or no longer agrees to run the board twice."""
 
@@ -334,15 +353,16 @@ class Show(_Msg):
 
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
-    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | House | Show | RunTwice,
+    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | House | Show | RunTwice
+    | GameFileUpload,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
                 "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy", "chat", "react",
-                "pre_act", "mute", "house", "show", "run_twice")
+                "pre_act", "mute", "house", "show", "run_twice", "game_file")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
-                        "configure", "reissue", "mute", "house"})
+                        "configure", "reissue", "mute", "house", "game_file"})
 #: Talk: limited per connection to :data:`TALK_BURST` messages in :data:`TALK_WINDOW` seconds.
 TALK_TYPES = frozenset({"chat", "react"})
 TALK_BURST = 5
@@ -351,9 +371,15 @@ _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
 def parse_client(text: str | bytes) -> Any:
-    """A client message from its JSON text; :class:`ProtocolError` saying what is wrong otherwise."""
-    if len(text) > MAX_MESSAGE:
-        raise ProtocolError("too_large", f"message of {len(text)} characters; the limit is {MAX_MESSAGE}")
+    """A client message from its JSON text; :class:`ProtocolError` saying what is wrong otherwise.
+
+    A message is at most :data:`MAX_MESSAGE` characters, except a ``game_file`` one (at most
+    :data:`MAX_UPLOAD`)."""
+    big = len(text) > MAX_MESSAGE
+    too_large = ProtocolError("too_large", f"message of {len(text)} characters; the limit is {MAX_MESSAGE} "
+                                           f"({MAX_UPLOAD} for a game_file message)")
+    if len(text) > MAX_UPLOAD:
+        raise too_large
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -361,11 +387,14 @@ def parse_client(text: str | bytes) -> Any:
             raise ProtocolError("bad_json", "not JSON: the message is not UTF-8 text") from None
     depth = nesting(text)
     if depth > MAX_DEPTH:
-        raise ProtocolError("too_deep", f"arrays and objects nested {depth} deep; the limit is {MAX_DEPTH}")
+        raise too_large if big else ProtocolError("too_deep", f"arrays and objects nested {depth} deep; the limit "
+                                                              f"is {MAX_DEPTH}")
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as exc:
-        raise ProtocolError("bad_json", f"not JSON: {str(exc)[:200]}") from None
+        raise too_large if big else ProtocolError("bad_json", f"not JSON: {str(exc)[:200]}") from None
+    if big and (not isinstance(data, dict) or data.get("type") != "game_file"):
+        raise too_large
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object with a 'type' field")
     kind = data.get("type")
@@ -419,16 +448,17 @@ def _refuse_constant(name: str) -> Any:
 
 def frame_text(raw: Mapping[str, Any]) -> str:
     """The text of a received websocket frame; a binary frame is read as UTF-8, and one over the size
-    limit stands as a text just over it, so :func:`parse_client` refuses it as too large.
+    limit (:data:`MAX_UPLOAD`, a game file's) stands as a text just over it, so :func:`parse_client`
+    refuses it as too large.
 
-    >>> frame_text({"text": "hi"}), len(frame_text({"bytes": b"x" * (MAX_MESSAGE + 5)})) == MAX_MESSAGE + 1
+    >>> frame_text({"text": "hi"}), len(frame_text({"bytes": b"x" * (MAX_UPLOAD + 5)})) == MAX_UPLOAD + 1
     ('hi', True)
     """
     text = raw.get("text")
     if text is None:
         data = raw.get("bytes") or b""
-        text = data.decode("utf-8", "replace") if len(data) <= MAX_MESSAGE else "x" * (MAX_MESSAGE + 1)
-    return str(text) if len(text) <= MAX_MESSAGE else "x" * (MAX_MESSAGE + 1)
+        text = data.decode("utf-8", "replace") if len(data) <= MAX_UPLOAD else "x" * (MAX_UPLOAD + 1)
+    return str(text) if len(text) <= MAX_UPLOAD else "x" * (MAX_UPLOAD + 1)
 
 
 def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
@@ -437,8 +467,8 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 
 
 __all__ = [
-    "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "VERSION", "Act", "AddBot",
-    "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "Hello", "House", "Leave",
+    "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "MAX_UPLOAD", "VERSION", "Act", "AddBot",
+    "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "GameFileUpload", "Hello", "House", "Leave",
     "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "error", "frame_text",
     "nesting", "parse_client", "problems",
 ]

@@ -580,6 +580,14 @@ class Room:
             if changes.get("straddle") == "off":
                 changes["straddle"] = None
             t.set_house(changes, msg.bomb_next)
+        elif isinstance(msg, p.GameFileUpload):
+            if msg.remove is not None:
+                t.remove_game_file(msg.remove)
+            else:
+                assert msg.text is not None
+                name = t.add_game_file(msg.text, msg.filename)
+                self._held.append((conn, {"type": "game_file_added", "v": p.VERSION, "name": name,
+                                          "title": t.game_title(name, {})}))
         elif isinstance(msg, p.RunTwice):
             if mine is None:
                 raise TableError("you hold no seat at this table; only a player in the hand agrees to run it twice")

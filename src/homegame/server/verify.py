@@ -15,7 +15,7 @@ from typing import Any
 
 import homegame as hg
 from homegame.server.fairness import SCHEME, derive_deck, is_hex32, sha256_hex
-from homegame.table import make_stakes
+from homegame.table import make_game, make_stakes
 from homegame.table.house import agree_at
 
 #: What ``homegame verify`` says about a file of hands played locally.
@@ -88,7 +88,7 @@ def verify_hand(data: dict[str, Any], anchor: tuple[int, str] | None = None) -> 
     v.add("the hand was dealt from the committed deck", used_cards == deck[:len(used_cards)] and bool(used_cards))
     try:
         start = data["start"]
-        game = hg.game(start["game"], **start["rules"])
+        game = make_game(start["game"], start["rules"], start.get("file"))  # an uploaded game: its file
         hand = game.deal(start["stacks"], stakes=make_stakes(start["stakes"]), button=start["button"], deck=deck,
                          options=start.get("options"))
         agreed = [list(a) for a in (history.get("agreements") or [])]

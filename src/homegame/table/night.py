@@ -18,7 +18,7 @@ def _replay(start: HandStart, deck: list[str], actions: Iterable[tuple[int, str]
             agreements: Iterable[Any] = ()) -> Iterator[tuple[Any, int, str]]:
     """The hand after each action, with who acted and what (the hand object is reused: read it at once);
     ``agreements`` are the run-it-twice agreements (``[actions before it, seat, agrees]``, the history's)."""
-    game = make_game(start.game, start.rules)
+    game = make_game(start.game, start.rules, start.file)
     hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck,
                      options=start.options)
     agreed = [list(a) for a in agreements]
@@ -54,7 +54,7 @@ def hand_figures(start: dict[str, Any], deck: list[str], actions: list[tuple[int
     betting round), ``showdown`` (still in at a showdown), ``won_showdown``, ``net`` and ``stack``
     (after the hand). ``name_of(hand seat, table position)`` names a player when the start has no names."""
     begun = HandStart.from_dict(start)
-    game = make_game(begun.game, begun.rules)
+    game = make_game(begun.game, begun.rules, begun.file)
     first_bet = next((i for i, step in enumerate(game.steps) if step.kind == "bet"), -1)
     vpip = [False] * len(begun.dealt)
     hand: Any = None

@@ -94,7 +94,8 @@ class Settings:
     """What the host chooses for a table.
 
     ``game`` is an engine name or :data:`DEALERS_CHOICE`; ``rules`` are that game's house rules;
-    ``stakes`` are the keyword arguments of :class:`homegame.Stakes` (``blinds`` as a list).
+    ``stakes`` are the keyword arguments of :class:`homegame.Stakes` (``blinds`` as a list);
+    ``game_files`` are the game files the host uploaded (see :mod:`homegame.table.gamefiles`).
     Times are in seconds.
     """
 
@@ -113,6 +114,7 @@ class Settings:
     spectator_chat: bool = False  # whether spectators may chat and react (everyone may read)
     house: dict[str, Any] = field(default_factory=dict)  # straddle, bomb pots, chip, showdown, rabbit (see .house)
     bomb_next: bool = False  # the host called a bomb pot for the next hand
+    game_files: dict[str, str] = field(default_factory=dict)  # uploaded game files: game name -> the file's text
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""

@@ -18,6 +18,7 @@ import homegame as hg
 from homegame.table import advance, house
 from homegame.table.autoplay import BOT_KINDS, BotPolicy, make_bot
 from homegame.table.chat import Chat, check_reaction
+from homegame.table.gamefiles import MAX_GAME_FILES, MAX_TABLE_BYTES, checked_file, describe
 from homegame.table.ledger import Ledger
 from homegame.table.seats import (
     DEALERS_CHOICE,
@@ -35,9 +36,9 @@ from homegame.table.status import did_text, people, waiting_reason
 
 #: A decision id is ``hand number * DECISION_BASE + the number of actions taken when it was posed``.
 DECISION_BASE = 1_000_000
-_TITLES: dict[tuple[str, str], str] = {}
+_TITLES: dict[tuple[str, str, str], str] = {}
 _HAND_SEAT = re.compile(r"\bseat (\d+)\b")
-_GAMES: dict[tuple[str, str], Any] = {}
+_GAMES: dict[tuple[str, str, str], Any] = {}
 #: Whether the ledger can mark a bot's buy-ins and cash-outs (``bot=True``).
 _LEDGER_KNOWS_BOTS = "bot" in inspect.signature(Ledger.buy_in).parameters
 
@@ -56,14 +57,18 @@ class HandStart:
     holders: tuple[int, ...] = ()  # the ``Seat.sid`` of whoever sat at dealt[i] when dealt
     names: tuple[str, ...] = ()  # the name of whoever sat at dealt[i] when dealt
     options: dict[str, Any] | None = None  # the hand's engine options (straddle, bomb pot, …), None: none
+    file: str | None = None  # the game file's text, for a game the host uploaded (None: a catalogue game)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable form (``options`` only when the hand has some)."""
+        """A JSON-serialisable form (``options`` only when the hand has some, ``file`` only for an
+        uploaded game)."""
         out = {"number": self.number, "game": self.game, "rules": self.rules, "stakes": self.stakes,
                "stacks": self.stacks, "button": self.button, "dealt": self.dealt, "holders": list(self.holders),
                "names": list(self.names)}
         if self.options:
             out["options"] = dict(self.options)
+        if self.file is not None:
+            out["file"] = self.file
         return out
 
     @classmethod
@@ -72,7 +77,8 @@ class HandStart:
         return cls(int(d["number"]), str(d["game"]), dict(d["rules"]), dict(d["stakes"]),
                    [int(x) for x in d["stacks"]], int(d["button"]), [int(x) for x in d["dealt"]],
                    tuple(int(x) for x in d.get("holders", ())), tuple(str(x) for x in d.get("names", ())),
-                   dict(d["options"]) if d.get("options") else None)
+                   dict(d["options"]) if d.get("options") else None,
+                   d["file"] if isinstance(d.get("file"), str) else None)
 
 
 def make_stakes(stakes: dict[str, Any]) -> Any:
@@ -87,14 +93,20 @@ def make_stakes(stakes: dict[str, Any]) -> Any:
         raise TableError(f"bad stakes {stakes}: {exc}") from exc
 
 
-def make_game(name: str, rules: dict[str, Any]) -> Any:
-    """``hg.game(name, **rules)``, its error turned into a :class:`TableError`."""
-    key = (name, json.dumps(rules, sort_keys=True, default=str))
+def make_game(name: str, rules: dict[str, Any], file: str | None = None) -> Any:
+    """``hg.game(name, **rules)``, or with ``file`` (a game file's text: an uploaded game, a hand's
+    start) ``hg.load_game(file, **rules)``; an error turned into a :class:`TableError`."""
+    key = (name, json.dumps(rules, sort_keys=True, default=str), file or "")
     game = _GAMES.get(key)
     if game is not None:
         return game
     try:
-        game = hg.game(name, **rules)
+        if file is not None:
+            if "=" not in file:  # load_game would read a path: a stored file is always TOML text
+                raise ValueError("the stored game file is not a game file's text")
+            game = hg.load_game(file, **rules)
+        else:
+            game = hg.game(name, **rules)
     except (TypeError, ValueError) as exc:
         raise TableError(f"bad game {name!r} {rules}: {exc}") from exc
     if len(_GAMES) > 500:
@@ -149,7 +161,7 @@ class Table:
         self._settings_cache: tuple[int, dict[str, Any]] | None = None
         self._rng = random.Random(seed)
         if self.settings.game != DEALERS_CHOICE:
-            make_game(self.settings.game, self.settings.rules)
+            self.find_game(self.settings.game, self.settings.rules)
         make_stakes(self.settings.stakes)
 
     def _tick(self, now: float | None) -> float:
@@ -304,13 +316,52 @@ class Table:
         if game == DEALERS_CHOICE:
             rules = {}
         else:
-            g = make_game(game, rules)
+            g = self.find_game(game, rules)
             game, rules = g.name, dict(g.rules)
         self.settings.game, self.settings.rules = game, rules
         self.choice = None
         self.chooser = None
         self.choose_deadline = self.choose_left = None
         self._changed(f"next game: {self.game_title(game, rules)}")
+
+    def find_game(self, name: str, rules: dict[str, Any] | None = None) -> Any:
+        """The game ``name`` with ``rules``: one of the table's uploaded game files, else ``hg.game``'s;
+        :class:`TableError` saying why when there is none or the rules do not fit it."""
+        key = name.strip().lower() if isinstance(name, str) else name
+        file = self.settings.game_files.get(key) if isinstance(key, str) else None
+        return make_game(key if file is not None else name, dict(rules or {}), file)
+
+    def add_game_file(self, text: str, filename: str | None = None) -> str:
+        """The host uploads a game file (its text): checked as ``hg.load_game`` checks it, then dealt
+        like any game from the next hand it is chosen (a file of a name the table holds replaces it).
+        Returns the game's name; :class:`TableError` saying why (and nothing changed) otherwise."""
+        files = self.settings.game_files
+        name, game = checked_file(text, files, filename)
+        uses = [(what, rules) for what, rules in (
+            ("the table's game", self.settings.rules if self.settings.game == name else None),
+            ("the dealer's choice", self.choice["rules"] if self.choice and self.choice["game"] == name else None))
+            if rules is not None]
+        for what, rules in uses:
+            try:
+                make_game(name, rules, text)
+            except TableError as exc:
+                raise TableError(f"{name} is {what} with house rules {rules} that the new file does not allow "
+                                 f"({exc}); set another game first") from None
+        replaced = name in files
+        self.settings.game_files = {**files, name: text}
+        self._changed(f"the host {'replaces' if replaced else 'adds'} the game file {name!r}: {game.title}")
+        return name
+
+    def remove_game_file(self, name: str) -> None:
+        """The host takes an uploaded game off the table (not while it is the table's game or chosen)."""
+        files = self.settings.game_files
+        if name not in files:
+            raise TableError(f"this table has no uploaded game {name!r}; its game files: "
+                             f"{', '.join(sorted(files)) or 'none'}")
+        if self.settings.game == name or (self.choice and self.choice["game"] == name):
+            raise TableError(f"{name} is the coming hand's game; set another game before you remove its file")
+        self.settings.game_files = {k: v for k, v in files.items() if k != name}
+        self._changed(f"the host removes the game file {name!r}")
 
     def set_stakes(self, stakes: dict[str, Any], buy_in: int | None = None) -> None:
         """Change the stakes (and the buy-in) from the next hand on."""
@@ -368,21 +419,22 @@ class Table:
         if not value and self.live:
             self._apply_pre_action(now)
 
-    @staticmethod
-    def game_title(game: str, rules: dict[str, Any]) -> str:
+    def game_title(self, game: str, rules: dict[str, Any]) -> str:
         """A short description of a game and its house rules that differ from the defaults."""
-        key = (game, json.dumps(rules, sort_keys=True))
+        file = self.settings.game_files.get(game)
+        key = (game, json.dumps(rules, sort_keys=True), file or "")
         title = _TITLES.get(key)
         if title is None:
-            title = _TITLES[key] = Table._title(game, rules)
+            if len(_TITLES) > 2000:
+                _TITLES.clear()
+            title = _TITLES[key] = self._title(game, rules)
         return title
 
-    @staticmethod
-    def _title(game: str, rules: dict[str, Any]) -> str:
+    def _title(self, game: str, rules: dict[str, Any]) -> str:
         if game == DEALERS_CHOICE:
             return "Dealer's choice"
-        g = make_game(game, rules)
-        base = make_game(game, {})
+        g = self.find_game(game, rules)
+        base = self.find_game(game, {})
         changed = [f"{k}={v}" for k, v in g.rules.items() if base.rules.get(k) != v]
         return str(g.title) + (f" ({', '.join(changed)})" if changed else "")
 
@@ -396,7 +448,7 @@ class Table:
                              f"not seat {pos + 1}")
         if game == DEALERS_CHOICE:
             raise TableError("choose one game for this hand")
-        g = make_game(game, dict(rules or {}))
+        g = self.find_game(game, dict(rules or {}))
         count = len(self.eligible())
         if not g.min_players <= count <= g.max_players:
             raise TableError(f"{g.title} takes {g.min_players} to {g.max_players} players, not {count}")
@@ -419,7 +471,7 @@ class Table:
     def min_players(self) -> int:
         """The fewest players the coming hand needs (2 while a dealer has still to choose)."""
         chosen = self.next_game()
-        return 2 if chosen is None else max(2, int(make_game(*chosen).min_players))
+        return 2 if chosen is None else max(2, int(self.find_game(*chosen).min_players))
 
     def _next_button(self, positions: list[int]) -> int:
         later = [p for p in positions if p > self.button]
@@ -450,7 +502,7 @@ class Table:
         if self.live or chosen is None:
             raise TableError("a hand cannot start now")
         game_name, rules = chosen
-        game = make_game(game_name, rules)
+        game = self.find_game(game_name, rules)
         positions = self.eligible()
         button = self._next_button(positions)
         # clockwise from the button, at most the game's maximum, then back in seat order
@@ -464,7 +516,7 @@ class Table:
         start = HandStart(self.hand_number + 1, game.name, dict(game.rules), dict(self.settings.stakes),
                           stacks, dealt.index(button), dealt,
                           tuple(self.seats[p].sid for p in dealt), tuple(self.seats[p].name for p in dealt),
-                          options or None)
+                          options or None, self.settings.game_files.get(game.name))
         if options.get("bomb_pot"):
             self.settings.bomb_next = False
         if house.words(options):
@@ -505,7 +557,7 @@ class Table:
             if rules["bomb_ante"]:
                 trial["bomb_pot"] = rules["bomb_ante"]
             try:
-                make_game(self.settings.game, self.settings.rules).deal(
+                self.find_game(self.settings.game, self.settings.rules).deal(
                     [self.settings.buy_in] * 3, stakes=make_stakes(stakes), button=0, seed=1, options=trial or None)
             except ValueError as exc:
                 raise TableError(f"that does not fit {self.game_title(self.settings.game, self.settings.rules)}: {exc}") from exc
@@ -558,7 +610,7 @@ class Table:
 
     def _begin(self, start: HandStart, deck: list[str], actions: list[tuple[int, str]], now: float) -> None:
         now = self._tick(now)
-        game = make_game(start.game, start.rules)
+        game = make_game(start.game, start.rules, start.file)
         hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck,
                          options=start.options)
         since: dict[int, int] = {}  # hand seat -> actions taken when it began to owe its decision
@@ -950,7 +1002,8 @@ class Table:
             self._changed(f"{seat.name} (seat {dealer + 1}) is choosing the game")
             return True
         if self.choose_deadline is not None and now >= self.choose_deadline:
-            fits = [g for g in SEED_GAMES if make_game(g, {}).max_players >= len(positions)]
+            fits = [g for g in (*SEED_GAMES, *sorted(self.settings.game_files))
+                    if self.find_game(g, {}).min_players <= len(positions) <= self.find_game(g, {}).max_players]
             seat = self.seats[dealer]
             last = self.start.game if self.start else None
             pick = self._rng.choice(fits) if seat.kind == "bot" or last not in fits else last
@@ -1058,7 +1111,9 @@ class Table:
             self._ledger_cache = (key, lines, sum(x.net for x in totals))
         _, ledger_lines, balance = self._ledger_cache
         if self._settings_cache is None or self._settings_cache[0] != self.revision:
-            self._settings_cache = (self.revision, self.settings.to_dict())
+            shown = self.settings.to_dict()
+            shown["game_files"] = sorted(self.settings.game_files)  # the names: the texts stay in the store
+            self._settings_cache = (self.revision, shown)
         chosen = self.next_game()
         return {
             "name": self.settings.name,
@@ -1080,6 +1135,7 @@ class Table:
             "notices": list(self.notices[-8:]),
             "ledger": ledger_lines,
             "balance": balance,
+            "game_files": [describe(n, t) for n, t in sorted(self.settings.game_files.items())],
         }
 
     # ----- persistence -------------------------------------------------------------------------
@@ -1116,4 +1172,4 @@ class Table:
         return table
 
 
-__all__ = ["NAME_LIMIT", "HandStart", "Table", "make_game", "make_stakes"]
+__all__ = ["MAX_GAME_FILES", "MAX_TABLE_BYTES", "NAME_LIMIT", "HandStart", "Table", "make_game", "make_stakes"]

@@ -11,6 +11,7 @@ import { applyPrefs, attend, heard, prefs, setPref } from "./prefs.js";
 import { chatHistory, chatLine, chatRefused, renderTalk, setupChat, showReaction } from "./chat.js";
 import { renderPreActions, renderRunTwice } from "./advance.js";
 import { renderAfter } from "./after.js";
+import { gameFileAdded, mergeUploaded, renderGameFiles } from "./gamefile.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const linkToken = decodeURIComponent(location.hash.slice(1));
@@ -109,6 +110,8 @@ function connect() {
       // the table stopped because a write failed (the state that follows says so too); cleared when it plays on
       app.halted = msg.halted === false ? null : msg.message || "the table is stopped";
       render();
+    } else if (msg.type === "game_file_added") {
+      gameFileAdded(msg, app);
     } else if (msg.type === "seat_link") {
       app.seatLinks[msg.seat] = app.seatUrl(msg.seat_token);
       render();
@@ -490,6 +493,7 @@ function render() {
   const state = app.state;
   if (!state) return;
   const { table, view, you } = state;
+  mergeUploaded(app, table);
   $("table-name").textContent = table.name;
   const current = view ? `${view.title}${houseRules(view.game, view.rules)}` : table.next_game ? table.next_game.title : table.game_title;
   $("game-title").textContent = `${current} · ${stakesText(table.settings.stakes)}`;
@@ -526,6 +530,7 @@ function render() {
     hostPanel.open = true;
   }
   if (you.host) renderHost(state, app, send);
+  if (you.host) renderGameFiles(state, app, send);
   renderLedger(state, $("ledger"), app);
   renderPrefs();
   tick();
