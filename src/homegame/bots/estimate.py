@@ -24,16 +24,17 @@ from homegame.cards import Card, card_ids
 
 
 @lru_cache(maxsize=64)
-def _game(name: str, rules_json: str) -> Any:
+def _game(name: str, rules_json: str, file: str | None) -> Any:
     from homegame.games import known_game
 
     rules = {k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(rules_json).items()}
-    return known_game(name, **rules)
+    return known_game(name, file, **rules)
 
 
 def game_of(view: View) -> Any:
-    """The game object a view is about (its house rules included), cached."""
-    return _game(str(view["game"]), json.dumps(view.get("rules") or {}, sort_keys=True))
+    """The game object a view is about (its house rules included, and for a game read from a file,
+    that very file: ``view["file"]``), cached."""
+    return _game(str(view["game"]), json.dumps(view.get("rules") or {}, sort_keys=True), view.get("file"))
 
 
 Known = Mapping[int, Sequence[str]]

@@ -25,7 +25,7 @@ from typing import Any
 
 from homegame.games.compose import build, options_of
 from homegame.games.gamefile import MAX_BYTES, GameFile, GameFileError, parse
-from homegame.rules.spec import Game
+from homegame.rules.spec import Game, file_digest
 
 
 @cache
@@ -93,17 +93,25 @@ def load_game(path_or_text: str | os.PathLike[str], **house_rules: Any) -> Game:
     g = build(gf, house_rules, source=text)
     if gf.name not in GAMES:
         _LOADED[gf.name] = gf
+        _BY_DIGEST[file_digest(text)] = gf
     return g
+
 
 
 #: games read by load_game in this process, by name (the last file read for a name), so that a bot that
 #: has only a view can rebuild the game it is playing (:func:`known_game`)
 _LOADED: dict[str, GameFile] = {}
+#: the same, by :func:`file_digest` of their text (every file read, not only the last of a name)
+_BY_DIGEST: dict[str, GameFile] = {}
 
 
-def known_game(name: str, **house_rules: Any) -> Game:
-    """``game(name, ...)``, or else the game of that name last read by :func:`load_game` in this process
-    (the bots rebuild a game from a view's name and rules this way)."""
+def known_game(name: str, file: str | None = None, **house_rules: Any) -> Game:
+    """``game(name, ...)``, or else the game file read by :func:`load_game` in this process whose
+    :func:`file_digest` is ``file`` (a view's ``"file"``), or else the one of that name read last (the
+    bots rebuild a game from a view's name and rules this way)."""
+    if file is not None and file in _BY_DIGEST:
+        gf = _BY_DIGEST[file]
+        return build(gf, house_rules, source=gf.text)
     key = name.strip().lower() if isinstance(name, str) else name
     if isinstance(key, str) and key not in _aliases() and key in _LOADED:
         gf = _LOADED[key]
@@ -130,4 +138,4 @@ def _read(path_or_text: str | os.PathLike[str]) -> tuple[str, str]:
     return path_or_text, "game file"
 
 
-__all__ = ["GAMES", "OPTIONS", "GameFileError", "game", "game_names", "known_game", "load_game"]
+__all__ = ["GAMES", "OPTIONS", "GameFileError", "file_digest", "game", "game_names", "known_game", "load_game"]

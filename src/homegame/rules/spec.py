@@ -6,6 +6,7 @@ A game is a tuple of :class:`Step` declarations plus how hands are made and spli
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -226,6 +227,11 @@ class Game:
         return lines
 
     @property
+    def file(self) -> str | None:
+        """The :func:`file_digest` of the game file this game was read from; None for a shipped game."""
+        return None if self.source is None else file_digest(self.source)
+
+    @property
     def cards(self) -> tuple[int, ...]:
         """The card ids of the deck, in id order (all 52 unless ``ranks`` is shorter).
 
@@ -286,3 +292,14 @@ class Game:
 
         return Hand(self, list(stacks), stakes=stakes, button=button, seed=seed, hole=hole, board=board,
                     deck=deck, options=options)
+
+
+def file_digest(text: str) -> str:
+    """A game file's fingerprint (16 hex digits of its SHA-256): a view of a hand of a loaded game carries
+    it as ``view["file"]``, so that a bot rebuilds exactly that file's game even when two tables in one
+    process host different files of the same name.
+
+    >>> file_digest('name = "tiny"')
+    'f24e3ce6a6f2a81c'
+    """
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -47,7 +47,7 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
                    "shown": {k: list(v) for k, v in shown.items()}, "uncalled": _uncalled([t - d for t, d in zip(h.totals, h.dead, strict=True)]),
                    "mucked": list(h.results.get("mucked", [])),
                    "runs": h.results.get("runs")}
-    return {
+    view = {
         "game": g.name, "title": g.title, "rules": dict(g.rules), "stakes": h.stakes.to_dict(),
         "seat": seat, "button": h.button,
         "step": {"kind": "over", "label": "Over"} if step is None else {"kind": step.kind, "label": step.label},
@@ -72,6 +72,9 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
         "rabbit": _rabbit(h),
         "wild": _wild(h, seat),
     }
+    if g.source is not None:  # a game read from a file: which file (bots rebuild that very game)
+        view["file"] = g.file
+    return view
 
 
 def _wild(h: Hand, seat: int | None) -> dict[str, Any] | None:
