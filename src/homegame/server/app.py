@@ -233,6 +233,8 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
     store = store or Store(db_url)
     bus = Bus(redis_url) if redis_url else None
     server = Server(store, bus, shared=shared, lease_seconds=lease_seconds, route=route)
+    if bus is not None and server.router is not None:
+        bus.on_change = server.router.bus_changed
     serving = {"up": False}
 
     @contextlib.asynccontextmanager
