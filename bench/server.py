@@ -66,6 +66,7 @@ class Results:
     actions: int = 0
     errors: int = 0
     hands: set[tuple[int, int]] = field(default_factory=set)
+    codes: dict[str, int] = field(default_factory=dict)  # error codes received, counted
 
 
 async def seat(index: int, table: int, link: str, stats: TableStats, results: Results, stop: asyncio.Event,
@@ -84,6 +85,7 @@ async def seat(index: int, table: int, link: str, stats: TableStats, results: Re
             msg = json.loads(raw)
             if msg["type"] == "error":
                 results.errors += 1
+                results.codes[str(msg.get("code"))] = results.codes.get(str(msg.get("code")), 0) + 1
                 acked = max(acked, int(msg.get("acked", acked)))
                 continue
             if msg["type"] != "state":
@@ -139,7 +141,14 @@ async def load(tables: list[list[str]], seats: int, seconds: float, think: float
             readies.append(ready)
             tasks.append(asyncio.create_task(seat(i, t, links[i], stats, results, stop, ready, think)))
         await asyncio.sleep(0.01)
-    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
+    try:
+        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
+    except TimeoutError:
+        ended = [t for t in tasks if t.done()]
+        why = {type(t.exception()).__name__ for t in ended if not t.cancelled() and t.exception() is not None}
+        raise SystemExit(f"only {sum(r.is_set() for r in readies)} of {len(readies)} seats were dealt in after "
+                         f"120 s; {len(ended)} connections ended ({', '.join(sorted(why)) or 'closed'}); "
+                         f"errors received: {results.codes}") from None
     # measure a steady state: drop what happened while tables were filling
     await asyncio.sleep(2.0)
     gc.collect()
@@ -151,7 +160,7 @@ async def load(tables: list[list[str]], seats: int, seconds: float, think: float
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
     out = {"latencies": list(results.latencies), "actions": results.actions, "hands": len(results.hands),
-           "errors": results.errors, "elapsed": elapsed}
+           "errors": results.errors, "codes": dict(results.codes), "elapsed": elapsed}
     stop.set()
     for task in tasks:
         task.cancel()
