@@ -190,3 +190,65 @@ def test_a_killed_owner_is_taken_over_within_seconds_in_a_simultaneous_step(clus
 @pytest.mark.slow
 def test_sigterm_hands_the_table_over_without_waiting(cluster: Cluster, tmp_path: Path) -> None:  # noqa: F811
     run_failover(cluster, tmp_path, "passem", "pass", signal.SIGTERM, TERM_LIMIT)
+
+
+@pytest.mark.slow
+def test_a_paused_owner_that_continues_cannot_write_and_lets_the_table_go(cluster: Cluster, tmp_path: Path) -> None:  # noqa: F811
+    """SIGSTOP the owner: its presence lock stays held, so the other process waits for the lease (2 s
+    here) and then takes the table over; SIGCONT the old owner while the new one plays: every write
+    it tries is refused (fencing), it stops the table and tells its players, and the event log holds
+    only the new owner's play (every hand replays to its payoffs)."""
+    url = cluster.new_database()
+    Store(url).close()
+    args = ("--shared", "--lease-seconds", "2")
+    a, b = (ServerProcess(url, log=str(tmp_path / f"{n}.log"), args=args).start() for n in "ab")
+    store = Store(url, run_migrations=False)
+    try:
+        made = create_table(a.base, game="holdem", bots=0, approve_seats=False, stakes=LIMIT, buy_in=1000, **FAST)
+        table_id, invite = made["table_id"], made["links"]["invite"]
+        token = parse_link(invite).token
+
+        async def scenario() -> None:
+            heard_a: list[dict[str, Any]] = []
+            old = [BotClient(invite, name=f"P{i}", kind="rule", seed=i, on_message=heard_a.append if i == 0 else None)
+                   for i in range(2)]
+            tasks = [asyncio.create_task(bot.run()) for bot in old]
+            await until(lambda: any(m["type"] == "state" and m["hand"] >= 2 for m in heard_a), "hand 2 on A", 60)
+            assert a.proc is not None and owner_process(store, table_id, [a, b]) is a
+            a.proc.send_signal(signal.SIGSTOP)
+            stopped = time.monotonic()
+            heard_b: list[dict[str, Any]] = []
+            new = [BotClient(invite.replace(a.base, b.base, 1), name=f"P{i}", kind="rule", seed=10 + i,
+                             seat_token=old[i].seat_token, on_message=heard_b.append if i == 0 else None)
+                   for i in range(2)]
+            tasks += [asyncio.create_task(bot.run()) for bot in new]
+            try:
+                await until(lambda: any(m["type"] == "state" for m in heard_b), "B taking the table over", 30)
+                took = time.monotonic() - stopped
+                assert took > 1.5, f"B took the table of a live (paused) owner after {took:.1f} s"
+                first = next(m["hand"] for m in heard_b if m["type"] == "state")
+                await until(lambda: any(m["type"] == "state" and m["hand"] >= first + 2 for m in heard_b),
+                            "B playing", 60)
+                a.proc.send_signal(signal.SIGCONT)
+                mark = len(heard_b)
+                await until(lambda: "homegame_tables_owned 0" in api(a.base, "/metrics"), "A letting go", 30)
+                await until(lambda: any(m["type"] == "state" and m["hand"] >= first + 4 for m in heard_b[mark:]),
+                            "B playing on after A came back", 60)
+            finally:
+                for t in tasks:
+                    t.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run(scenario())
+        log = (tmp_path / "a.log").read_text()
+        assert "took it over" in log
+        listing = api(b.base, f"/api/tables/{table_id}/hands?token={token}")
+        assert [h["number"] for h in listing] == list(range(1, len(listing) + 1))
+        last = api(b.base, f"/api/tables/{table_id}/hands/{listing[-1]['number']}.json?token={token}")
+        settle_checks(b.base, table_id, token, listing[-1]["number"], last["commitment"])
+    finally:
+        store.close()
+        for proc in (a, b):
+            if proc.proc is not None:
+                proc.proc.send_signal(signal.SIGCONT)
+            proc.stop()
