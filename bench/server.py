@@ -75,7 +75,15 @@ async def seat(index: int, table: int, link: str, stats: TableStats, results: Re
     rng = random.Random(table * 100 + index)
     thinking: set[asyncio.Task[None]] = set()
     sent = acked = 0
-    async with websockets.connect(target.ws_url, max_size=2**22, open_timeout=60, compression=None) as ws:
+    for attempt in range(4):  # a busy server may be slow to answer a storm of connections
+        try:
+            ws = await websockets.connect(target.ws_url, max_size=2**22, open_timeout=30, compression=None)
+            break
+        except (OSError, TimeoutError):
+            if attempt == 3:
+                raise
+            await asyncio.sleep(1.0 + rng.random())
+    async with ws:
         await ws.send(json.dumps({"type": "hello", "v": 1, "token": target.token}))
         sat = False
         async for raw in ws:
