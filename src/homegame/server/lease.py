@@ -130,9 +130,9 @@ class Leases:
             except Exception:  # noqa: BLE001 - the connection broke: take the lock again below
                 self.drop_presence()
         try:
-            conn = self.store.engine.connect()
+            # autocommit: never "idle in transaction", which idle_in_transaction_session_timeout would end
+            conn = self.store.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
             conn.execute(text("SELECT pg_advisory_lock(:ns, :key)"), {"ns": NAMESPACE, "key": presence_key(self.owner)})
-            conn.commit()
         except Exception:  # noqa: BLE001
             return False
         self._presence = conn
