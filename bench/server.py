@@ -28,6 +28,7 @@ import contextlib
 import gc
 import json
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -288,6 +289,8 @@ def main() -> None:
                         help="PostgreSQL without fsync or synchronous commits (what the tests run)")
     parser.add_argument("--quick", action="store_true", help="a smoke test: 2 tables, 2 s, sqlite and pg2")
     args = parser.parse_args()
+    # stopped (a timeout, Ctrl-C): still stop the servers, PostgreSQL and Redis it started
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.quick:
         args.tables, args.seconds, args.think, args.sweep = 2, 2.0, "0", ""
         args.setups = "sqlite,pg2" if args.setups == "sqlite" else args.setups
