@@ -1,8 +1,8 @@
 """The deployment of ``docs/deploy.md`` on loopback: nginx (Debian's) in front of two ``homegame serve
 --shared`` processes on one PostgreSQL, routing each table's requests and websockets to one process by
 its id. Bots play through nginx; the process that owns the table is killed (SIGKILL) mid-hand; nginx
-sends the reconnecting bots to the other process, which takes the table over once the lease runs out,
-resumes the hand from the event log, and play goes on: the hand's commitment unchanged and verified,
+sends the reconnecting bots to the other process, which takes the table over (at once: the dead owner's
+presence lock went with its database session), resumes the hand from the event log, and play goes on: the hand's commitment unchanged and verified,
 every hand's payoffs summing to 0, the ledger netting to 0.
 
 Skipped without nginx or PostgreSQL, unless ``HOMEGAME_REQUIRE_NGINX=1`` and ``HOMEGAME_REQUIRE_POSTGRES=1``

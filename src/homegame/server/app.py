@@ -31,7 +31,7 @@ from homegame.server import redact
 from homegame.server.bus import Bus
 from homegame.server.lease import TTL
 from homegame.server.metrics import CONTENT_TYPE, Metrics
-from homegame.server.ops import MeteredRoom, Ownership, health
+from homegame.server.ops import MeteredRoom, Ownership, hand_over_on_sigterm, health
 from homegame.server.room import Connection, Room
 from homegame.server.route import Router
 from homegame.server.storage import Store
@@ -87,6 +87,8 @@ class Server:
         self.ownership = Ownership(store, self.metrics, alone=not self.shared, ttl=lease_seconds)
         self._empty_since: dict[str, float] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Set once a graceful stop began: no table is taken here any more.
+        self.leaving = False
 
     def room(self, table_id: str) -> Room | None:
         """The live room of ``table_id`` (loaded and started if needed), ``None`` if there is none;
@@ -95,7 +97,7 @@ class Server:
         if room is None:
             if len(table_id) > 32 or self.store.table(table_id) is None:
                 return None
-            if self.ownership.take(table_id) is None:
+            if self.leaving or self.ownership.take(table_id) is None:
                 raise TableElsewhere(table_id)
             room = MeteredRoom.load(table_id, self.store)
             if room is None:
@@ -195,6 +197,23 @@ class Server:
         return any(token_matches(token, h) for h in (room.host_hash, room.invite_hash, room.watch_hash)) or any(
             token_matches(token, s.token_hash) for s in room.table.seats.values())
 
+    async def hand_over(self) -> None:
+        """A graceful stop (SIGTERM): stop every table, give its lease up at once, and only then tell
+        its players to reconnect, so the process they reach takes it over without waiting."""
+        self.leaving = True
+        rooms, self.rooms = self.rooms, {}
+        for table_id, room in rooms.items():
+            await room.stop()
+            await self.ownership.release(table_id)
+            if self.router is not None:
+                with contextlib.suppress(Exception):
+                    await self.router.disown(table_id)
+            for conn in list(room.connections):
+                conn.send(p.error("moved", "this server is stopping; the table moves to another; reconnecting"))
+                conn.send_close()
+        if rooms:
+            log.info("stopping: %d table(s) handed over", len(rooms))
+
     async def close(self) -> None:
         """Stop every room, then hand their leases back."""
         for table_id, room in self.rooms.items():
@@ -214,6 +233,8 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
     store = store or Store(db_url)
     bus = Bus(redis_url) if redis_url else None
     server = Server(store, bus, shared=shared, lease_seconds=lease_seconds, route=route)
+    if bus is not None and server.router is not None:
+        bus.on_change = server.router.bus_changed
     serving = {"up": False}
 
     @contextlib.asynccontextmanager
@@ -223,6 +244,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         await asyncio.to_thread(warm_up)
         gc.collect()
         gc.freeze()  # what is loaded now lives for good: keep it out of later collections
+        server.ownership.begin()
+        if server.shared:
+            hand_over_on_sigterm(server.hand_over)
         server.resume_all()
         server.ownership.start(server.lost, server.release_idle)
         serving["up"] = True

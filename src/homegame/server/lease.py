@@ -12,6 +12,15 @@ was paused (SIGSTOP) for longer than its lease and then carries on as if nothing
 The row lock taken by that check lasts until the write commits, so a takeover either waits for a write
 in flight and then reads it from the event log, or the write is refused: never both owners' events.
 
+**Presence** (PostgreSQL only): a process that shares the database holds a session advisory lock keyed
+by its owner id on a connection of its own (:meth:`Leases.hold_presence`). PostgreSQL drops that lock
+the moment the process's connection goes away, which the kernel does as soon as a process dies, even
+by SIGKILL. A process that finds a table's lease held checks the owner's lock (in ``pg_locks``, taking
+nothing): when nobody holds it, the owner is dead and the table is taken over at once, without waiting
+for the lease to run out. A paused owner (SIGSTOP) keeps its connection, and so its lock, and is waited
+for as before; a machine cut off from the network is noticed by the lease running out. Two owner ids
+whose keys collide only make a dead owner look alive: the safe side.
+
 Expiry times come from each process's clock: keep the machines' clocks in sync (NTP) to well within a
 lease's length (:data:`TTL`).
 
@@ -33,19 +42,35 @@ Lease(table_id='t1', owner='bob', fence=2, expires_at=215.0, took_over='ann')
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import secrets
 import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from homegame.server.storage import LeaseLost, LeaseRow, Store
 
 #: Seconds a lease lasts unless renewed; an owner renews every :data:`TTL` / 3.
 TTL = 15.0
+
+
+#: The first key of every presence lock (``pg_advisory_lock(NAMESPACE, key)``): "hgpr".
+NAMESPACE = 0x68677072
+
+
+def presence_key(owner: str) -> int:
+    """The second key of ``owner``'s presence lock: 31 bits of a hash of its id.
+
+    >>> presence_key("host:1:ab") == presence_key("host:1:ab") and 0 <= presence_key("x") < 2**31
+    True
+    """
+    return int.from_bytes(hashlib.sha256(owner.encode()).digest()[:4], "big") & 0x7FFFFFFF
 
 
 def new_owner_id() -> str:
@@ -81,6 +106,55 @@ class Leases:
         if len(self.owner) > 64:
             raise ValueError("an owner id is at most 64 characters")
         self.held: dict[str, Lease] = {}
+        #: The connection that holds this process's presence lock (PostgreSQL, shared), or ``None``.
+        self._presence: Any = None
+        #: Whether a held lease is checked against its owner's presence lock (see the module docs).
+        self.check_presence = False
+
+    @property
+    def postgres(self) -> bool:
+        """Whether the store is PostgreSQL (presence locks need it)."""
+        return bool(self.store.engine.url.get_backend_name() == "postgresql")
+
+    def hold_presence(self) -> bool:
+        """Hold (or take again, after the database came back) this process's presence lock; from
+        now on, held leases of owners without one are taken over. ``False`` on SQLite (no presence)
+        or when the database cannot be reached (try again later)."""
+        if not self.postgres:
+            return False
+        self.check_presence = True
+        if self._presence is not None:
+            try:
+                self._presence.execute(text("SELECT 1"))
+                return True
+            except Exception:  # noqa: BLE001 - the connection broke: take the lock again below
+                self.drop_presence()
+        try:
+            # autocommit: never "idle in transaction", which idle_in_transaction_session_timeout would end
+            conn = self.store.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+            conn.execute(text("SELECT pg_advisory_lock(:ns, :key)"), {"ns": NAMESPACE, "key": presence_key(self.owner)})
+        except Exception:  # noqa: BLE001
+            return False
+        self._presence = conn
+        return True
+
+    def drop_presence(self) -> None:
+        """Let go of the presence lock (closing its connection)."""
+        conn, self._presence = self._presence, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.invalidate()
+            with contextlib.suppress(Exception):
+                conn.close()
+
+    def present(self, conn: Any, owner: str) -> bool:
+        """Whether ``owner`` holds its presence lock (always ``True`` unless presence is checked)."""
+        if not self.check_presence:
+            return True
+        row = conn.execute(text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                                "AND classid = :ns AND objid = :key AND objsubid = 2"),
+                           {"ns": NAMESPACE, "key": presence_key(owner)}).first()
+        return row is not None and int(row[0]) > 0
 
     def acquire(self, table_id: str, *, force: bool = False) -> Lease | None:
         """Take the lease of ``table_id`` if nobody holds it or it ran out (any lease with ``force``);
@@ -106,7 +180,7 @@ class Leases:
                                                      expires_at=expires, acquired_at=now))
                 return Lease(table_id, self.owner, 1, expires)
             previous, fence, until = str(row[0]), int(row[1]), float(row[2])
-            if not (force or until < now or previous == self.owner):
+            if not (force or until < now or previous == self.owner or not self.present(conn, previous)):
                 return None
             # conditional on what was read: a concurrent taker makes this match nothing
             taken = conn.execute(update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.fence == fence)
@@ -170,4 +244,4 @@ class Leases:
         return None if row is None else (str(row[0]), int(row[1]), float(row[2]))
 
 
-__all__ = ["TTL", "Lease", "LeaseLost", "Leases", "new_owner_id"]
+__all__ = ["NAMESPACE", "TTL", "Lease", "LeaseLost", "Leases", "new_owner_id", "presence_key"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -87,6 +88,12 @@ class Ownership:
             log.warning("table %s: taken over from %s (fencing number %d)", table_id, lease.took_over, lease.fence)
         return lease
 
+    def begin(self) -> None:
+        """Shared on PostgreSQL: hold this process's presence lock before taking any table, so that
+        the others take its tables over at once if it dies (see :mod:`homegame.server.lease`)."""
+        if not self.alone and self.leases.postgres and not self.leases.hold_presence():
+            log.error("cannot hold this process's presence lock; retrying")
+
     def start(self, lost: Callable[[str], Awaitable[None]],
               tick: Callable[[], Awaitable[None]] | None = None) -> None:
         """Renew every ``ttl / 3`` seconds; ``lost(table_id)`` for each table taken over by another;
@@ -108,6 +115,8 @@ class Ownership:
                 with contextlib.suppress(Exception):
                     await tick()
             try:
+                if not self.alone and self.leases.postgres:
+                    await asyncio.to_thread(self.leases.hold_presence)
                 gone = await asyncio.to_thread(self.leases.renew_all)
             except Exception as exc:  # noqa: BLE001 - the database is away: say so once, keep trying
                 if not failing:
@@ -130,6 +139,43 @@ class Ownership:
             self._task = None
         with contextlib.suppress(Exception):
             await asyncio.to_thread(self.leases.release_all)
+        self.leases.drop_presence()
+
+
+def hand_over_on_sigterm(hand_over: Callable[[], Awaitable[None]]) -> bool:
+    """On SIGTERM, run ``hand_over()`` (stop the tables, give their leases up, tell their players)
+    *before* the web server starts closing connections, then let it stop as before: players who
+    reconnect find the table free at once. Only from the main thread (``False`` otherwise)."""
+    try:
+        previous = signal.getsignal(signal.SIGTERM)
+        loop = asyncio.get_running_loop()
+    except (ValueError, RuntimeError):
+        return False
+    started: list[asyncio.Task[None]] = []
+
+    def then_stop(sig: int, frame: Any) -> None:
+        if callable(previous):
+            previous(sig, frame)
+
+    def handler(sig: int, frame: Any) -> None:
+        if started:  # a second SIGTERM: stop now
+            then_stop(sig, frame)
+            return
+
+        async def run() -> None:
+            try:
+                await asyncio.wait_for(hand_over(), 10.0)
+            except Exception as exc:  # noqa: BLE001 - stopping goes on regardless
+                log.error("handing the tables over failed (%s); stopping anyway", type(exc).__name__)
+            then_stop(sig, frame)
+
+        started.append(loop.create_task(run(), name="hand over"))
+
+    try:
+        signal.signal(signal.SIGTERM, lambda sig, frame: loop.call_soon_threadsafe(handler, sig, frame))
+    except ValueError:  # not the main thread
+        return False
+    return True
 
 
 async def health(store: Store, bus: Bus | None) -> tuple[bool, dict[str, str]]:
@@ -158,4 +204,4 @@ def _why(exc: BaseException) -> str:
     return text[:160]
 
 
-__all__ = ["HEALTH_TIMEOUT", "MeteredRoom", "Ownership", "health"]
+__all__ = ["HEALTH_TIMEOUT", "MeteredRoom", "Ownership", "hand_over_on_sigterm", "health"]

@@ -50,6 +50,17 @@ class Router:
         #: For each table owned here: its remote connections by ``node:conn``, with their pump tasks.
         self.remote: dict[str, dict[str, tuple[Connection, asyncio.Task[None]]]] = {}
         self._pending: set[asyncio.Task[None]] = set()
+        #: The websockets this process relays to owners elsewhere.
+        self.edges: set[Connection] = set()
+
+    def bus_changed(self, up: bool, _reason: str) -> None:
+        """Redis went away: tell every relayed client at once (``bus_down``) and close it, so that it
+        reconnects (and is told again while Redis stays away) instead of waiting on a silent socket."""
+        if up:
+            return
+        for local in list(self.edges):
+            local.send(p.error("bus_down", "this server lost its connection to the other servers; reconnecting"))
+            local.send_close()
 
     # ----- the owner's end ----------------------------------------------------------------------
     async def own(self, room: Room) -> None:
@@ -136,6 +147,7 @@ class Router:
         conn_id = secrets.token_hex(8)
         channel = connection_channel(self.bus.node, conn_id, self.bus.prefix)
         local = Connection(ws.send_text)
+        self.edges.add(local)
 
         def heard(text: str) -> None:
             if text == CLOSE:
@@ -151,6 +163,7 @@ class Router:
         try:
             await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            self.edges.discard(local)
             reader.cancel()
             watch.cancel()
             if not pump.done():

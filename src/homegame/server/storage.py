@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -97,6 +98,11 @@ class LeaseRow(Base):
     fence: Mapped[int] = mapped_column(BigInteger)
     expires_at: Mapped[float] = mapped_column(Float)
     acquired_at: Mapped[float] = mapped_column(Float)
+
+
+#: The fence check of every write of a leased table (a no-op update that locks the row), built once.
+_FENCE_CHECK = (update(LeaseRow).where(LeaseRow.table_id == bindparam("tid"), LeaseRow.fence == bindparam("fence"))
+                .values(fence=LeaseRow.fence))
 
 
 class LeaseLost(RuntimeError):
@@ -374,8 +380,7 @@ class Store:
         fence = self.fences.get(table_id)
         if fence is None:
             return
-        held = conn.execute(update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.fence == fence)
-                            .values(fence=LeaseRow.fence))
+        held = conn.execute(_FENCE_CHECK, {"tid": table_id, "fence": fence})  # built once: a check per write
         if held.rowcount != 1:
             raise LeaseLost(table_id, fence)
 
