@@ -48,6 +48,21 @@ def view_text(view: Mapping[str, Any], *, suits: bool = True) -> str:
     return text if suits else strip_suits(text)
 
 
+def information_text(view: Mapping[str, Any], own: Sequence[str], legal: Sequence[int] | None, *,
+                     suits: bool = True) -> str:
+    """A seat's information state as text: its view, with ``suits=False`` its legal ids (which of two like
+    cards is which is known only from them), then its own past actions.
+
+    >>> information_text({"cards": ["As"]}, ["expose As"], [5], suits=False)
+    '{"cards":["A"]} legal:[5] own:{"own":["expose A"]}'
+    """
+    text = view_text(view, suits=suits)
+    if not suits:
+        text += " legal:" + json.dumps(list(legal or []))
+    mine = json.dumps(list(own)) if suits else view_text({"own": list(own)}, suits=False)
+    return f"{text} own:{mine}"
+
+
 def observation_size(players: int) -> int:
     """How many floats :func:`encode_view` writes for a table of ``players``."""
     return 52 * 3 + players * _PER_SEAT + 1 + len(KINDS)

@@ -37,14 +37,17 @@ what ``hand.view(seat)`` holds. Returns are the hand's payoffs in chips.
 
 ``deal="ranks"`` (only for a deck of at most four ranks, no stud bring-in) deals a rank per chance node,
 weighted by how many of its cards remain, and gives the lowest-suited card left of it; views are then
-read without suits. With at most four ranks no flush, straight or five-card low can be made, so suits
+read without suits (followed by the legal ids, since which of two like cards a seat may expose is then
+known only from them). With at most four ranks no flush, straight or five-card low can be made, so suits
 decide nothing and this game is the same as ``deal="cards"`` with far fewer chance outcomes.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
+import pickle
 from typing import Any
 
 import numpy as np
@@ -52,7 +55,7 @@ import pyspiel
 
 import homegame as hg
 from homegame.rl.actions import ActionSpace
-from homegame.rl.encode import encode_view, observation_size, view_text
+from homegame.rl.encode import encode_view, information_text, observation_size, view_text
 from homegame.rules.hand import Hand
 
 NAME = "homegame"
@@ -111,9 +114,42 @@ class Setting:
         order = dealt + [c for c in self.cards if c not in taken]
         return self.game.deal([self.stack] * self.players, stakes=self.stakes, deck=order)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Setting:
+        return self  # immutable once made: every copy of a state shares it
+
+    def copy_hand(self, hand: Hand) -> Hand:
+        """A copy of ``hand`` sharing this setting's game and stakes (a pickle round trip, several times
+        faster than ``copy.deepcopy``)."""
+        shared = {id(self.game): "game", id(self.stakes): "stakes"}
+        objects: dict[str, Any] = {"game": self.game, "stakes": self.stakes}
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        pickler.persistent_id = lambda obj: shared.get(id(obj))  # type: ignore[method-assign]
+        pickler.dump(hand)
+        buffer.seek(0)
+        unpickler = pickle.Unpickler(buffer)
+        unpickler.persistent_load = objects.__getitem__  # type: ignore[method-assign]
+        copied: Hand = unpickler.load()
+        return copied
+
     def max_length(self) -> int:
         """A bound on the number of actions (chance included) of one hand."""
         return len(self.cards) * 2 + len(self.game.steps) * self.players * 3 + self.players * self.chips
+
+
+class _Held:
+    """The engine's hand inside a state: OpenSpiel clones a Python state by deep-copying its attributes,
+    and this copies the hand by :meth:`Setting.copy_hand`."""
+
+    __slots__ = ("hand", "setting")
+
+    def __init__(self, setting: Setting, hand: Hand | None) -> None:
+        self.setting = setting
+        self.hand = hand
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        hand = self.hand
+        return _Held(self.setting, self.setting.copy_hand(hand) if hand is not None else None)
 
 
 class HomegameGame(pyspiel.Game):  # type: ignore[misc]
@@ -146,8 +182,17 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
         self.setting = game.setting
         self.dealt: list[int] = []
         self.actions: list[tuple[int, str]] = []
-        self.hand: Hand | None = None
+        self._held = _Held(self.setting, None)
         self._rebuild()
+
+    @property
+    def hand(self) -> Hand | None:
+        """The engine's hand, once it has every card it has asked for (None while chance deals)."""
+        return self._held.hand
+
+    @hand.setter
+    def hand(self, hand: Hand | None) -> None:
+        self._held.hand = hand
 
     def _rebuild(self) -> None:
         hand = self.setting.new_hand(self.dealt)
@@ -275,12 +320,12 @@ class Observer:
 
     def string_from(self, state: HomegameState, player: int) -> str:
         """The view as text; for the information state, followed by the seat's own past actions."""
-        text = view_text(state.view(player), suits=self.suits)
-        if not self.recall:
-            return text
-        own = [a for s, a in state.actions if s == player]
-        mine = json.dumps(own) if self.suits else view_text({"own": own}, suits=False)
-        return f"{text} own:{mine}"
+        view = state.view(player)
+        legal = list(state.legal_texts(player))
+        if self.recall:
+            return information_text(view, [a for s, a in state.actions if s == player], legal, suits=self.suits)
+        text = view_text(view, suits=self.suits)
+        return text if self.suits else f"{text} legal:{json.dumps(legal)}"
 
 
 pyspiel.register_game(_TYPE, HomegameGame)
