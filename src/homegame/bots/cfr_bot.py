@@ -7,8 +7,8 @@ action ids and its own past actions, :func:`homegame.rl.encode.information_text`
 digest), the probability of each action id (:class:`homegame.rl.actions.ActionSpace`). In any other
 spot (another game, table or deck) it plays as the rule bot. Registered but not listed
 (``make_bot("cfr")``), since it only plays solved settings. It remembers its own actions of the current
-hand (its information state holds them); a view whose log does not continue the last one starts a new
-hand.
+hand (its information state holds them); a view whose log does not continue the last one, or shows fewer
+of its decisions than it made, starts a new hand.
 
 >>> bot = CfrBot(seed=1)
 >>> sorted(bot.policies)
@@ -44,6 +44,16 @@ def _load(name: str) -> dict[str, Any]:
     return data
 
 
+_DECIDED = (" checks", " bets", " calls", " raises", " folds", " completes", " brings in", " has chosen",
+            " draws", " stands pat")
+
+
+def _own_in_log(log: list[str], seat: object) -> int:
+    """How many of the seat's own decisions the public log shows (a new hand shows fewer than made)."""
+    start = f"Seat {seat} "
+    return sum(1 for e in log if e.startswith(start) and any(w in e for w in _DECIDED))
+
+
 class CfrBot(RuleBot):
     """Plays the solved average policy of a shipped setting, else as :class:`RuleBot`."""
 
@@ -72,8 +82,8 @@ class CfrBot(RuleBot):
     def act(self, view: View) -> str:
         """The solved policy's action in a solved spot, else the rule bot's."""
         log = list(view.get("log", []))
-        if log[:len(self._log)] != self._log or len(log) < len(self._log):
-            self._own = []
+        if log[:len(self._log)] != self._log or _own_in_log(log, view.get("seat")) < len(self._own):
+            self._own = []  # a new hand
         self._log = log
         action = self._solved(view)
         if action is None:
