@@ -85,3 +85,34 @@ def test_a_bad_parameter_is_refused_with_what_is_allowed() -> None:
         rl_openspiel.load("holdem", colour="red")
     with pytest.raises(ValueError, match="at most four ranks"):
         rl_openspiel.load("holdem", deal="ranks")
+
+
+@pytest.mark.parametrize("name", hg.game_names())
+def test_the_simultaneous_form_passes_openspiel_checks_three_handed(name: str) -> None:
+    from homegame.rl.openspiel_simultaneous import load_simultaneous
+
+    game = load_simultaneous(name, players=3)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_a_simultaneous_step_is_one_simultaneous_node_and_converts_to_turn_based() -> None:
+    from homegame.rl.openspiel_simultaneous import NO_DECISION, load_simultaneous
+
+    game = load_simultaneous("three-hole", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    seen = False
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        elif state.is_simultaneous_node():
+            seen = True
+            hand = state.hand
+            for p in range(3):
+                legal = state.legal_actions(p)
+                assert legal == [NO_DECISION] if p not in hand.to_act else len(legal) == len(hand.view(p)["cards"]) - len(hand.view(p)["up"])
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(3)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert seen
+    pyspiel.random_sim_test(pyspiel.convert_to_turn_based(game), num_sims=2, serialize=False, verbose=False)

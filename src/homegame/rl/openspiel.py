@@ -29,7 +29,9 @@ included), so stacked decks, replay and exact enumeration all go through the sam
 arrangements, declarations) are **sequentialised**: the seats still in choose one after another in
 seat order, and since ``hand.view`` hides a committed choice from every other seat until all are in,
 no seat's information state tells it what the others chose: the information structure is that of the
-simultaneous step. (Convert nothing: OpenSpiel's CFR and best response run on it directly.)
+simultaneous step. (Convert nothing: OpenSpiel's CFR and best response run on it directly.) The same
+games with OpenSpiel simultaneous nodes are ``homegame_simultaneous``
+(:mod:`homegame.rl.openspiel_simultaneous`).
 
 Information state: the seat's current view plus the seat's own past actions (it knew them), as text
 (:func:`homegame.rl.encode.view_text`) and vector. Observation: the current view alone. Both hold only
@@ -155,6 +157,8 @@ class _Held:
 class HomegameGame(pyspiel.Game):  # type: ignore[misc]
     """A homegame game as an OpenSpiel game (parameters: module notes)."""
 
+    game_type = _TYPE
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.setting = Setting(dict(params or {}))
         s = self.setting
@@ -162,7 +166,7 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=s.actions.size, max_chance_outcomes=52, num_players=s.players,
             min_utility=-float(s.stack), max_utility=float(s.chips - s.stack), utility_sum=0.0,
             max_game_length=s.max_length())
-        super().__init__(_TYPE, info, {**DEFAULTS, **(params or {})})
+        super().__init__(self.game_type, info, {**DEFAULTS, **(params or {})})
 
     def new_initial_state(self) -> HomegameState:
         """The hand before its first card."""
