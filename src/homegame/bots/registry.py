@@ -16,6 +16,7 @@ homegame.bots.registry.UnknownBot: no bot named 'genius': choose one of random, 
 from __future__ import annotations
 
 from homegame.bots.base import BaseBot
+from homegame.bots.cfr_bot import CfrBot
 from homegame.bots.equity_bot import EquityBot
 from homegame.bots.exploit import AllInBot, RaiserBot, StationBot
 from homegame.bots.random_bot import RandomBot
@@ -24,7 +25,8 @@ from homegame.bots.rule_bot import RuleBot
 BOTS: dict[str, type[BaseBot]] = {"random": RandomBot, "rule": RuleBot, "equity": EquityBot}
 
 #: Opponents for testing the bots (always all in, a calling station, always raise): made by name, not listed.
-HIDDEN: dict[str, type[BaseBot]] = {"allin": AllInBot, "station": StationBot, "raiser": RaiserBot}
+HIDDEN: dict[str, type[BaseBot]] = {"allin": AllInBot, "station": StationBot, "raiser": RaiserBot,
+                                    "cfr": CfrBot}  # cfr: plays solved research settings only (docs/rl.md)
 
 
 class UnknownBot(ValueError):

@@ -5,7 +5,8 @@
 ``min_bet`` or ``small_bet``/``big_bet`` and ``starting_stacks``, and plays ``actions`` in order:
 ``d dh p1 AcKd`` (hole cards), ``d db AhKhQh`` (board cards), ``p1 f`` (fold), ``p1 cc`` (check or
 call), ``p1 cbr 10`` (complete, bet or raise to 10), ``p1 pb`` (bring in) and ``p1 sm ...`` (show,
-which homegame does by itself at the showdown). PHH's ``p1`` is the first seat left of the button,
+which homegame does by itself at the showdown). ``variant = '_homegame'`` is homegame's own extension
+for every game and step (:mod:`homegame.rules.phh_extended`). PHH's ``p1`` is the first seat left of the button,
 so PHH player ``pK`` becomes seat ``(button + K) % players``; ``button`` is the last seat unless
 given (PHH does not record seats). Cards written ``??``
 (not known) are dealt from the rest of the deck, shuffled by ``seed``. A ``cc`` from a player
@@ -105,6 +106,10 @@ def from_phh(text: str, *, button: int | None = None, seed: int | None = 0) -> H
     except tomllib.TOMLDecodeError as exc:
         raise BadHistory(f"PHH text is not TOML: {exc}") from None
     code = _field(data, "variant")
+    if code == "_homegame":  # homegame's extended PHH (rules/phh_extended.py): any game, every step
+        from homegame.rules.phh_extended import from_extended
+
+        return from_extended(data, BadHistory)
     if code not in VARIANTS:
         raise BadHistory(f"PHH variant {code!r} is not one homegame plays: {', '.join(VARIANTS)}")
     name, rules, structure = VARIANTS[code]

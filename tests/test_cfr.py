@@ -1,0 +1,62 @@
+"""Solved small games (issue 13): CFR+ drives exploitability down on the smallest research setting, as
+the figure in docs/img/exploitability.json says, and the ``cfr`` bot plays the solved policy."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import homegame as hg
+from homegame.bots import bot_names, make_bot
+
+pytest.importorskip("pyspiel")
+from homegame.rl.solve import SETTINGS, solve  # noqa: E402
+
+FIGURES = Path(__file__).resolve().parents[1] / "docs/img/exploitability.json"
+SMALLEST = "three-hole-KA-allin"
+
+
+def test_exploitability_falls_and_reproduces_the_documented_figure() -> None:
+    solved = solve(SETTINGS[SMALLEST], iterations=1000, checkpoints=12)  # as python -m homegame.rl.report
+    exp = solved.exploitability
+    assert exp[0] > 0.1 and exp[-1] < 1e-3
+    assert all(b <= a * 1.05 for a, b in zip(exp, exp[1:], strict=False))
+    documented = json.loads(FIGURES.read_text())[SMALLEST]
+    assert solved.iterations == documented["iterations"]
+    assert exp == pytest.approx(documented["exploitability"], rel=1e-6, abs=1e-12)
+    assert solved.infosets == documented["infosets"] and solved.nodes == documented["nodes"]
+
+
+def test_the_cfr_bot_is_made_by_name_but_not_listed() -> None:
+    assert "cfr" not in bot_names()
+    assert make_bot("cfr").name == "cfr"
+
+
+@pytest.mark.parametrize("opponent", ["random", "rule"])
+@pytest.mark.parametrize("setting", ["three-hole-KA-allin", "three-hole-KA"])
+def test_the_cfr_bot_plays_its_solved_policy_in_every_spot_of_a_solved_setting(setting: str, opponent: str) -> None:
+    p = SETTINGS[setting]
+    game = dataclasses.replace(hg.game(p["game"]), ranks=p["ranks"])
+    stakes = hg.Stakes("fixed-limit", ante=p["ante"], small_bet=p["small_bet"], big_bet=p["big_bet"])
+    cfr, other = make_bot("cfr", seed=1), make_bot(opponent, seed=2)
+    rng = random.Random(0)
+    for i in range(30):
+        hand = game.deal([p["stacks"]] * 2, stakes=stakes, seed=rng.randrange(10**9))
+        bots = {i % 2: cfr, 1 - i % 2: other}
+        while not hand.over:
+            s = hand.to_act[0]
+            hand.act(s, bots[s].act(hand.view(s)))
+    assert cfr.hits > 0 and cfr.misses == 0  # type: ignore[attr-defined]
+
+
+def test_outside_a_solved_setting_the_cfr_bot_plays_as_the_rule_bot() -> None:
+    hand = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=3)
+    bot = make_bot("cfr", seed=1)
+    while not hand.over:
+        s = hand.to_act[0]
+        hand.act(s, bot.act(hand.view(s)))
+    assert bot.misses > 0 and bot.hits == 0  # type: ignore[attr-defined]
