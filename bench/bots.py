@@ -43,6 +43,8 @@ OPPONENTS = ("allin", "station", "raiser")
 PLAYERS = (2, 6)
 #: How many more times the rest of a hand is played once nobody can bet any more.
 RERUNS = 8
+#: ... when the rest is only cards dealt (no decision left: hold'em, Same'Em, Pass'Em after the pass).
+DEAL_RERUNS = 40
 #: Deals per cell in the slow test.
 SLOW_DEALS = 100
 
@@ -126,6 +128,7 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
     totals = [float(p) for p in hand.payoffs]
     shuffle = random.Random(seed)
     done = 0
+    plain = False
     for spare in spares:
         rest = order[drawn:]
         shuffle.shuffle(rest)
@@ -136,8 +139,18 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
         _finish(again, spare, steps, stop=False)
         totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
         done += 1
+        plain = plain or (done == 1 and not steps)
         if len(steps) > 3 * len(bots) and done >= 2:  # a long run-out (passes, rolls): two are enough
             break
+    while plain and done < DEAL_RERUNS:  # only cards to come: cheap, so many more (no bot is asked)
+        rest = order[drawn:]
+        shuffle.shuffle(rest)
+        again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
+        for seat, action in actions:
+            again.act(seat, action)
+        _finish(again, spares[0], None)
+        totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
+        done += 1
     return [t / (done + 1) for t in totals]
 
 
@@ -150,15 +163,17 @@ def play_cell(cell: Cell) -> Row:
     stack = 100 * (stakes.blinds[1] if stakes.blinds else unit)
     base = 7919 * cell.seed + 1
     half = cell.players // 2
-    heroes = [make_bot(cell.bot, seed=base + i) for i in range(half)]
-    others = [make_bot(cell.opponent, seed=base + 100 + i) for i in range(cell.players - half)]
+    # one set of bots per seating, so that every bot always sees the same kind of player in each seat
+    heroes = [[make_bot(cell.bot, seed=base + 10 * first + i) for i in range(half)] for first in (0, 1)]
+    others = [[make_bot(cell.opponent, seed=base + 100 + 10 * first + i) for i in range(cell.players - half)]
+              for first in (0, 1)]
     results = np.zeros(cell.deals, dtype=np.float64)
     for deal in range(cell.deals):
         total = 0.0
         for first in (0, 1):
             mine = [seat for seat in range(cell.players) if seat % 2 == first][:half]
-            rest = iter(others)
-            hero = iter(heroes)
+            rest = iter(others[first])
+            hero = iter(heroes[first])
             bots = [next(hero) if seat in mine else next(rest) for seat in range(cell.players)]
             payoffs = play_adjusted(game, bots, [stack] * cell.players, stakes=stakes,
                                     button=deal % cell.players, seed=base * 1_000_003 + deal)
