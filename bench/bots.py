@@ -50,8 +50,8 @@ DEAL_RERUNS = 40
 #: needs the most (which hands each side is dealt swings 100 big blinds); six-handed, the three
 #: exploiters give so much away that fewer deals show it, and each deal costs about six times as much.
 SCHEDULE = {
-    ("no-limit", 2, "shove"): 1000, ("no-limit", 6, "shove"): 150, ("no-limit", 2, "station"): 200,
-    ("no-limit", 6, "station"): 80, ("fixed-limit", 2, "shove"): 250, ("fixed-limit", 6, "shove"): 80,
+    ("no-limit", 2, "shove"): 1000, ("no-limit", 6, "shove"): 200, ("no-limit", 2, "station"): 200,
+    ("no-limit", 6, "station"): 80, ("fixed-limit", 2, "shove"): 250, ("fixed-limit", 6, "shove"): 150,
     ("fixed-limit", 2, "station"): 200, ("fixed-limit", 6, "station"): 80,
 }
 
