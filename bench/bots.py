@@ -6,14 +6,17 @@ raise): heads-up the bot against one, six-handed three of the bot against three 
 seats. Hands are played in duplicate: every deal is played twice with the same cards, the bots and the
 exploiters swapping seats, so the luck of the deal largely cancels. A deal's result is the bot's mean
 result per seat and hand. Stacks are 100 big blinds, reset every hand; the bot and its opponents persist
-across the cell's hands (a bot may learn how its opponents play). Once nobody can bet any more (everyone
-but at most one player all in), the rest of the hand is also played out up to ``RERUNS`` more times (two
-when the rest is long: passes, rolls) on fresh shuffles of the cards not yet dealt (the same actions up
-to there, copies of the bots from there on) and the results are averaged: the all-in luck is averaged
-out, the expectation is unchanged. The table gives the bot's win rate in big bets per 100 hands (the big
-blind in no-limit, the big bet in fixed-limit) with its 95% confidence interval.
+across the cell's hands (a bot may learn how its opponents play; one set of bots per seating, so that a
+bot always meets the same kind of player in a given seat). Once nobody can bet any more (everyone but
+at most one player all in), the rest of the hand is also played out ``RERUNS`` more times (two when the
+rest is long: passes, rolls; ``DEAL_RERUNS`` when only cards are still to come) on fresh shuffles of the
+cards not yet dealt (the same actions up to there, copies of the bots from there on) and the results are
+averaged: the all-in luck is averaged out, the expectation is unchanged. The table gives the bot's win
+rate in big bets per 100 hands (the big blind in no-limit, the big bet in fixed-limit) with its 95%
+confidence interval. Without ``--deals`` every cell gets the slow test's fixed schedule (``SCHEDULE``).
+Every deck and every bot's choice comes from ``--seed``, so a run replays exactly.
 
-    PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--bots rule,equity] [--games holdem]
+    PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--seed 2] [--bots rule,equity] [--games holdem]
 """
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ class RuleBot(BaseBot):
         """Facing a bet: raise a strong hand, call when the call is worth its chips, else fold."""
         me: Mapping[str, Any] = next((x for x in view["seats"] if x["seat"] == view.get("seat")), {})
         big = (options.call or 0) * 5 >= int(me.get("stack") or 0) + int(me.get("in_pot") or 0)
-        trials = self.defend_trials * (2 if big else 1)  # a big call is worth a closer look
+        trials = self.defend_trials
         verdict = judge(view, options, self.reads, self.range_share(view, trials))
         pot = int(view.get("pot") or 0)
         close = abs(verdict.call_ev) < 0.06 * (pot + (options.call or 0))
