@@ -140,10 +140,11 @@ class RuleBot(BaseBot):
         return passive(options)
 
     def fold_odds(self, view: View) -> float:
-        """How much a bluff is worth trying, 0..1: the seldom-folding opponent's folding against an
-        ordinary player's (nothing against a calling station or a maniac)."""
+        """How much a bluff is worth trying, 0..1: 1 while the seldom-folding opponent folds like an
+        ordinary player (or is not known yet), 0 once it is seen folding half as often (a calling
+        station, a maniac)."""
         folds = min((self.reads.folding(int(s["seat"])) for s in opponents(view)), default=0.0)
-        return min(1.0, folds / PRIOR_FOLDS)
+        return min(1.0, max(0.0, (folds - PRIOR_FOLDS / 2) / (PRIOR_FOLDS / 2)))
 
     def choose_pass(self, view: View, count: int) -> list[str]:
         held = list(view["cards"])
