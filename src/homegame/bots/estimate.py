@@ -142,57 +142,21 @@ def sample(view: View, trials: int, seed: int | None, known: Known | None = None
     holdings = [up_mine + down_mine]
     opps = opponents(view)
     holdings += [[*(s.get("up") or ()), *_extra(known, s)] for s in opps]
-    trade = _to_pass(view, game) if name == "pass-the-trash" and not up_mine else 0
-    if trade and len(holdings[0]) == own_final:  # it keeps only its best cards and gets new ones
-        from homegame.bots.shape import usefulness
-
-        scores = usefulness(holdings[0], low=game.rules.get("split", "high") != "high")
-        holdings[0] = sorted(holdings[0], key=lambda c: -scores[c])[:own_final - trade]
     dead_up = [c for s in view["seats"] if s["seat"] != me and s["folded"] for c in s.get("up") or ()]
     board = list(view.get("board") or ())
     seen = {Card(c).id for c in board + dead_up} | {Card(c).id for h in holdings for c in h}
     rest = np.array([i for i in range(52) if i not in seen], dtype=np.int64)
     missing = [max(0, own_final - len(h)) for h in holdings]
-    if trade:  # each opponent deals itself ``trade`` more cards and throws its worst away (below)
-        more = [missing[0]] + [m + trade if m >= trade else m for m in missing[1:]]
-        if sum(more) <= 52 - len(seen):  # else too many seats for that: as they stand
-            missing = more
-        else:
-            trade = 0
     board_missing = max(0, board_final - len(board))
     rng = np.random.default_rng(seed)
     drawn = rest[rng.random((trials, len(rest))).argsort(axis=1)[:, :board_missing + sum(missing)]]
     full_board = np.hstack([_fixed(board, trials), drawn[:, :board_missing]])
     rows, at = [], board_missing
-    for index, (held, need) in enumerate(zip(holdings, missing, strict=True)):
-        row = np.hstack([_fixed(held, trials), drawn[:, at:at + need]])
-        if trade and index and row.shape[1] > own_final:
-            row = _pass_worst(row, own_final, trade, low=game.rules.get("split", "high") != "high")
-        rows.append(row)
+    for held, need in zip(holdings, missing, strict=True):
+        rows.append(np.hstack([_fixed(held, trials), drawn[:, at:at + need]]))
         at += need
     seats = (int(me) if me is not None else -1, *(int(s["seat"]) for s in opps))
     return Sampled(game, seats, tuple(rows), full_board, _fixed(dead_up, trials))
-
-
-def _to_pass(view: View, game: Any) -> int:
-    """Pass The Trash: how many cards this seat passes next (0 when the passing is over)."""
-    passes = list(game.rules.get("passes") or ())
-    done = sum(1 for line in view.get("log") or () if str(line).startswith(f"Seat {view.get('seat')} passes "))
-    return int(passes[done]) if done < len(passes) else 0
-
-
-def _pass_worst(row: npt.NDArray[np.int64], keep: int, trade: int, *, low: bool) -> npt.NDArray[np.int64]:
-    """Per sampled holding (``keep`` cards then ``trade`` more): the best ``keep - trade`` of the first
-    ``keep`` (pairs first, then rank; small cards count too in a game with a low) and the ``trade`` new."""
-    first, extra = row[:, :keep], row[:, keep:keep + trade]
-    ranks = first >> 2
-    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
-    score = 10.0 * (counts - 1) + 2.0 * ranks / 12
-    if low:
-        low_rank = np.where(ranks == 12, 0, ranks + 1)
-        score = score + np.where((low_rank <= 7) & (counts == 1), 3.0 * (8 - low_rank) / 8, 0.0)
-    best = np.argsort(-score, axis=1, kind="stable")[:, :keep - trade]
-    return np.hstack([np.take_along_axis(first, best, axis=1), extra])
 
 
 def parts(dealt: Sampled) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
