@@ -100,12 +100,16 @@ def test_rule_bot_does_not_expose_a_card_that_pairs_an_upcard() -> None:
     assert chosen == "expose Kd"
 
 
-def test_rule_bot_declares_by_shape() -> None:
+def test_rule_bot_declares_the_side_it_is_likelier_to_win() -> None:
+    # Seen: declaring by shape alone (as the exploiters do) gave the rule bot no edge in Pass The Trash.
     rules = {"split": "declare", "low": "a5", "qualifier": None}
     legal = ["declare high", "declare low", "declare both"]
-    assert RuleBot().act(view("As Ad Ac Ks Kd 9c 8h", legal, game="pass-the-trash", rules=rules)) == "declare high"
-    assert RuleBot().act(view("As 2d 3c 5h 7d Kc Qh", legal, game="pass-the-trash", rules=rules)) == "declare low"
-    assert RuleBot().act(view("As 2d 3c 4h 5d Kc Qh", legal, game="pass-the-trash", rules=rules)) == "declare both"
+    assert RuleBot(seed=1).act(view("As Ad Ac Ks Kd 9c 8h", legal, game="pass-the-trash", rules=rules)) == "declare high"
+    assert RuleBot(seed=1).act(view("As 2d 3c 5h 7d Kc Qh", legal, game="pass-the-trash", rules=rules)) == "declare low"
+    wheel = view("As 2d 3c 4h 5d Kc Qh", legal, game="pass-the-trash", rules=rules)
+    assert RuleBot(seed=1).act(wheel) in ("declare low", "declare both")
+    assert RuleBot().shape_declare(wheel, ["high", "low", "both"]) == "both"
+    assert make_bot("allin").act(wheel) == "declare both"  # the exploiters declare by shape
 
 
 def test_rule_bot_bets_strong_hands_and_folds_weak_ones_to_a_bet() -> None:

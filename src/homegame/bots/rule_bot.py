@@ -12,7 +12,8 @@
   which also "keeps the gift small" as the Pass'Em page advises.
 - Exposing (Three-Hole): a card that pairs nobody's upcard, low before high, as the page warns.
 - Arranging (Pass The Trash): worst cards roll first, the best card stays down longest.
-- Declaring: by the hand's shape, high with a real high hand, low with a good low, both with both.
+- Declaring: the side it is likelier to win, by a quick sample of the showdown (both only when a
+  strong favourite both ways); :meth:`RuleBot.shape_declare` is the older rule by the hand's shape.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class RuleBot(BaseBot):
     defend_trials = 500
     #: Sampled completions for checking that a hand it would bet is ahead of what calls it.
     value_trials = 200
+    #: Sampled showdowns for choosing the side to declare.
+    declare_trials = 300
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -169,6 +172,19 @@ class RuleBot(BaseBot):
         return sorted(held, key=lambda c: (scores[c], Card(c).id))
 
     def choose_declare(self, view: View, allowed: Sequence[str]) -> str:
+        """The side it is likelier to win (a quick sample of the showdown); both only when it is a
+        strong favourite both ways."""
+        from homegame.bots.estimate import side_chances
+
+        high, low = side_chances(view, self.declare_trials, seed=self.rng.randrange(2**31))
+        if high >= 0.85 and low >= 0.85 and "both" in allowed:
+            return "both"
+        choice = "low" if low > high else "high"
+        return choice if choice in allowed else allowed[0]
+
+    def shape_declare(self, view: View, allowed: Sequence[str]) -> str:
+        """Declaring by the hand's shape alone: high with a real high hand, low with a good low, both
+        with both."""
         usable = usable_cards(view)
         high = made_category(usable)
         rule, qualifier = low_rule(view)
