@@ -57,6 +57,9 @@ SCHEDULE = {
     ("no-limit", 6, "station"): 80, ("fixed-limit", 2, "shove"): 250, ("fixed-limit", 6, "shove"): 150,
     ("fixed-limit", 2, "station"): 200, ("fixed-limit", 6, "station"): 80,
 }
+#: Exceptions by game: a Pass The Trash deal costs about four times a hold'em one (ten passes, eight
+#: betting rounds), and heads-up its shovers lose by far more than the interval.
+GAME_SCHEDULE = {("pass-the-trash", "no-limit", 2, "shove"): 300}
 
 
 def stakes_of(structure: str) -> hg.Stakes:
@@ -197,7 +200,9 @@ def play_cell(cell: Cell) -> Row:
 def scheduled(cell: Cell) -> Cell:
     """The cell with the slow test's number of deals (:data:`SCHEDULE`)."""
     kind = "station" if cell.opponent == "station" else "shove"
-    return replace(cell, deals=SCHEDULE[cell.structure, cell.players, kind])
+    deals = GAME_SCHEDULE.get((cell.game, cell.structure, cell.players, kind),
+                              SCHEDULE[cell.structure, cell.players, kind])
+    return replace(cell, deals=deals)
 
 
 def cells(bots: Sequence[str], games: Sequence[str] = GAMES, structures: Sequence[str] = STRUCTURES,
