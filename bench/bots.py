@@ -57,9 +57,11 @@ SCHEDULE = {
     ("no-limit", 6, "station"): 80, ("fixed-limit", 2, "shove"): 250, ("fixed-limit", 6, "shove"): 150,
     ("fixed-limit", 2, "station"): 200, ("fixed-limit", 6, "station"): 80,
 }
-#: Exceptions by game: a Pass The Trash deal costs about four times a hold'em one (ten passes, eight
-#: betting rounds), and heads-up its shovers lose by far more than the interval.
-GAME_SCHEDULE = {("pass-the-trash", "no-limit", 2, "shove"): 300}
+#: Exceptions by game: a Pass The Trash deal costs four to eight times a hold'em one (ten passes, eight
+#: betting rounds), and its exploiters lose by far more than the interval: 300 deals heads-up
+#: no-limit against the shovers, 80 in every other cell.
+GAME_SCHEDULE = {("pass-the-trash", structure, players, kind): 300 if (structure, players, kind) == (
+    "no-limit", 2, "shove") else 80 for structure in STRUCTURES for players in PLAYERS for kind in ("shove", "station")}
 
 
 def stakes_of(structure: str) -> hg.Stakes:
