@@ -6,14 +6,17 @@ raise): heads-up the bot against one, six-handed three of the bot against three 
 seats. Hands are played in duplicate: every deal is played twice with the same cards, the bots and the
 exploiters swapping seats, so the luck of the deal largely cancels. A deal's result is the bot's mean
 result per seat and hand. Stacks are 100 big blinds, reset every hand; the bot and its opponents persist
-across the cell's hands (a bot may learn how its opponents play). Once nobody can bet any more (everyone
-but at most one player all in), the rest of the hand is also played out up to ``RERUNS`` more times (two
-when the rest is long: passes, rolls) on fresh shuffles of the cards not yet dealt (the same actions up
-to there, copies of the bots from there on) and the results are averaged: the all-in luck is averaged
-out, the expectation is unchanged. The table gives the bot's win rate in big bets per 100 hands (the big
-blind in no-limit, the big bet in fixed-limit) with its 95% confidence interval.
+across the cell's hands (a bot may learn how its opponents play; one set of bots per seating, so that a
+bot always meets the same kind of player in a given seat). Once nobody can bet any more (everyone but
+at most one player all in), the rest of the hand is also played out ``RERUNS`` more times (two when the
+rest is long: passes, rolls; ``DEAL_RERUNS`` when only cards are still to come) on fresh shuffles of the
+cards not yet dealt (the same actions up to there, copies of the bots from there on) and the results are
+averaged: the all-in luck is averaged out, the expectation is unchanged. The table gives the bot's win
+rate in big bets per 100 hands (the big blind in no-limit, the big bet in fixed-limit) with its 95%
+confidence interval. Without ``--deals`` every cell gets the slow test's fixed schedule (``SCHEDULE``).
+Every deck and every bot's choice comes from ``--seed``, so a run replays exactly.
 
-    PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--bots rule,equity] [--games holdem]
+    PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--seed 2] [--bots rule,equity] [--games holdem]
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -43,8 +46,25 @@ OPPONENTS = ("allin", "station", "raiser")
 PLAYERS = (2, 6)
 #: How many more times the rest of a hand is played once nobody can bet any more.
 RERUNS = 8
-#: Deals per cell in the slow test.
-SLOW_DEALS = 100
+#: ... when the rest is only cards dealt (no decision left: hold'em, Same'Em, Pass'Em after the pass).
+DEAL_RERUNS = 40
+#: Deals per cell in the slow test, by (structure, players, opponent kind): fixed in advance, not by
+#: how a cell is going (stopping once it passes would not be honest). Heads-up no-limit against a shover
+#: needs the most (which hands each side is dealt swings 100 big blinds); six-handed, the three
+#: exploiters give so much away that fewer deals show it, and each deal costs about six times as much.
+SCHEDULE = {
+    ("no-limit", 2, "shove"): 1000, ("no-limit", 6, "shove"): 200, ("no-limit", 2, "station"): 200,
+    ("no-limit", 6, "station"): 80, ("fixed-limit", 2, "shove"): 250, ("fixed-limit", 6, "shove"): 150,
+    ("fixed-limit", 2, "station"): 200, ("fixed-limit", 6, "station"): 80,
+}
+#: Exceptions by game: a Pass The Trash deal costs four to eight times a hold'em one (ten passes, eight
+#: betting rounds), and its exploiters lose by far more than the interval: 300 deals heads-up
+#: no-limit against the shovers, 80 in every other cell.
+GAME_SCHEDULE = {("pass-the-trash", structure, players, kind): 300 if (structure, players, kind) == (
+    "no-limit", 2, "shove") else 80 for structure in STRUCTURES for players in PLAYERS for kind in ("shove", "station")}
+#: Hold'em six-handed no-limit against the shovers: the bots win there by about one interval at 200
+#: deals (+474 ± 483 bb/100 for the rule bot against the pot-raisers), so those cells get 500.
+GAME_SCHEDULE[("holdem", "no-limit", 6, "shove")] = 500
 
 
 def stakes_of(structure: str) -> hg.Stakes:
@@ -80,6 +100,7 @@ class Row:
     hands: int
     rate: WinRate
     seconds: float
+    cpu: float = 0.0  # the process's CPU seconds for the cell
 
     @property
     def passed(self) -> bool:
@@ -126,6 +147,7 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
     totals = [float(p) for p in hand.payoffs]
     shuffle = random.Random(seed)
     done = 0
+    plain = False
     for spare in spares:
         rest = order[drawn:]
         shuffle.shuffle(rest)
@@ -136,36 +158,56 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
         _finish(again, spare, steps, stop=False)
         totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
         done += 1
+        plain = plain or (done == 1 and not steps)
         if len(steps) > 3 * len(bots) and done >= 2:  # a long run-out (passes, rolls): two are enough
             break
+    while plain and done < DEAL_RERUNS:  # only cards to come: cheap, so many more (no bot is asked)
+        rest = order[drawn:]
+        shuffle.shuffle(rest)
+        again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
+        for seat, action in actions:
+            again.act(seat, action)
+        _finish(again, spares[0], None)
+        totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
+        done += 1
     return [t / (done + 1) for t in totals]
 
 
 def play_cell(cell: Cell) -> Row:
     """Play ``cell.deals`` deals, each once with the bot in every seat; the bot's mean result per deal."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     game = hg.game(cell.game)
     stakes = stakes_of(cell.structure)
     unit = big_bet_of(stakes)
     stack = 100 * (stakes.blinds[1] if stakes.blinds else unit)
     base = 7919 * cell.seed + 1
     half = cell.players // 2
-    heroes = [make_bot(cell.bot, seed=base + i) for i in range(half)]
-    others = [make_bot(cell.opponent, seed=base + 100 + i) for i in range(cell.players - half)]
+    # one set of bots per seating, so that every bot always sees the same kind of player in each seat
+    heroes = [[make_bot(cell.bot, seed=base + 10 * first + i) for i in range(half)] for first in (0, 1)]
+    others = [[make_bot(cell.opponent, seed=base + 100 + 10 * first + i) for i in range(cell.players - half)]
+              for first in (0, 1)]
     results = np.zeros(cell.deals, dtype=np.float64)
     for deal in range(cell.deals):
         total = 0.0
         for first in (0, 1):
             mine = [seat for seat in range(cell.players) if seat % 2 == first][:half]
-            rest = iter(others)
-            hero = iter(heroes)
+            rest = iter(others[first])
+            hero = iter(heroes[first])
             bots = [next(hero) if seat in mine else next(rest) for seat in range(cell.players)]
             payoffs = play_adjusted(game, bots, [stack] * cell.players, stakes=stakes,
                                     button=deal % cell.players, seed=base * 1_000_003 + deal)
             total += sum(payoffs[seat] for seat in mine)
         results[deal] = total / (2 * half)
     rate = win_rate(results, unit)
-    return Row(cell, cell.deals * 2, rate, time.perf_counter() - started)
+    return Row(cell, cell.deals * 2, rate, time.perf_counter() - started, time.process_time() - cpu)
+
+
+def scheduled(cell: Cell) -> Cell:
+    """The cell with the slow test's number of deals (:data:`SCHEDULE`)."""
+    kind = "station" if cell.opponent == "station" else "shove"
+    deals = GAME_SCHEDULE.get((cell.game, cell.structure, cell.players, kind),
+                              SCHEDULE[cell.structure, cell.players, kind])
+    return replace(cell, deals=deals)
 
 
 def cells(bots: Sequence[str], games: Sequence[str] = GAMES, structures: Sequence[str] = STRUCTURES,
@@ -205,19 +247,20 @@ def run(todo: Sequence[Cell], workers: int = 2, progress: Callable[[Row], None] 
 def table(rows: Iterable[Row]) -> str:
     """The panel as a text table."""
     lines = [f"{'bot':<7} {'game':<15} {'structure':<12} {'players':>7} {'opponent':<8} {'hands':>6}  "
-             f"{'bb/100 ± 95% CI':>20}  {'':4} {'secs':>5}"]
+             f"{'bb/100 ± 95% CI':>20}  {'':4} {'secs':>5} {'cpu':>5}"]
     for r in rows:
         c = r.cell
         verdict = "ok" if r.passed else "FAIL"
         lines.append(f"{c.bot:<7} {c.game:<15} {c.structure:<12} {c.players:>7} {c.opponent:<8} {r.hands:>6}  "
-                     f"{r.rate.bb100:>+9.1f} ± {r.rate.ci95:>8.1f}  {verdict:4} {r.seconds:>5.1f}")
+                     f"{r.rate.bb100:>+9.1f} ± {r.rate.ci95:>8.1f}  {verdict:4} {r.seconds:>5.1f} {r.cpu:>5.1f}")
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the panel and print its table; exit 1 when any interval is not above zero."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=60, help="deals per cell (two hands each)")
+    parser.add_argument("--deals", type=int, default=0,
+                        help="deals per cell (two hands each); 0 (the default): the slow test's schedule")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", default=",".join(panel_bots()))
@@ -229,6 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     todo = cells(args.bots.split(","), args.games.split(","), args.structures.split(","),
                  [int(p) for p in args.players.split(",")], args.opponents.split(","), deals=args.deals,
                  seed=args.seed)
+    if not args.deals:
+        todo = [scheduled(c) for c in todo]
     started = time.perf_counter()
     header = table([]).splitlines()[0]
     print(header, flush=True)
@@ -236,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n" + table(rows))
     failed = sum(not r.passed for r in rows)
     print(f"{len(rows)} cells, {sum(r.hands for r in rows)} hands, {failed} not above zero, "
-          f"{time.perf_counter() - started:.0f} s")
+          f"{time.perf_counter() - started:.0f} s, {sum(r.cpu for r in rows):.0f} CPU s")
     return 1 if failed else 0
 
 

@@ -100,12 +100,16 @@ def test_rule_bot_does_not_expose_a_card_that_pairs_an_upcard() -> None:
     assert chosen == "expose Kd"
 
 
-def test_rule_bot_declares_by_shape() -> None:
+def test_rule_bot_declares_the_side_it_is_likelier_to_win() -> None:
+    # Seen: declaring by shape alone (as the exploiters do) gave the rule bot no edge in Pass The Trash.
     rules = {"split": "declare", "low": "a5", "qualifier": None}
     legal = ["declare high", "declare low", "declare both"]
-    assert RuleBot().act(view("As Ad Ac Ks Kd 9c 8h", legal, game="pass-the-trash", rules=rules)) == "declare high"
-    assert RuleBot().act(view("As 2d 3c 5h 7d Kc Qh", legal, game="pass-the-trash", rules=rules)) == "declare low"
-    assert RuleBot().act(view("As 2d 3c 4h 5d Kc Qh", legal, game="pass-the-trash", rules=rules)) == "declare both"
+    assert RuleBot(seed=1).act(view("As Ad Ac Ks Kd 9c 8h", legal, game="pass-the-trash", rules=rules)) == "declare high"
+    assert RuleBot(seed=1).act(view("As 2d 3c 5h 7d Kc Qh", legal, game="pass-the-trash", rules=rules)) == "declare low"
+    wheel = view("As 2d 3c 4h 5d Kc Qh", legal, game="pass-the-trash", rules=rules)
+    assert RuleBot(seed=1).act(wheel) in ("declare low", "declare both")
+    assert RuleBot().shape_declare(wheel, ["high", "low", "both"]) == "both"
+    assert make_bot("allin").act(wheel) == "declare both"  # the exploiters declare by shape
 
 
 def test_rule_bot_bets_strong_hands_and_folds_weak_ones_to_a_bet() -> None:
@@ -199,3 +203,69 @@ def test_a_bot_learns_that_a_maniac_shoves_anything() -> None:
     for v in views:
         reads.read(v)
     assert first < 0.2 < 0.8 < reads.width(views[-1], 0)
+
+
+# -- not farmed: maniacs, stations (issue 8, section 6) ---------------------------------------------------
+
+def maniac_hands(hands: int) -> list[dict[str, Any]]:
+    """Views of seat 1 in hold'em hands where seat 0 bets the pot on every round (heads-up)."""
+    import homegame as hg
+
+    out = []
+    game = hg.game("holdem")
+    for seed in range(hands):
+        hand = game.deal(stacks=[200, 200], stakes=hg.Stakes("no-limit", blinds=(1, 2)), button=0, seed=seed)
+        bots = [make_bot("raiser"), make_bot("station")]
+        while not hand.over and len(hand.view(None)["board"]) < 3:
+            seat = hand.to_act[0]
+            hand.act(seat, bots[seat].act(hand.view(seat)))
+        while not hand.over and hand.to_act[0] != 1:  # the flop: the raiser bets first
+            hand.act(0, bots[0].act(hand.view(0)))
+        if not hand.over:
+            out.append(hand.view(1))
+    return out
+
+
+def test_a_bot_learns_that_a_pot_raiser_bets_anything_on_every_round() -> None:
+    # Seen: against a player who raised the pot every time, the width stayed narrow on the flop (one
+    # aggressive decision in many, counted per decision, with calls where it could not raise) and
+    # the bots folded top pair to its third bet.
+    from homegame.bots.reads import Reads
+
+    reads = Reads()
+    views = maniac_hands(30)
+    first = reads.width(views[0], 0)
+    for v in views:
+        reads.read(v)
+    assert first < 0.5 and reads.width(views[-1], 0) > 0.85
+
+
+def test_no_bluff_into_a_calling_station() -> None:
+    # Seen: the rule bot bet its junk now and then against a player who never folds.
+    import homegame as hg
+    from homegame.bots.estimate import share
+
+    game = hg.game("holdem")
+    bot = make_bot("rule", seed=4)
+    station = make_bot("station")
+    bluffs = 0
+    for seed in range(120):
+        hand = game.deal(stacks=[200, 200], stakes=hg.Stakes("no-limit", blinds=(1, 2)), button=1, seed=seed)
+        bots = {0: bot, 1: station}
+        while not hand.over:
+            seat = hand.to_act[0]
+            v = hand.view(seat)
+            action = bots[seat].act(v)
+            if seat == 0 and action.startswith("bet") and share(v, 2000, seed=1) < 0.45:  # behind any hand
+                bluffs += 1
+            hand.act(seat, action)
+    assert bluffs == 0
+
+
+def test_three_hole_shares_do_not_depend_on_the_order_of_the_cards_held() -> None:
+    # Seen: the share counted the first two cards held as the ones the seat would turn up.
+    from homegame.bots.estimate import sampled_share
+
+    a = view("Ks 8h 5d", ["check"], game="three-hole", others=[{"up": [], "down": 3}])
+    b = view("5d 8h Ks", ["check"], game="three-hole", others=[{"up": [], "down": 3}])
+    assert sampled_share(a, 2000, 3) == sampled_share(b, 2000, 3)

@@ -64,10 +64,12 @@ def judge(view: View, options: LegalOptions, reads: Reads, share: float) -> Verd
 
 def raise_bar(view: View, reads: Reads, push: float) -> float:
     """The share of the pot worth a bet or raise: ``push`` of the way from a fair share to all of it,
-    less against opponents seen to fold seldom (they pay a value bet; down to a quarter of ``push``)."""
+    less when an opponent still able to call is seen to fold seldom (it pays a value bet; down to a quarter
+    of ``push``)."""
     opps = opponents(view)
     fair = 1.0 / (1 + len(opps))
-    folds = max((reads.folding(int(s["seat"])) for s in opps if not s.get("all_in")), default=0.0)
+    # the stickiest opponent still able to call decides whether a value bet gets paid
+    folds = min((reads.folding(int(s["seat"])) for s in opps if not s.get("all_in")), default=0.0)
     return fair + (1.0 - fair) * push * min(1.0, max(0.25, folds / 0.3))
 
 

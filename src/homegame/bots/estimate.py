@@ -137,7 +137,10 @@ def sample(view: View, trials: int, seed: int | None, known: Known | None = None
         board_final = 0
     me = view.get("seat")
     up_mine = list(view.get("up") or ())
-    holdings = [up_mine + [c for c in view["cards"] if c not in up_mine]]
+    down_mine = [c for c in view["cards"] if c not in up_mine]
+    if name == "three-hole":  # the cards it will turn up next first (the lowest, as the bots expose)
+        down_mine.sort(key=lambda c: Card(c).rank)
+    holdings = [up_mine + down_mine]
     opps = opponents(view)
     holdings += [[*(s.get("up") or ()), *_extra(known, s)] for s in opps]
     dead_up = [c for s in view["seats"] if s["seat"] != me and s["folded"] for c in s.get("up") or ()]

@@ -2,10 +2,13 @@
 
 A bot sees ``view["log"]`` each time it acts. :class:`Reads` reads the lines it has not read yet and
 counts, per opponent seat, how many betting decisions it saw that seat make and how many of them were
-bets or raises (all-in ones apart). From these it guesses how wide a range an opponent's bet stands
-for: a big bet from an unknown player is taken as a strong range (the top 11% of holdings for a shove
-of 100 big blinds), and the guess widens towards every holding as the player is seen betting and
-raising nearly every time (a maniac's shove means little).
+bets or raises (all-in ones apart), in how many betting rounds it acted and how many of those it bet
+or raised in, and in how many hands it acted and how many of those it moved all in. From these it
+guesses how wide a range an opponent's bet stands for: the share of the rounds it acted in where it
+bet or raised (for an all-in, the share of its hands where it moved all in). A big bet from an unknown
+player is taken as a strong range (the top 11% of holdings for a shove of 100 big blinds); the guess
+widens towards every holding as the player is seen betting every round or shoving every hand (a
+maniac's shove means little) and narrows as the player is seen to do it seldom.
 
 >>> reads = Reads()
 >>> log = ["Seat 0 posts the small blind 1", "Seat 1 posts the big blind 2", "Seat 0 raises to 200 and is all in"]
@@ -36,6 +39,10 @@ PRIOR_WEIGHT = 5.0
 PRIOR_AGGRESSION = 0.1
 #: The prior share of an unknown opponent's betting decisions that are folds.
 PRIOR_FOLDS = 0.3
+#: How many hands' worth of weight the prior guess of a bet's range carries.
+PRIOR_HANDS = 3.0
+#: The narrowest range a bet is taken to stand for.
+NARROWEST = 0.04
 
 
 @dataclass
@@ -46,6 +53,10 @@ class SeatStats:
     aggressive: int = 0
     all_in: int = 0
     folds: int = 0
+    rounds: int = 0  # betting rounds it acted in
+    rounds_aggressive: int = 0  # ... and bet or raised in
+    hands: int = 0  # hands it acted in
+    hands_all_in: int = 0  # ... and moved all in (by a bet or raise)
 
 
 @dataclass
@@ -76,6 +87,10 @@ class Reads:
                 total.aggressive += counts.aggressive
                 total.all_in += counts.all_in
                 total.folds += counts.folds
+                total.rounds += counts.rounds
+                total.rounds_aggressive += counts.rounds_aggressive
+                total.hands += counts.hands
+                total.hands_all_in += counts.hands_all_in
         self._hand = _count(log, view.get("seat"))
         self._log, self._key, self._cards = log, key, cards
 
@@ -92,10 +107,12 @@ class Reads:
     def width(self, view: View, seat: int) -> float:
         """How wide a range (the top fraction of holdings, 0..1) ``seat`` is taken to hold now.
 
-        A seat that has bet or raised in this hand holds a range that narrows with the size of what it
-        put in (in big bets): half of all holdings for one bet, the top 11% for an all-in of 100 big blinds; but never
-        narrower than the share of its decisions that were bets or raises. A seat that only called
-        holds most hands (70%), one that only checked any.
+        A seat that has bet or raised in this hand holds the share of the betting rounds it acted in
+        where it bet or raised (when it shoved, all in for far more than a pot-sized raise: of the hands it
+        acted in where it moved all in),
+        shrunk towards a prior that narrows with what it has put in (in big bets): half of all holdings
+        for one bet, the top 11% for an all-in of 100 big blinds. A seat that only called holds most
+        hands (70%, more for one seen to fold seldom), one that only checked any.
         """
         entry = next((s for s in view.get("seats") or () if s["seat"] == seat), None)
         if entry is None:
@@ -105,28 +122,53 @@ class Reads:
             unit = max(1, big_bet(view))
             size = int(entry.get("in_pot") or 0) / unit
             prior = max(0.08, min(0.5, 0.6 / (1.0 + math.log2(1.0 + size) / 1.5)))
-            return min(1.0, max(prior, self.aggression(seat)))
+            s = self.stats.get(seat, SeatStats())
+            bet = int(entry.get("bet") or 0)
+            if entry.get("all_in") and bet > 3.5 * (int(view.get("pot") or 0) - bet):  # a shove, not a bet
+                seen = (s.hands_all_in + PRIOR_HANDS * prior) / (s.hands + PRIOR_HANDS)
+            else:
+                seen = (s.rounds_aggressive + PRIOR_HANDS * prior) / (s.rounds + PRIOR_HANDS)
+            return min(1.0, max(NARROWEST, seen))
         if acted == "called":
-            return max(0.7, self.aggression(seat))
+            return max(0.7, 1.0 - self.folding(seat))
         return 1.0
 
 
 def _count(log: list[str], me: Any) -> dict[int, SeatStats]:
-    """Each other seat's betting decisions in one hand's log."""
+    """Each other seat's betting decisions in one hand's log (a new betting round starts after any
+    line that is not a betting decision or a blind)."""
     out: dict[int, SeatStats] = {}
+    round_no, between = 0, False
+    acted: set[tuple[int, int]] = set()
+    raised: set[tuple[int, int]] = set()
+    shoved: set[int] = set()
     for line in log:
         m = _LINE.match(line)
-        if m is None or int(m.group(1)) == me:
+        if m is None:
+            between = between or " posts " not in line
             continue
-        seat = out.setdefault(int(m.group(1)), SeatStats())
+        if between:
+            round_no, between = round_no + 1, False
+        if int(m.group(1)) == me:
+            continue
+        who = int(m.group(1))
+        seat = out.setdefault(who, SeatStats())
         seat.decisions += 1
+        acted.add((who, round_no))
         verb = m.group(2)
         if verb in ("bets", "raises", "completes"):
             seat.aggressive += 1
+            raised.add((who, round_no))
             if "all in" in m.group(3):
                 seat.all_in += 1
+                shoved.add(who)
         elif verb == "folds":
             seat.folds += 1
+    for who, seat in out.items():
+        seat.hands = 1
+        seat.hands_all_in = int(who in shoved)
+        seat.rounds = sum(1 for w, _ in acted if w == who)
+        seat.rounds_aggressive = sum(1 for w, _ in raised if w == who)
     return out
 
 

@@ -3,14 +3,17 @@
 - Facing a bet: the pot odds against the bettor's likely range (:mod:`homegame.bots.defend`): weak
   hands fold to a big bet from a player who bets seldom, strong ones call or raise; a player seen betting
   and raising nearly every time is taken to hold anything.
-- Betting when nobody has bet: the made hand (own cards with the board, or with the best table cards in Three-Hole) is
-  measured against a per-game par, scaled by how much of the hand has been seen; well above par it
-  bets (re-raising only when far above), near par it calls, below it checks or calls only a cheap bet.
+- Betting when nobody has bet: the made hand (own cards with the board, or with the best table cards in
+  Three-Hole) is measured against a per-game par, scaled by how much of the hand has been seen; well
+  above par, and ahead of the hands that would call it (a quick look at its share against their
+  ranges), it bets; otherwise it checks. It bluffs now and then, but only against players seen to
+  fold: never against a calling station or a maniac.
 - Passing and discarding (Pass'Em, Pass The Trash): the least useful cards, low unpaired ones first,
   which also "keeps the gift small" as the Pass'Em page advises.
 - Exposing (Three-Hole): a card that pairs nobody's upcard, low before high, as the page warns.
 - Arranging (Pass The Trash): worst cards roll first, the best card stays down longest.
-- Declaring: by the hand's shape, high with a real high hand, low with a good low, both with both.
+- Declaring: the side it is likelier to win, by a quick sample of the showdown (both only when a
+  strong favourite both ways); :meth:`RuleBot.shape_declare` is the older rule by the hand's shape.
 """
 
 from __future__ import annotations
@@ -25,13 +28,14 @@ from homegame.bots.base import (
     View,
     big_bet,
     face_down,
+    opponents,
     others_up,
     passive,
     sized,
 )
-from homegame.bots.defend import judge, widths
+from homegame.bots.defend import judge, raise_bar, widths
 from homegame.bots.ranges import ranged_share
-from homegame.bots.reads import Reads
+from homegame.bots.reads import PRIOR_FOLDS, Reads
 from homegame.bots.shape import PAR, low_top, made_category, progress, usable_cards, usefulness
 from homegame.cards import Card
 
@@ -61,6 +65,10 @@ class RuleBot(BaseBot):
     bluff = 0.05
     #: Sampled completions for judging a bet it faces.
     defend_trials = 500
+    #: Sampled completions for checking that a hand it would bet is ahead of what calls it.
+    value_trials = 200
+    #: Sampled showdowns for choosing the side to declare.
+    declare_trials = 300
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -84,12 +92,16 @@ class RuleBot(BaseBot):
         """Facing a bet: raise a strong hand, call when the call is worth its chips, else fold."""
         me: Mapping[str, Any] = next((x for x in view["seats"] if x["seat"] == view.get("seat")), {})
         big = (options.call or 0) * 5 >= int(me.get("stack") or 0) + int(me.get("in_pot") or 0)
-        trials = self.defend_trials * (2 if big else 1)  # a big call is worth a closer look
+        trials = self.defend_trials
         verdict = judge(view, options, self.reads, self.range_share(view, trials))
         pot = int(view.get("pot") or 0)
+        close = abs(verdict.call_ev) < 0.06 * (pot + (options.call or 0))
+        if big and close:  # a big call close to its price: look again, four times as closely
+            more = self.range_share(view, 3 * trials)
+            verdict = judge(view, options, self.reads, (verdict.share + 3 * more) / 4)
         if options.raise_range is not None and self.may_raise(view) and verdict.raise_ok:
             return sized(options, self._top_bet(view) + max(int(pot * verdict.share), 1))
-        if verdict.call_ev > 0.01 * (pot + (options.call or 0)) or not options.fold:
+        if verdict.call_ev > (0.0 if big else 0.01) * (pot + (options.call or 0)) or not options.fold:
             return "call"
         return "fold"
 
@@ -116,13 +128,26 @@ class RuleBot(BaseBot):
     def choose_bet(self, view: View, options: LegalOptions) -> str:
         if options.call:
             return self.defend(view, options)
-        margin = self.margin(view)
         pot = int(view.get("pot") or 0)
-        if options.raise_range is not None and self.may_raise(view) and (
-            margin >= 1.0 or (options.check and self.rng.random() < self.bluff)
-        ):
+        if options.raise_range is None or not self.may_raise(view):
+            return passive(options)
+        sticky = 1.0 - self.fold_odds(view)  # 1 against players who never fold
+        strong = self.margin(view) >= 1.0
+        if strong or sticky >= 0.5:  # against a calling station any hand well ahead is a value bet
+            share = self.range_share(view, self.value_trials)
+            if share >= raise_bar(view, self.reads, 0.1 if strong else 0.3):
+                extra = sticky * max(0.0, share - 0.5) * 2  # bigger against those who call anything
+                return sized(options, self._top_bet(view) + max(int(pot * (0.5 + extra)), 1))
+        if options.check and self.rng.random() < self.bluff * self.fold_odds(view):
             return sized(options, self._top_bet(view) + max(pot // 2, 1))
         return passive(options)
+
+    def fold_odds(self, view: View) -> float:
+        """How much a bluff is worth trying, 0..1: 1 while the seldom-folding opponent folds like an
+        ordinary player (or is not known yet), 0 once it is seen folding half as often (a calling
+        station, a maniac)."""
+        folds = min((self.reads.folding(int(s["seat"])) for s in opponents(view)), default=0.0)
+        return min(1.0, max(0.0, (folds - PRIOR_FOLDS / 2) / (PRIOR_FOLDS / 2)))
 
     def choose_pass(self, view: View, count: int) -> list[str]:
         held = list(view["cards"])
@@ -147,6 +172,19 @@ class RuleBot(BaseBot):
         return sorted(held, key=lambda c: (scores[c], Card(c).id))
 
     def choose_declare(self, view: View, allowed: Sequence[str]) -> str:
+        """The side it is likelier to win (a quick sample of the showdown); both only when it is a
+        strong favourite both ways."""
+        from homegame.bots.estimate import side_chances
+
+        high, low = side_chances(view, self.declare_trials, seed=self.rng.randrange(2**31))
+        if high >= 0.85 and low >= 0.85 and "both" in allowed:
+            return "both"
+        choice = "low" if low > high else "high"
+        return choice if choice in allowed else allowed[0]
+
+    def shape_declare(self, view: View, allowed: Sequence[str]) -> str:
+        """Declaring by the hand's shape alone: high with a real high hand, low with a good low, both
+        with both."""
         usable = usable_cards(view)
         high = made_category(usable)
         rule, qualifier = low_rule(view)
