@@ -114,7 +114,7 @@ def test_the_lobby_and_the_dealers_choice_offer_every_game(base: str, browser: A
     assert set(hg.game_names()) <= set(offered), offered
     page.context.close()
     page = seated(browser, base, "phone", errors, game="dealers-choice", bots=1, between_hands=0.5)
-    end = time.monotonic() + 30
+    end = time.monotonic() + 90  # the choice comes round once the button reaches me (slow on a loaded machine)
     while not page.locator('#actions .choose button').count():
         assert time.monotonic() < end, "never my choice"
         s = state(page)
