@@ -43,6 +43,7 @@ import websockets
 
 from homegame.server.client import parse_link
 from homegame.server.harness import ServerProcess, create_table
+from homegame.server.room import RATE_PER_SECOND
 from homegame.table import simple_action
 
 
@@ -76,6 +77,10 @@ async def seat(index: int, table: int, link: str, stats: TableStats, results: Re
     rng = random.Random(table * 100 + index)
     thinking: set[asyncio.Task[None]] = set()
     sent = acked = 0
+    # a seat sends no faster than the server's per-connection limit allows (a fast two-table run reaches it)
+    gap = 1.0 / (0.8 * RATE_PER_SECOND)
+    next_send = 0.0
+    last: dict[str, Any] | None = None
     for attempt in range(4):  # a busy server may be slow to answer a storm of connections
         try:
             ws = await websockets.connect(target.ws_url, max_size=2**22, open_timeout=30, compression=None)
@@ -96,9 +101,15 @@ async def seat(index: int, table: int, link: str, stats: TableStats, results: Re
                 results.errors += 1
                 results.codes[str(msg.get("code"))] = results.codes.get(str(msg.get("code")), 0) + 1
                 acked = max(acked, int(msg.get("acked", acked)))
-                continue
+                if msg.get("code") == "rate_limited" and last is not None:
+                    # that message was dropped: decide again on the newest state, a moment later
+                    sent, msg, now = acked, last, now + 0.2
+                    next_send = max(next_send, now)
+                else:
+                    continue
             if msg["type"] != "state":
                 continue
+            last = msg
             acked = max(acked, int(msg.get("acked", acked)))
             if msg["you"]["seat"] is None:
                 if not sat:
@@ -120,7 +131,8 @@ async def seat(index: int, table: int, link: str, stats: TableStats, results: Re
             if view and view["legal"] and acked >= sent:
                 sent += 1
                 action = simple_action(view, rng)
-                delay = rng.uniform(0.5, 1.5) * think if think else 0.0
+                delay = max(rng.uniform(0.5, 1.5) * think if think else 0.0, next_send - now)
+                next_send = now + max(delay, 0.0) + gap
                 # think in a task of its own: this seat keeps reading (and timing) updates meanwhile
                 thinking.add(asyncio.create_task(act(ws, msg["hand"], action, delay, stats, results)))
                 thinking = {t for t in thinking if not t.done()}
