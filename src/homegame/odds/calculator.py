@@ -109,7 +109,7 @@ def _game(game: Any) -> tuple[str, dict[str, Any], GameFacts]:
 
 
 def _engine_game(game: Any) -> Any:
-    """The game, when the calculator's kernels do not cover it (see :func:`homegame.odds.games.engine_equity`)."""
+    """The game, when the calculator's kernels do not cover it (played out: :func:`played_out`)."""
     if isinstance(game, str):
         from homegame.games import game as make_game
 
@@ -240,6 +240,41 @@ def _outcomes(groups: list[list[int]], remaining: int) -> int:
     return total
 
 
+def played_out(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
+               exposed: Mapping[int, CardsLike] | None = None, trials: int | None = None,
+               seed: int | None = None) -> Equity:
+    """Each player's share of the pot with the rest of the hand played out by the engine
+    (:mod:`homegame.odds.playout`): for any game, the cards listed in the order each player receives
+    them (``?`` for a card not known). Sampled, or one outcome when nothing is left to chance.
+
+    >>> r = played_out("follow-the-queen", ["Ah Ad Qs 7c 7d 9h", "Kh Kd 7s 3c 4c 5c"], trials=200, seed=1)
+    >>> r.shares  # player 1's 7s follows the Qs: sevens are wild, and player 0 has five aces
+    [1.0, 0.0]
+    """
+    from homegame.odds.playout import card_slots, playout_equity
+
+    if isinstance(game, str):
+        from homegame.games import game as make_game
+
+        game = make_game(game)
+    if not hasattr(game, "final_counts"):
+        raise BadOdds(f"game must come from homegame.game(...), got {game!r}")
+    if isinstance(hole, str) or not isinstance(hole, Sequence):
+        raise BadOdds("hole must be a list with one entry per player, e.g. ['As Ks', 'Qh Qd']")
+    if len(hole) < 2:
+        raise BadOdds(f"equity needs at least two players, got {len(hole)}")
+    if exposed:
+        raise BadOdds("exposed cards are for the three-hole kernels; a played-out hand turns its cards as the "
+                      "rules and the policy do")
+    _check_trials(trials, seed)
+    try:
+        slots = [card_slots(h) if isinstance(h, str) else [c.id for c in _parse(h)] for h in hole]
+        shares, errors, n = playout_equity(game, slots, [c.id for c in _parse(board)], trials=trials, seed=seed)
+    except ValueError as e:
+        raise BadOdds(str(e)) from None
+    return Equity(shares, n == 1, [0.0] * len(shares) if n == 1 else errors, n, "exact" if n == 1 else "sampled")
+
+
 def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
            exposed: Mapping[int, CardsLike] | None = None, trials: int | None = None,
            seed: int | None = None) -> Equity:
@@ -255,16 +290,8 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     (True, [0.0909, 0.9091])
     """
     engine = _engine_game(game)
-    if engine is not None:  # a game the kernels do not cover: sampled by the engine's own showdown
-        from homegame.odds.games import engine_equity
-
-        _check_trials(trials, seed)
-        try:
-            shares, errors, n = engine_equity(engine, [[c.id for c in _parse(h)] for h in hole],
-                                              [c.id for c in _parse(board)], trials=trials, seed=seed)
-        except ValueError as e:
-            raise BadOdds(str(e)) from None
-        return Equity(shares, False, errors, n, "sampled")
+    if engine is not None:  # a game the kernels do not cover: the rest of the hand played out by the engine
+        return played_out(engine, hole, board=board, exposed=exposed, trials=trials, seed=seed)
     name, rules, facts = _game(game)
     _check_trials(trials, seed)
     held, shown, turned = _holdings(name, facts, rules, hole, board, exposed)
