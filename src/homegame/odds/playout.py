@@ -123,9 +123,14 @@ def play_once(game: Any, hole: list[list[int]], board: list[int], seed: int, pol
 
 
 def dealt_all(h: Hand, hole: list[list[int]], board: list[int]) -> bool:
-    """Whether every listed card was dealt in this hand (held, discarded or on the board at the end)."""
+    """Whether every listed card was dealt in this hand (held, discarded or on the board at the end): a
+    player the rules struck out gets no more cards, and a hand that ends with one player left deals nothing
+    more, so their cards still to come are not asked for."""
+    if sum(1 for f in h.folded if not f) <= 1:
+        return True
     seen = {c for held in h.cards for c in held} | set(h.mucked) | set(h.board)
-    return all(c in seen for held in hole for c in held) and all(c in seen for c in board)
+    return (all(c in seen for s, held in enumerate(hole) if not h.folded[s] for c in held)
+            and all(c in seen for c in board))
 
 
 def final_shares(h: Hand) -> list[float]:
