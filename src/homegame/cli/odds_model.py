@@ -146,3 +146,70 @@ def model_notes(game: Any, hole: Sequence[str]) -> list[str]:
     if any(not cards(h) for h in hole) or game.usage_name == "three-hole":
         notes.append("Unknown cards are any of the cards not seen, equally likely.")
     return notes
+
+
+def plays_out(game: Any) -> bool:
+    """Whether ``homegame odds`` plays this game's hand out through the engine (no exact kernels for it)."""
+    from homegame.odds.games import GAMES
+
+    return game.name not in GAMES
+
+
+def played_words(game: Any, hole: Sequence[str]) -> list[str]:
+    """Each player's cards in a played-out hand, in words: how many are listed, the rest dealt."""
+    from homegame.odds.playout import card_slots
+
+    out = []
+    for held in hole:
+        slots = card_slots(held)
+        unknown = sum(1 for c in slots if c < 0)
+        known = len(slots) - unknown
+        words = f"{known} listed" if known else "none listed"
+        if unknown:
+            words += f", {unknown} unknown"
+        out.append(words + ", the rest dealt")
+    return out
+
+
+def played_notes(game: Any) -> list[str]:
+    """The sentences that say how a played-out hand is played (docs/odds.md, Played out).
+
+    >>> import homegame as hg
+    >>> notes = played_notes(hg.game("baseball", three_up="fold"))
+    >>> [n for n in notes if "face-up" in n]
+    ['A face-up 4 brings its extra card face down (bought at any price).', 'A face-up 3 strikes the player out: no share.']
+    """
+    kinds = {step.kind for step in game.steps}
+    notes = ["The rest of the hand is played out by the engine: cards are listed in the order each player receives "
+             "them (? for one not known; player 1 is dealt to first) and every other card comes off the shuffled "
+             "deck as the rules deal it. Nobody folds: every betting round is checked or called."]
+    if game.wild and "follow-queen" in game.wild:
+        notes.append("Follow the Queen: the wild rank is the one the hand deals, changing as queens come up.")
+    for step in game.steps:
+        if step.kind == "buy":
+            notes.append(f"A face-up {step.rank} brings its extra card face down (bought at any price).")
+            break
+    for step in game.steps:
+        if step.kind == "strike":
+            notes.append({"fold": f"A face-up {step.rank} strikes the player out: no share.",
+                          "match-pot": f"A face-up {step.rank} pays as much as the pot and plays on.",
+                          }.get(step.rule, f"A face-up {step.rank} costs nothing more."))
+            break
+    if "draw" in kinds:
+        notes.append("Draws: stand pat on a straight or better, else keep wild cards and pairs, a four-flush, four "
+                     "in a row or the highest card; lowball keeps one card of each rank up to an eight.")
+    chosen = [w for k, w in (("pass", "passes"), ("discard", "discards"), ("expose", "exposures"),
+                             ("arrange", "the order of the rolls")) if k in kinds]
+    how = [w for k, w in (("pass", "the least useful cards are passed"), ("discard", "the least useful go"),
+                          ("expose", "a card that pairs nobody's upcard goes up"),
+                          ("arrange", "the worst cards roll first")) if k in kinds]
+    if chosen:
+        notes.append(f"{', '.join(chosen).capitalize()}: the rule bot's choice ({'; '.join(how)}).")
+    low = f"low {game.low}, " + ("no qualifier" if game.qualifier is None else f"qualifier {game.qualifier}")
+    if game.split == "declare":
+        notes.append(f"{game.title} is a declare game, valued here as cards speak high-low ({low}).")
+    elif game.split == "high-low":
+        notes.append(f"Split high-low, cards speak ({low}).")
+    if game.spade is not None:
+        notes.append(f"Half of the pot to the {game.spade}est spade in the hole (face-up spades do not count).")
+    return notes

@@ -15,9 +15,18 @@ from rich.console import Console
 from rich.table import Table
 
 from homegame.cli import app
-from homegame.cli.odds_model import check_three_hole, model_notes, parse_exposed, showdown_cards
+from homegame.cli.odds_model import (
+    check_three_hole,
+    model_notes,
+    parse_exposed,
+    played_notes,
+    played_words,
+    plays_out,
+    showdown_cards,
+)
 from homegame.cli.options import RULE_HELP, load_game, user_errors
 from homegame.cli.render import cards_markup
+from homegame.odds.playout import card_slots
 
 HOLE_HELP = ('Each player\'s known cards, one argument per player, e.g. "As Ks" "Qh Qd"; "" for a player whose '
              "cards are unknown. Players are numbered from 1 in this order, in options, errors and the table. "
@@ -28,6 +37,9 @@ EXPOSED_HELP = ('Three-Hole: PLAYER=CARDS turned face up (players numbered from 
 BOARD_HELP = ("Community cards already turned. Three-Hole: the cards players who folded left face up "
               "(table cards for everyone).")
 TRIALS_HELP = "Sample this many outcomes (default: exact when feasible)."
+PLAY_HELP = ("Play out the rest of the hand through the engine even where exact kernels exist (Pass'Em's pass, "
+             "Pass The Trash's passes and rolls, Three-Hole's exposures): the cards given are those dealt so "
+             "far. Games without kernels are always played out (docs/odds.md).")
 
 
 def players_from_one(message: str) -> str:
@@ -52,6 +64,7 @@ def odds(
     trials: Annotated[int | None, typer.Option("--trials", "-t", help=TRIALS_HELP)] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed the sampling.")] = None,
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,
+    play_out: Annotated[bool, typer.Option("--play-out", help=PLAY_HELP)] = False,
 ) -> None:
     """Each player's share of the pot at the showdown: exact when feasible, else sampled with its error."""
     import homegame as hg
@@ -68,8 +81,15 @@ def odds(
         if ranged and chosen.name not in ("holdem", "omaha"):
             raise ValueError(f"{ranged!r} is not cards; range notation (AKs, QQ+, ...) is for holdem and "
                              f"omaha, and {chosen.name} takes cards such as \"As Ks\"")
+        if ranged and play_out:
+            raise ValueError("--play-out takes cards, not ranges: a played-out hand is dealt from known cards "
+                             "and unknown ones ('?' or left out)")
+        played = play_out or plays_out(chosen)
         turned = {} if ranged else parse_exposed(exposed, hole)
-        if not ranged:
+        if played and turned:
+            raise ValueError("--exposed is for Three-Hole's exact odds; a played-out hand exposes cards as the "
+                             "odds policy does (leave out --play-out to name them)")
+        if not ranged and not played:
             check_three_hole(chosen, hole, turned)
         started = time.perf_counter()
         try:
@@ -77,7 +97,7 @@ def odds(
                 result = hg.range_equity(chosen, list(hole), board=board, trials=trials, seed=seed)
             else:
                 result = hg.equity(chosen, list(hole), board=board, exposed=turned or None, trials=trials,
-                                   seed=seed)
+                                   seed=seed, play_out=play_out)
         except ValueError as exc:
             raise ValueError(players_from_one(str(exc))) from None
         elapsed = time.perf_counter() - started
@@ -94,11 +114,14 @@ def odds(
     table.add_column("at the showdown")
     table.add_column("share", justify="right")
     table.add_column("± std. error", justify="right")
-    assumed = range_words(chosen, hole) if ranged else showdown_cards(chosen, hole, turned)
+    assumed = (range_words(chosen, hole) if ranged else played_words(chosen, hole) if played
+               else showdown_cards(chosen, hole, turned))
     for i, (held, share) in enumerate(zip(hole, result.shares, strict=True)):
         error = result.stderr[i] if not result.exact else 0.0
         if ranged:
             shown = held.strip() or "[dim]?[/]"
+        elif "?" in held:
+            shown = " ".join("[dim]?[/]" if c < 0 else cards_markup([str(hg.Card(c))]) for c in card_slots(held))
         else:
             shown = cards_markup([str(c) for c in hg.cards(held)]) if held.strip() else "[dim]?[/]"
         percent = f"{share * 100:.4f}%" if result.exact else f"{share * 100:.2f}%"
@@ -107,23 +130,24 @@ def odds(
         label = "folded players' face-up cards" if chosen.usage_name == "three-hole" else "board"
         console.print(f"{label} {cards_markup([str(c) for c in hg.cards(board)])}")
     console.print(table)
-    for note in model_notes(chosen, [] if ranged else hole):
+    for note in (played_notes(chosen) if played else model_notes(chosen, [] if ranged else hole)):
         console.print(f"[dim]{note}[/]")
     if ranged:
         console.print("[dim]Each range's hands count by their weights, deals that would share a card left out.[/]")
 
 
 def uses_ranges(hole: list[str]) -> str:
-    """The first argument that is not plain cards (so range notation), or "" when all are cards.
+    """The first argument that is not plain cards (so range notation), or "" when all are cards (``?``:
+    an unknown card, for a played-out hand).
 
-    >>> uses_ranges(["As Ks", ""]), uses_ranges(["AKs", "Qh Qd"])
-    ('', 'AKs')
+    >>> uses_ranges(["As Ks", ""]), uses_ranges(["AKs", "Qh Qd"]), uses_ranges(["? ? Kd", ""])
+    ('', 'AKs', '')
     """
     import homegame as hg
 
     for held in hole:
         try:
-            hg.cards(held)
+            card_slots(held) if "?" in held else hg.cards(held)
         except ValueError:
             return held
     return ""

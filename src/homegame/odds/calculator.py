@@ -277,18 +277,25 @@ def played_out(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
 
 def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
            exposed: Mapping[int, CardsLike] | None = None, trials: int | None = None,
-           seed: int | None = None) -> Equity:
+           seed: int | None = None, play_out: bool = False) -> Equity:
     """Each player's expected share of the pot at the showdown (see the module docstring).
 
     ``game``: from ``homegame.game(...)`` (or its name); ``hole``: one entry per player, the cards
     known to be theirs (``""`` for none); ``board``: community cards turned so far (Three-Hole: the
     face-up cards of folded players); ``exposed``: Three-Hole ``{player: cards}`` turned face up;
     ``trials``: sample this many outcomes instead of enumerating; ``seed``: makes sampling reproducible.
+    Games the kernels do not cover are always played out (:func:`played_out`); ``play_out=True`` plays
+    out a kernel game too: its listed cards are then the cards dealt so far, and the passes, exposures
+    and rolls still to come are made by the odds policy.
 
     >>> r = equity("passem", ["As 7d 7c", "Kh Kd 2c"], board="7h Ks")
     >>> r.exact, [round(s, 4) for s in r.shares]  # only the last seven (4 of 44 cards) saves player 0
     (True, [0.0909, 0.9091])
     """
+    if type(play_out) is not bool:
+        raise BadOdds(f"play_out must be True or False, got {play_out!r}")
+    if play_out:
+        return played_out(game, hole, board=board, exposed=exposed, trials=trials, seed=seed)
     engine = _engine_game(game)
     if engine is not None:  # a game the kernels do not cover: the rest of the hand played out by the engine
         return played_out(engine, hole, board=board, exposed=exposed, trials=trials, seed=seed)

@@ -122,15 +122,20 @@ def play_once(game: Any, hole: list[list[int]], board: list[int], seed: int, pol
     return h
 
 
-def dealt_all(h: Hand, hole: list[list[int]], board: list[int]) -> bool:
-    """Whether every listed card was dealt in this hand (held, discarded or on the board at the end): a
-    player the rules struck out gets no more cards, and a hand that ends with one player left deals nothing
-    more, so their cards still to come are not asked for."""
+def _seen(h: Hand) -> set[int]:
+    """Every card dealt to a player or the board in this hand (held, passed on or discarded)."""
+    return {c for held in h.cards for c in held} | set(h.mucked) | set(h.board)
+
+
+def never_dealt(h: Hand, hole: list[list[int]], board: list[int]) -> list[tuple[int, int, int]]:
+    """The listed cards this hand never dealt, as (player, place in their list from 0, card): a player the
+    rules struck out gets no more cards, and a hand that ends with one player left deals nothing more, so
+    their cards still to come are not asked for. Board cards are reported as player -1."""
     if sum(1 for f in h.folded if not f) <= 1:
-        return True
-    seen = {c for held in h.cards for c in held} | set(h.mucked) | set(h.board)
-    return (all(c in seen for s, held in enumerate(hole) if not h.folded[s] for c in held)
-            and all(c in seen for c in board))
+        return []
+    seen = _seen(h)
+    out = [(s, k, c) for s, held in enumerate(hole) if not h.folded[s] for k, c in enumerate(held) if c not in seen]
+    return out + [(-1, k, c) for k, c in enumerate(board) if c not in seen]
 
 
 def final_shares(h: Hand) -> list[float]:
@@ -196,7 +201,8 @@ def playout_equity(game: Any, hole: list[list[int]], board: list[int], *, trials
         fill = iter(rng.sample(unseen, holes))
         dealt = [[next(fill) if c == UNKNOWN else c for c in h] for h in hole]
         h = play_once(game, dealt, board, rng.getrandbits(62), policy)
-        if not dealt_all(h, dealt, board):
+        missing = never_dealt(h, dealt, board)
+        if missing:
             if tried >= MAX_REJECTS and not done:
                 break
             continue
@@ -205,16 +211,19 @@ def playout_equity(game: Any, hole: list[list[int]], board: list[int], *, trials
         for i, x in enumerate(shares):
             totals[i] += x
             squares[i] += x * x
-        if not holes and h.cards_drawn == len(h.burned):  # every card preset: nothing left to chance
+        if not holes and _seen(h) <= known:  # every card dealt was listed: nothing left to chance
             wanted = 1
     if not done:
-        raise ValueError(f"these cards cannot all be dealt in {game.name}: in {tried} hands played out, a listed "
-                         "card never reached its player (cards are listed in the order dealt; a card past "
-                         "the deal comes only with a buy or a draw the player makes)")
+        s, k, c = missing[0]
+        whose = "the board's" if s < 0 else f"player {s}'s"
+        raise ValueError(f"{whose} {Card(c)} (card {k + 1} listed) is never dealt in {game.name}: in {tried} hands "
+                         "played out it never came (cards are listed in the order dealt; a card past the deal "
+                         "comes only with a card bought or drawn, which the odds policy may not do: it stands pat "
+                         "on a straight or better)")
     means = [t / done for t in totals]
     errors = [math.sqrt(max(sq / done - m * m, 0.0) / max(done - 1, 1)) for sq, m in zip(squares, means, strict=True)]
     return means, errors, done
 
 
-__all__ = ["PLAYOUT_TRIALS", "card_slots", "check", "dealt_all", "final_shares", "play_once", "playout_equity",
+__all__ = ["PLAYOUT_TRIALS", "card_slots", "check", "never_dealt", "final_shares", "play_once", "playout_equity",
            "stakes_for"]
