@@ -223,3 +223,51 @@ def test_the_seed_reproduces_the_played_out_odds() -> None:
     game = hg.game("anaconda")
     first = playout_equity(game, [card_slots("As Ks"), []], [], trials=30, seed=9)
     assert first == playout_equity(game, [card_slots("As Ks"), []], [], trials=30, seed=9)
+
+
+def test_irish_keeps_the_two_cards_that_make_the_best_hand_with_the_flop() -> None:
+    """Irish: after the flop Ts 9s 2s player 1 keeps Qs Js (a flush), not the pair of kings; player 0 keeps
+    the aces. Brute force over every turn and river with those two-card hands."""
+    flop = card_ids("Ts 9s 2s")
+    a, b = card_ids("As Ad"), card_ids("Qs Js")
+    rest = [c for c in range(52) if c not in flop + card_ids("As Ad 7c 4h Kh Kc Qs Js")]
+    boards = list(itertools.combinations(rest, 2))
+    exact = sum(1.0 if (va := evaluate([*a, *flop, *t])) > (vb := evaluate([*b, *flop, *t])) else
+                0.5 if va == vb else 0.0 for t in boards) / len(boards)
+    r = hg.equity("irish", ["As Ad 7c 4h", "Kh Kc Qs Js"], board="Ts 9s 2s", trials=500, seed=8)
+    _close(r, exact)
+    assert exact < 0.3
+
+
+def test_low_chicago_the_lowest_spade_in_the_hole() -> None:
+    """Low Chicago: player 0's 2s is face up (no use), its 5s is in the hole; player 1's 3s is in the hole and
+    is the lowest spade there; player 0's pair of kings takes the high half."""
+    r = hg.equity("low-chicago", ["Kd 5s 2s Kc 8c 9h Jd", "3s 4d 6c 7h Th Qc 8h"])
+    assert r.exact and r.shares == [0.5, 0.5]
+
+
+def test_kings_and_little_ones_each_players_lowest_rank_is_wild() -> None:
+    """Every card known: kings are wild, and so is each player's own lowest rank (kings aside), counted here
+    from the rule's words."""
+    hole = ["Kh 4c 4d 9s Jh Jc 3d", "Ks Qs Js 7s 6d 2c 2h"]
+    values = []
+    for held in hole:
+        ids = card_ids(held)
+        lowest = min(c >> 2 for c in ids if c >> 2 != 11)
+        values.append(evaluate(ids, wild=0xF << 44 | 0xF << 4 * lowest))
+    expected = [1.0, 0.0] if values[0] > values[1] else [0.0, 1.0] if values[1] > values[0] else [0.5, 0.5]
+    r = hg.equity("kings-and-little-ones", hole)
+    assert r.exact and r.shares == expected
+
+
+def test_iron_cross_a_hand_uses_one_line_of_the_cross() -> None:
+    """Iron Cross: the cross is turned left, top, right, bottom, centre; a hand is its own five cards with the
+    row (left, right, centre) or the column (top, bottom, centre). Player 1's flush needs three hearts of one
+    line: the row has them; player 0's quads need the column's two nines."""
+    board = "2h 9c 5h 9d 7h"
+    mine, theirs = card_ids("9s 9h Ac Kc Qd"), card_ids("Ah Kh 3c 4d 6s")
+    lines = [card_ids("2h 5h 7h"), card_ids("9c 9d 7h")]
+    best = [max(evaluate([*own, *line]) for line in lines) for own in (mine, theirs)]
+    assert best[0] > best[1]
+    r = hg.equity("iron-cross", ["9s 9h Ac Kc Qd", "Ah Kh 3c 4d 6s"], board=board)
+    assert r.exact and r.shares == [1.0, 0.0]

@@ -7,8 +7,10 @@ what changes the cards:
 - **buy** (Baseball's face-up four at a price): always buy; **strike** (a face-up three under
   ``match-pot``): always pay and play on (under ``fold`` the engine strikes the player out);
 - **draw**: :func:`draw_choice` below (a few lines of standard draw strategy, wild cards kept);
-- **pass, discard, expose, arrange**: the rule bot's choice (:class:`homegame.bots.RuleBot`: the least
-  useful cards go, a card that pairs nobody's upcard is exposed, the worst cards roll first);
+- **discard** in a hold'em-like high game once the flop is out (Irish, Crazy Pineapple): keep the cards
+  that make the best hand with the board so far (:func:`best_keep`);
+- **pass, other discards, expose, arrange**: the rule bot's choice (:class:`homegame.bots.RuleBot`: the
+  least useful cards go, a card that pairs nobody's upcard is exposed, the worst cards roll first);
 - **declare**: ``high`` (the showdown is then valued as cards speak, see the playout module).
 
 >>> from homegame.cards import card_ids, Card
@@ -130,8 +132,28 @@ class Policy:
             low = h.game.low if h.game.split == "low" else None
             out = draw_choice(list(h.cards[seat]), most(h, seat, step), low=low, wild=mask)
             return " ".join(["discard", *(_text(c) for c in out)])
+        if (kind == "discard" and h.game.usage_name == "any" and h.game.split == "high"
+                and len(h.board) + step.keep >= 5):
+            keep = best_keep(list(h.cards[seat]), list(h.board), step.keep)
+            return " ".join(["discard", *(_text(c) for c in h.cards[seat] if c not in keep)])
         view: Any = h.view(seat)
         return self.bot.act(view)
+
+
+def best_keep(held: list[int], board: list[int], keep: int) -> list[int]:
+    """The ``keep`` cards that make the best high hand with the board so far (a hold'em-like discard after
+    the flop); among equals, the higher cards.
+
+    >>> from homegame.cards import card_ids, Card
+    >>> [str(Card(c)) for c in best_keep(card_ids("Kh Kc Qs Js"), card_ids("Ts 9s 2s"), 2)]  # the flush
+    ['Js', 'Qs']
+    """
+    from itertools import combinations
+
+    def worth(cards: tuple[int, ...]) -> tuple[int, list[int]]:
+        return evaluate([*cards, *board]).strength, sorted(cards, reverse=True)
+
+    return sorted(max(combinations(held, keep), key=worth))
 
 
 def _text(card: int) -> str:
@@ -140,4 +162,4 @@ def _text(card: int) -> str:
     return str(Card(card))
 
 
-__all__ = ["Policy", "draw_choice"]
+__all__ = ["Policy", "best_keep", "draw_choice"]
