@@ -150,8 +150,8 @@ def best_keep(held: list[int], board: list[int], keep: int) -> list[int]:
     """
     from itertools import combinations
 
-    def worth(cards: tuple[int, ...]) -> tuple[int, list[int]]:
-        return evaluate([*cards, *board]).strength, sorted(cards, reverse=True)
+    def worth(cards: tuple[int, ...]) -> tuple[int, ...]:
+        return (evaluate([*cards, *board]).strength, *sorted(cards, reverse=True))
 
     return sorted(max(combinations(held, keep), key=worth))
 
