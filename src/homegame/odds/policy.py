@@ -153,8 +153,8 @@ def best_keep(held: list[int], board: list[int], keep: int) -> list[int]:
     def worth(cards: tuple[int, ...]) -> tuple[int, ...]:
         return (evaluate([*cards, *board]).strength, *sorted(cards, reverse=True))
 
-    options: list[tuple[int, ...]] = [tuple(c) for c in combinations(held, keep)]
-    return sorted(max(options, key=worth))
+    chosen = max(combinations(held, keep), key=worth)
+    return sorted(chosen)
 
 
 def _text(card: int) -> str:
