@@ -271,3 +271,18 @@ def test_iron_cross_a_hand_uses_one_line_of_the_cross() -> None:
     assert best[0] > best[1]
     r = hg.equity("iron-cross", ["9s 9h Ac Kc Qd", "Ah Kh 3c 4d 6s"], board=board)
     assert r.exact and r.shares == [1.0, 0.0]
+
+
+def test_a_game_file_reusing_a_kernel_name_with_other_rules_is_played_out() -> None:
+    """A game file named "holdem" with deuces wild: the hold'em kernels know no wild cards, so it is played
+    out: the two deuces with the board's three kings are five kings, beating kings full."""
+    from pathlib import Path
+
+    import homegame.games as games
+
+    text = (Path(games.__file__).parent / "data" / "holdem.toml").read_text()
+    wild = hg.load_game(text.replace('name = "holdem"', 'name = "holdem"\nwild = "2"'))
+    hole, board = ["2c 2d", "Ah Ad"], "Ks Kd Kh 7c 3s"
+    assert hg.equity("holdem", hole, board=board).shares == [0.0, 1.0]
+    r = hg.equity(wild, hole, board=board)
+    assert r.exact and r.shares == [1.0, 0.0]

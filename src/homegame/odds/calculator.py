@@ -14,7 +14,8 @@ as cards speak with the game's low rule and qualifier, a proxy for declaring: it
 player gets when each declares the side their cards win, and it ignores bluffs and ``both``.
 
 Holdings are final: cards still to be passed are not modelled; Pass The Trash players hold ``keep``
-cards. **Three-Hole**: a player's hand is all their own cards and the best two table cards, the cards
+cards. With ``play_out=True``, and always for the games these kernels do not cover, the rest of the hand
+is played out by the engine instead (:func:`played_out`, :mod:`homegame.odds.playout`, docs/odds.md). **Three-Hole**: a player's hand is all their own cards and the best two table cards, the cards
 the other players have turned face up; ``exposed`` names them, and each player is taken to have
 turned two by the showdown: those in ``exposed``, then their other known cards in the order given,
 then unknown ones. ``board`` holds the face-up cards of players who folded (table cards for everyone).
@@ -117,9 +118,26 @@ def _engine_game(game: Any) -> Any:
             game = make_game(game)
         except ValueError:
             return None
-    if getattr(game, "name", None) in GAMES or not hasattr(game, "final_counts"):
+    if not hasattr(game, "final_counts"):
         return None
-    return game
+    return None if kernels_fit(game) else game
+
+
+def kernels_fit(game: Any) -> bool:
+    """Whether the kernels' facts for the game's name describe this game: a game file may reuse a name
+    (``name = "holdem"``) with other steps, wild cards or another deck, and is then played out."""
+    facts = GAMES.get(getattr(game, "name", None))  # type: ignore[arg-type]
+    if facts is None:
+        return False
+    rules = dict(getattr(game, "rules", {}) or {})
+    try:
+        held, board = game.final_counts()
+        same = (held == facts.hole_cards(rules) and board == facts.board and game.usage == facts.usage
+                and not game.wild and game.ranking == "standard" and len(game.cards) == 52
+                and getattr(game, "spade", None) is None)
+    except (AttributeError, TypeError, ValueError):
+        return True  # not an engine game: the kernels' own checks answer
+    return bool(same)
 
 
 def _check_trials(trials: object, seed: object) -> None:
