@@ -150,9 +150,9 @@ def model_notes(game: Any, hole: Sequence[str]) -> list[str]:
 
 def plays_out(game: Any) -> bool:
     """Whether ``homegame odds`` plays this game's hand out through the engine (no exact kernels for it)."""
-    from homegame.odds.games import GAMES
+    from homegame.odds.calculator import kernels_fit
 
-    return game.name not in GAMES
+    return not kernels_fit(game)
 
 
 def played_words(game: Any, hole: Sequence[str]) -> list[str]:
