@@ -286,3 +286,11 @@ def test_a_game_file_reusing_a_kernel_name_with_other_rules_is_played_out() -> N
     assert hg.equity("holdem", hole, board=board).shares == [0.0, 1.0]
     r = hg.equity(wild, hole, board=board)
     assert r.exact and r.shares == [1.0, 0.0]
+
+
+@pytest.mark.parametrize("name", hg.game_names())
+def test_every_game_plays_out_three_handed(name: str) -> None:
+    """Every game, three players, kernels or not: the played-out shares add up to the whole pot."""
+    r = hg.equity(name, ["Ad ?", "", "? Kd"], trials=5, seed=2,
+                  play_out=True)
+    assert len(r.shares) == 3 and abs(sum(r.shares) - 1) < 1e-9 and r.outcomes == 5

@@ -117,7 +117,9 @@ class Policy:
         """The action text for ``seat``, which owes a decision now."""
         legal = h.legal(seat)
         if h.in_round:
-            return "check" if "check" in legal else next(a for a in legal if a.startswith("call"))
+            if "check" in legal:
+                return "check"
+            return next((a for a in legal if a.startswith("call")), h.default_action(seat))
         step = h.game.steps[h.step_index]
         kind = step.kind
         if kind in ("buy", "strike"):
