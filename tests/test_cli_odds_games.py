@@ -59,6 +59,11 @@ def test_unknown_cards_below_known_upcards() -> None:
     assert code == 0 and "1 listed, 2 unknown" in out, out
 
 
+def test_an_unknown_card_in_a_kernel_game() -> None:
+    code, out = run("odds", "holdem", "As ?", "Qh Qd", "--board", "2c 7d 9h Tc")
+    assert code == 0 and "exact" in out and "1 unknown" in out, out
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (["five-card-draw", "As Ad Ac Ks Kd 2c", ""], "player 1's 2c (card 6 listed) is never dealt"),
     (["baseball", "As Ad 5h Ac Kd Kc Ks Qs", ""], "player 1's Qs (card 8 listed) is never dealt"),

@@ -294,3 +294,9 @@ def test_every_game_plays_out_three_handed(name: str) -> None:
     r = hg.equity(name, ["Ad ?", "", "? Kd"], trials=5, seed=2,
                   play_out=True)
     assert len(r.shares) == 3 and abs(sum(r.shares) - 1) < 1e-9 and r.outcomes == 5
+
+
+def test_an_unknown_card_in_a_kernel_game_is_a_card_not_listed() -> None:
+    board = "2c 7d 9h Tc"
+    unknown = hg.equity("holdem", ["As ?", "Qh Qd"], board=board)
+    assert unknown.exact and unknown == hg.equity("holdem", ["As", "Qh Qd"], board=board)

@@ -85,6 +85,8 @@ def odds(
             raise ValueError("--play-out takes cards, not ranges: a played-out hand is dealt from known cards "
                              "and unknown ones ('?' or left out)")
         played = play_out or plays_out(chosen)
+        if not played and not ranged:  # to the kernels a card not known ('?') is a card not listed
+            hole = [" ".join(held.replace("?", " ").split()) for held in hole]
         turned = {} if ranged else parse_exposed(exposed, hole)
         if played and turned:
             raise ValueError("--exposed is for Three-Hole's exact odds; a played-out hand exposes cards as the "

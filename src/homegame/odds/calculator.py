@@ -149,7 +149,8 @@ def _check_trials(trials: object, seed: object) -> None:
 
 @lru_cache(maxsize=4096)
 def _parse_text(text: str) -> tuple[Card, ...]:
-    return cards(text)
+    """Cards in text; ``?`` (a card not known) is left out: to the kernels an unknown card is one not listed."""
+    return cards(text.replace("?", " ") if "?" in text else text)
 
 
 def _parse(items: CardsLike) -> tuple[Card, ...]:
