@@ -127,8 +127,10 @@ def test_baseball_an_eighth_card_without_a_four_is_refused() -> None:
 def test_a_draw_to_a_flush_against_a_pat_straight() -> None:
     """Five-card draw: a four-flush draws one (the policy), the straight stands pat; the flush wins with any
     of the 9 hearts among the 42 cards unseen: 9/42 (the burn card changes nothing)."""
-    r = hg.equity("five-card-draw", ["Ah Kh 7h 2h 9c", "Ts 9d 8c 7s 6d"], trials=800, seed=4)
-    _close(r, 9 / 42)
+    hole = ["Ah Kh 7h 2h 9c", "Ts 9d 8c 7s 6d"]
+    _close(hg.equity("five-card-draw", hole, trials=800, seed=4), 9 / 42)
+    exact = hg.equity("five-card-draw", hole)  # every card the draw can bring (the burn not enumerated)
+    assert exact.exact and exact.outcomes == 42 and exact.shares[0] == pytest.approx(9 / 42)
 
 
 def test_deuces_wild_a_deuce_is_kept_in_the_draw() -> None:
@@ -141,7 +143,8 @@ def test_deuces_wild_a_deuce_is_kept_in_the_draw() -> None:
     draws = list(itertools.combinations(rest, 2))
     exact = sum(1.0 if evaluate([*mine[:3], *d], wild=wild) > best else 0.0 for d in draws) / len(draws)
     assert 0.05 < exact < 0.5
-    _close(hg.equity("deuces-wild", ["2c Ah Ad 7s 4h", "Kc Kd Ks 5c 5d"], trials=600, seed=6), exact)
+    every = hg.equity("deuces-wild", ["2c Ah Ad 7s 4h", "Kc Kd Ks 5c 5d"])  # every draw, in either order
+    assert every.exact and every.shares[0] == pytest.approx(exact)
 
 
 def test_triple_draw_a_made_seven_five_stands_pat() -> None:
@@ -188,11 +191,16 @@ def test_high_chicago_the_spade_half_needs_a_spade_in_the_hole() -> None:
 
 
 def test_a_played_out_game_without_choices_matches_the_exact_kernels() -> None:
-    """Hold'em through the playout (every card dealt by the engine) agrees with the exact enumeration."""
+    """Hold'em through the playout (every card dealt by the engine) agrees with the exact enumeration:
+    sampled preflop, and exactly from the flop (every turn and river in either order, burns aside)."""
     from homegame.odds.calculator import played_out
 
     exact = hg.equity("holdem", ["As Ks", "Qh Qd"])
     _close(played_out("holdem", ["As Ks", "Qh Qd"], trials=1500, seed=7), exact.shares[0])
+    for board in ("Ah 7c 2d", "Ah 7c 2d Qs"):
+        kernels = hg.equity("holdem", ["As Ks", "Qh Qd"], board=board)
+        played = played_out("holdem", ["As Ks", "Qh Qd"], board=board)
+        assert played.exact and played.shares == pytest.approx(kernels.shares, abs=1e-12)
 
 
 def test_an_unknown_card_may_sit_below_known_upcards() -> None:
@@ -227,7 +235,8 @@ def test_the_seed_reproduces_the_played_out_odds() -> None:
 
 def test_irish_keeps_the_two_cards_that_make_the_best_hand_with_the_flop() -> None:
     """Irish: after the flop Ts 9s 2s player 1 keeps Qs Js (a flush), not the pair of kings; player 0 keeps
-    the aces. Brute force over every turn and river with those two-card hands."""
+    the aces. Brute force over every turn and river with those two-card hands (sampled), and over every
+    river once the turn is known (exact)."""
     flop = card_ids("Ts 9s 2s")
     a, b = card_ids("As Ad"), card_ids("Qs Js")
     rest = [c for c in range(52) if c not in flop + card_ids("As Ad 7c 4h Kh Kc Qs Js")]
@@ -237,6 +246,12 @@ def test_irish_keeps_the_two_cards_that_make_the_best_hand_with_the_flop() -> No
     r = hg.equity("irish", ["As Ad 7c 4h", "Kh Kc Qs Js"], board="Ts 9s 2s", trials=500, seed=8)
     _close(r, exact)
     assert exact < 0.3
+    turn = card_ids("5d")
+    rivers = [c for c in rest if c not in turn]
+    by_river = sum(1.0 if (va := evaluate([*a, *flop, *turn, x])) > (vb := evaluate([*b, *flop, *turn, x])) else
+                   0.5 if va == vb else 0.0 for x in rivers) / len(rivers)
+    every = hg.equity("irish", ["As Ad 7c 4h", "Kh Kc Qs Js"], board="Ts 9s 2s 5d")
+    assert every.exact and every.outcomes == len(rivers) and every.shares[0] == pytest.approx(by_river)
 
 
 def test_low_chicago_the_lowest_spade_in_the_hole() -> None:

@@ -264,7 +264,8 @@ def played_out(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
                seed: int | None = None) -> Equity:
     """Each player's share of the pot with the rest of the hand played out by the engine
     (:mod:`homegame.odds.playout`): for any game, the cards listed in the order each player receives
-    them (``?`` for a card not known). Sampled, or one outcome when nothing is left to chance.
+    them (``?`` for a card not known). Exact over every deal when ``trials`` is None and the hand takes few
+    cards from the deck (:data:`homegame.odds.playout.PLAYOUT_EXACT` hands at most), sampled otherwise.
 
     >>> r = played_out("follow-the-queen", ["Ah Ad Qs 7c 7d 9h", "Kh Kd 7s 3c 4c 5c"], trials=200, seed=1)
     >>> r.shares  # player 1's 7s follows the Qs: sevens are wild, and player 0 has five aces
@@ -288,10 +289,11 @@ def played_out(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     _check_trials(trials, seed)
     try:
         slots = [card_slots(h) if isinstance(h, str) else [c.id for c in _parse(h)] for h in hole]
-        shares, errors, n = playout_equity(game, slots, [c.id for c in _parse(board)], trials=trials, seed=seed)
+        shares, errors, n, exact = playout_equity(game, slots, [c.id for c in _parse(board)], trials=trials,
+                                                  seed=seed)
     except ValueError as e:
         raise BadOdds(str(e)) from None
-    return Equity(shares, n == 1, [0.0] * len(shares) if n == 1 else errors, n, "exact" if n == 1 else "sampled")
+    return Equity(shares, exact, errors, n, "exact" if exact else "sampled")
 
 
 def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",

@@ -21,12 +21,13 @@ impossible with those cards and is left out; when every outcome tried is, the ca
 >>> import homegame as hg
 >>> r = playout_equity(hg.game("five-card-draw"), [card_slots("As Ad Ac Ks Kd"), card_slots("Qs Qd Qc Js Jd")],
 ...                    [], trials=20, seed=1)
->>> r[0]  # two full houses stand pat: the aces' is the better one
-[1.0, 0.0]
+>>> r[0], r[3]  # two full houses stand pat: the aces' is the better one, whatever the burn card
+([1.0, 0.0], True)
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import TYPE_CHECKING, Any, Final
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
 #: outcomes played out when no number is given
 PLAYOUT_TRIALS: Final = 2_000
+#: hands enumerated at most for exact played-out odds (every order of the cards the hand takes from the deck)
+PLAYOUT_EXACT: Final = 2_500
 #: an unknown card in a player's list
 UNKNOWN: Final = -1
 #: chips each player starts with: nobody runs out, however often a face-up three matches the pot
@@ -103,15 +106,17 @@ def check(game: Any, hole: list[list[int]], board: list[int]) -> None:
                          f"{len(game.cards)}")
 
 
-def play_once(game: Any, hole: list[list[int]], board: list[int], seed: int, policy: Any = None) -> Hand:
+def play_once(game: Any, hole: list[list[int]], board: list[int], seed: int | None, policy: Any = None,
+              deck: list[int] | None = None) -> Hand:
     """One hand dealt with these cards (no ``-1`` left: fill them first) and played to its end by
-    ``policy`` (default :class:`~homegame.odds.policy.Policy`)."""
+    ``policy`` (default :class:`~homegame.odds.policy.Policy`); ``deck``: the whole deck's order to deal
+    from instead of a shuffle by ``seed`` (listed cards are skipped where they stand)."""
     from homegame.odds.policy import Policy
 
     policy = Policy() if policy is None else policy
     n = len(hole)
     h: Hand = game.deal([STACK] * n, stakes=stakes_for(game), button=n - 1, seed=seed,
-                  hole={s: ids for s, ids in enumerate(hole) if ids}, board=board or None)
+                        hole={s: ids for s, ids in enumerate(hole) if ids}, board=board or None, deck=deck)
     steps = 0
     while not h.over:
         seat = h.to_act[0]
@@ -177,10 +182,51 @@ def final_shares(h: Hand) -> list[float]:
     return out
 
 
+def enumerate_deals(game: Any, hole: list[list[int]], board: list[int], policy: Any,
+                    budget: int = PLAYOUT_EXACT) -> tuple[list[float], int] | None:
+    """Exact shares when the hand takes only a few cards from the deck (no ``-1`` in ``hole``): every
+    order of the cards it deals from the deck, each hand dealt from a deck in that order; (shares, hands
+    counted), or None when that is more than ``budget`` hands (or a hand took other cards than the first).
+
+    Burn cards change nothing but where the others come from, so they are not enumerated: the cards
+    dealt are every ordered choice of the unseen cards, and the burns are filled with other unseen cards.
+    """
+    known = {c for h in hole for c in h} | set(board)
+    unseen = [c for c in game.cards if c not in known]
+    tail = sorted(known)  # listed cards last: the deck's draws never reach them
+    probe = play_once(game, hole, board, None, policy, deck=unseen + tail)
+    k = probe.cards_drawn
+    burned = set(probe.burned)
+    burns = [i for i in range(k) if unseen[i] in burned]
+    dealt = k - len(burns)
+    if math.perm(len(unseen), dealt) > budget:
+        return None
+    totals = [0.0] * len(hole)
+    done = 0
+    for prefix in itertools.permutations(unseen, dealt):
+        chosen = set(prefix)
+        rest = [c for c in unseen if c not in chosen]
+        cards = iter(prefix)
+        fill = iter(rest)
+        order = [next(fill) if i in burns else next(cards) for i in range(k)]
+        used = set(order)
+        h = play_once(game, hole, board, None, policy, deck=[*order, *(c for c in rest if c not in used), *tail])
+        if h.cards_drawn != k or set(h.burned) != {order[i] for i in burns}:
+            return None
+        if never_dealt(h, hole, board):
+            continue
+        done += 1
+        for i, x in enumerate(final_shares(h)):
+            totals[i] += x
+    return ([t / done for t in totals], done) if done else None
+
+
 def playout_equity(game: Any, hole: list[list[int]], board: list[int], *, trials: int | None = None,
-                   seed: int | None = None) -> tuple[list[float], list[float], int]:
-    """Each player's share of the pot over ``trials`` played-out hands (see the module docstring).
-    Returns (shares, standard errors, outcomes); one outcome when nothing is left to chance."""
+                   seed: int | None = None) -> tuple[list[float], list[float], int, bool]:
+    """Each player's share of the pot over played-out hands (see the module docstring): with ``trials``
+    None and no ``-1`` card, every deal when the hand takes few enough cards from the deck
+    (:func:`enumerate_deals`), else ``trials`` (default :data:`PLAYOUT_TRIALS`) sampled hands.
+    Returns (shares, standard errors, outcomes, exact)."""
     from homegame.odds.policy import Policy
 
     check(game, hole, board)
@@ -193,6 +239,10 @@ def playout_equity(game: Any, hole: list[list[int]], board: list[int], *, trials
         raise ValueError(f"{holes} unknown cards listed; only {len(unseen)} cards are left in the deck")
     policy = Policy()
     players = len(hole)
+    if trials is None and not holes:
+        exact = enumerate_deals(game, hole, board, policy)
+        if exact is not None:
+            return exact[0], [0.0] * players, exact[1], True
     totals = [0.0] * players
     squares = [0.0] * players
     done = tried = 0
@@ -221,9 +271,11 @@ def playout_equity(game: Any, hole: list[list[int]], board: list[int], *, trials
                          "comes only with a card bought or drawn, which the odds policy may not do: it stands pat "
                          "on a straight or better)")
     means = [t / done for t in totals]
+    if done == 1:
+        return means, [0.0] * players, 1, True
     errors = [math.sqrt(max(sq / done - m * m, 0.0) / max(done - 1, 1)) for sq, m in zip(squares, means, strict=True)]
-    return means, errors, done
+    return means, errors, done, False
 
 
-__all__ = ["PLAYOUT_TRIALS", "card_slots", "check", "never_dealt", "final_shares", "play_once", "playout_equity",
+__all__ = ["PLAYOUT_EXACT", "PLAYOUT_TRIALS", "card_slots", "check", "enumerate_deals", "never_dealt", "final_shares", "play_once", "playout_equity",
            "stakes_for"]
