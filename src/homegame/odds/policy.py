@@ -30,8 +30,9 @@ what changes the cards:
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from homegame.cards import Card
 from homegame.evaluate import evaluate
 
 if TYPE_CHECKING:
@@ -138,6 +139,16 @@ class Policy:
                 and len(h.board) + step.keep >= 5):
             keep = best_keep(list(h.cards[seat]), list(h.board), step.keep)
             return " ".join(["discard", *(_text(c) for c in h.cards[seat] if c not in keep)])
+        if kind in ("pass", "discard", "arrange"):  # the rule bot reads only the seat's cards and the rules
+            from homegame.bots.base import parse_legal
+
+            options = parse_legal(legal)
+            mine: Any = {"seat": seat, "cards": [_text(c) for c in h.cards[seat]], "rules": h.game.rules}
+            if options.pass_count:
+                return "pass " + " ".join(self.bot.choose_pass(mine, options.pass_count))
+            if options.discard_count:
+                return "discard " + " ".join(self.bot.choose_discard(mine, options.discard_count))
+            return "arrange " + " ".join(self.bot.choose_arrange(mine))
         view: Any = h.view(seat)
         return self.bot.act(view)
 
@@ -160,9 +171,10 @@ def best_keep(held: list[int], board: list[int], keep: int) -> list[int]:
 
 
 def _text(card: int) -> str:
-    from homegame.cards import Card
+    return _NAMES[card]
 
-    return str(Card(card))
+
+_NAMES: Final = [str(Card(c)) for c in range(52)]
 
 
 __all__ = ["Policy", "best_keep", "draw_choice"]
