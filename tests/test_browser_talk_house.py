@@ -14,10 +14,8 @@ from typing import Any
 
 import pytest
 
-from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
-from homegame.server.harness import api, create_table
-from test_browser import ARTIFACTS, state, take_turn
-from test_browser_talk import open_page, sit
+from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, state, take_turn, unpause  # noqa: F401 (fixtures)
+from homegame.server.harness import api
 
 pytestmark = pytest.mark.browser
 
@@ -42,18 +40,14 @@ def check_down(pages: list[Any], number: int, timeout: float = 40.0) -> None:
         pages[0].wait_for_timeout(100)
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_a_winner_nobody_called_shows_one_card(base: str, browser: Any, device: str) -> None:
-    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=60)
-    errors: list[str] = []
-    ann = open_page(browser, made["links"]["host"], device, errors)
-    sit(ann, "Ann")
-    bob = open_page(browser, made["links"]["invite"], device, errors)
-    sit(bob, "Bob")
+@each_device
+def test_a_winner_nobody_called_shows_one_card(base: str, pages: Pages, device: str) -> None:
+    made, ann = pages.host_seated(device, "Ann", game="holdem", approve_seats=False, paused=True, between_hands=60)
+    bob = pages.guest_seated(made, device, "Bob")
     # shown before the hand is over: refused, and the page says why
     bob.evaluate("window.homegame.send({type: 'show'})")
     bob.wait_for_function("/shown by choice once the hand is over|nothing of yours/.test(document.getElementById('toast').textContent)", timeout=5000)
-    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    unpause(ann)
     for p in (ann, bob):
         live(p)
     first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
@@ -88,24 +82,18 @@ def test_a_winner_nobody_called_shows_one_card(base: str, browser: Any, device: 
     assert replay["steps"][-1]["action"] == "show" and replay["steps"][-1]["seat"] == hs
     assert replay["steps"][-1]["view"]["results"]["shown"][str(hs)] == [mine[1]]
     assert mine[0] not in str(replay)
-    assert not errors, errors
-    for p in (ann, bob):
-        p.context.close()
+    assert not pages.errors, pages.errors
 
 
-def test_losers_may_muck_and_the_log_says_who(base: str, browser: Any) -> None:
-    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=0.5)
-    errors: list[str] = []
-    ann = open_page(browser, made["links"]["host"], "phone", errors)
-    sit(ann, "Ann")
-    bob = open_page(browser, made["links"]["invite"], "phone", errors)
-    sit(bob, "Bob")
+def test_losers_may_muck_and_the_log_says_who(pages: Pages) -> None:
+    made, ann = pages.host_seated("phone", "Ann", game="holdem", approve_seats=False, paused=True, between_hands=0.5)
+    bob = pages.guest_seated(made, "phone", "Bob")
     # the host sets the showdown rule from the page
     ann.select_option('#host .house-form select[name="showdown"]', "muck-losers")
     ann.select_option('#host .house-form select[name="straddle"]', "utg")  # two players: left out, said why
     ann.click('#host [data-action="set-house"]')
     ann.wait_for_function("window.homegame.state.table.settings.house.showdown === 'muck-losers'", timeout=5000)
-    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    unpause(ann)
     live(ann)
     ann.wait_for_function("/no straddle this hand: a straddle needs three or more players/.test(document.getElementById('log').textContent)",
                           timeout=5000)
@@ -132,17 +120,12 @@ def test_losers_may_muck_and_the_log_says_who(base: str, browser: Any) -> None:
     loser.wait_for_selector("#after .show-choice")
     loser.screenshot(path=str(ARTIFACTS / "house-mucked-phone.png"), full_page=True)
     winner.screenshot(path=str(ARTIFACTS / "house-muck-log-phone.png"), full_page=True)
-    assert not errors, errors
-    for p in (ann, bob):
-        p.context.close()
+    assert not pages.errors, pages.errors
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_host_sets_straddle_and_bomb_pot_and_out_of_place_is_refused(base: str, browser: Any, device: str) -> None:
-    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=0.5, bot_delay=0.05)
-    errors: list[str] = []
-    ann = open_page(browser, made["links"]["host"], device, errors)
-    sit(ann, "Ann")
+@each_device
+def test_host_sets_straddle_and_bomb_pot_and_out_of_place_is_refused(pages: Pages, device: str) -> None:
+    made, ann = pages.host_seated(device, "Ann", game="holdem", approve_seats=False, paused=True, between_hands=0.5, bot_delay=0.05)
     # a bomb pot before its ante is set: refused, and the reason is shown
     ann.click('#host [data-action="bomb-next"]')
     ann.wait_for_function("/ante first/.test(document.getElementById('toast').textContent)", timeout=5000)
@@ -161,7 +144,7 @@ def test_host_sets_straddle_and_bomb_pot_and_out_of_place_is_refused(base: str, 
     for _ in range(2):
         ann.evaluate("window.homegame.send({type: 'add_bot', kind: 'rule'})")
     ann.wait_for_function("window.homegame.state.table.seats.length === 3")
-    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    unpause(ann)
     live(ann)
     ann.wait_for_function("window.homegame.state.view.log.some(l => /straddles 4/.test(l))", timeout=5000)
     assert re.search(r"straddles 4", ann.inner_text("#log"))
@@ -174,25 +157,20 @@ def test_host_sets_straddle_and_bomb_pot_and_out_of_place_is_refused(base: str, 
     assert state(ann)["table"]["settings"]["bomb_next"] is False
     assert not any("straddles" in line for line in state(ann)["view"]["log"])  # a bomb pot has no straddle
     ann.screenshot(path=str(ARTIFACTS / f"house-bomb-{device}.png"), full_page=True)
-    assert not errors, errors
-    ann.context.close()
+    assert not pages.errors, pages.errors
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_two_humans_all_in_run_it_twice_and_a_friend_replays_it_from_its_link(base: str, browser: Any, device: str) -> None:
-    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=60)
-    errors: list[str] = []
-    ann = open_page(browser, made["links"]["host"], device, errors)
-    sit(ann, "Ann")
-    bob = open_page(browser, made["links"]["invite"], device, errors)
-    sit(bob, "Bob")
+@each_device
+def test_two_humans_all_in_run_it_twice_and_a_friend_replays_it_from_its_link(pages: Pages, device: str) -> None:
+    made, ann = pages.host_seated(device, "Ann", game="holdem", approve_seats=False, paused=True, between_hands=60)
+    bob = pages.guest_seated(made, device, "Bob")
     # out of place: no hand yet, and the host has not allowed it
     bob.evaluate("window.homegame.send({type: 'run_twice', value: true})")
     bob.wait_for_function("/not allowed running it twice/.test(document.getElementById('toast').textContent)", timeout=5000)
     ann.check('#host .house-form input[name="run_twice"]')
     ann.click('#host [data-action="set-house"]')
     ann.wait_for_function("window.homegame.state.table.settings.house.run_twice === true", timeout=5000)
-    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    unpause(ann)
     for p in (ann, bob):
         live(p)
     first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
@@ -218,8 +196,7 @@ def test_two_humans_all_in_run_it_twice_and_a_friend_replays_it_from_its_link(ba
     first.wait_for_timeout(500)
     number = state(first)["hand"]
     link = f"{made['links']['watch'].split('#')[0]}?replay={number}#{made['links']['watch'].split('#', 1)[1]}"
-    friend = browser.new_context(**VIEWPORTS[device]).new_page()
-    friend.on("pageerror", lambda exc: errors.append(str(exc)))
+    friend = pages.new(device)
     friend.goto(link)
     friend.wait_for_selector("#replay .replay-log li", timeout=10000)
     friend.click('#replay [data-action="replay-last"]')
@@ -227,24 +204,18 @@ def test_two_humans_all_in_run_it_twice_and_a_friend_replays_it_from_its_link(ba
     text = friend.inner_text("#replay")
     assert "Result:" in text and "(run 1)" in text, text
     friend.locator("#replay").screenshot(path=str(ARTIFACTS / f"replay-rit-friend-{device}.png"))
-    assert not errors, errors
-    for p in (ann, bob, friend):
-        p.context.close()
+    assert not pages.errors, pages.errors
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_a_rabbit_hunt_after_a_hand_ended_early_is_one_tap_for_anyone(base: str, browser: Any, device: str) -> None:
-    made = create_table(base, game="holdem", approve_seats=False, paused=True, between_hands=60)
-    errors: list[str] = []
-    ann = open_page(browser, made["links"]["host"], device, errors)
-    sit(ann, "Ann")
-    bob = open_page(browser, made["links"]["invite"], device, errors)
-    sit(bob, "Bob")
-    watcher = open_page(browser, made["links"]["watch"], device, errors)
+@each_device
+def test_a_rabbit_hunt_after_a_hand_ended_early_is_one_tap_for_anyone(pages: Pages, device: str) -> None:
+    made, ann = pages.host_seated(device, "Ann", game="holdem", approve_seats=False, paused=True, between_hands=60)
+    bob = pages.guest_seated(made, device, "Bob")
+    watcher = pages.open(made["links"]["watch"], device)
     ann.check('#host .house-form input[name="rabbit"]')
     ann.click('#host [data-action="set-house"]')
     ann.wait_for_function("window.homegame.state.table.settings.house.rabbit === true", timeout=5000)
-    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    unpause(ann)
     for p in (ann, bob):
         live(p)
     first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
@@ -261,6 +232,4 @@ def test_a_rabbit_hunt_after_a_hand_ended_early_is_one_tap_for_anyone(base: str,
     assert len(rabbit) == 5 and watcher.locator("#after .rabbit-cards .card").count() == 5
     assert [watcher.locator("#after .rabbit-cards .card").nth(i).get_attribute("data-card") for i in range(5)] == rabbit
     watcher.screenshot(path=str(ARTIFACTS / f"house-rabbit-{device}.png"), full_page=True)
-    assert not errors, errors
-    for p in (ann, bob, watcher):
-        p.context.close()
+    assert not pages.errors, pages.errors
