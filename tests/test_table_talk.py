@@ -12,17 +12,10 @@ import pytest
 from homegame.server import protocol as p
 from homegame.server.room import Room
 from homegame.table.chat import CHAT_KEEP, CHAT_LIMIT, REACTIONS
-from test_table_support import Clock, Tab, open_room, tick
+from test_table_support import Clock, Tab, open_room, seated, tick
 
 ROOM = {"game": "holdem", "approve_seats": False, "bot_delay": 0.0, "between_hands": 1.0,
         "turn_seconds": 30.0, "time_bank": 20.0}
-
-
-def seated(tab: Tab, name: str) -> int:
-    tab.send({"type": "sit", "name": name})
-    msg = tab.last("seated")
-    assert msg is not None, tab.messages[-3:]
-    return int(msg["seat"])
 
 
 def table_of(tmp_path: Path, players: int = 2, **spec: Any) -> tuple[Room, Clock, dict[str, str], Tab, list[Tab]]:
