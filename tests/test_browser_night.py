@@ -75,18 +75,18 @@ def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
             and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1)
 
 
-def wait_for_results(pages: list[Any], timeout: float = 40.0) -> int:
+def wait_for_results(players: list[Any], timeout: float = 40.0) -> int:
     """Play (by clicking) until a hand is over on the first page; returns its number."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        s = state(pages[0])
+        s = state(players[0])
         if s["view"] and s["view"]["over"] and s["view"]["results"] and s["hand"] >= 1:
             return int(s["hand"])
-        for page in pages:
+        for page in players:
             v = state(page)["view"]
             if v and v["legal"]:
                 take_turn(page)
-        pages[0].wait_for_timeout(150)
+        players[0].wait_for_timeout(150)
     raise AssertionError(f"no hand finished in {timeout} s")
 
 
@@ -160,11 +160,11 @@ def test_a_double_tap_checks_once_and_an_uncalled_bet_is_taken_back(base: str, p
     sit_slowly(guest, "Guest")
     host.wait_for_function("window.homegame.state.view && window.homegame.state.view.legal !== undefined")
     guest.wait_for_function("window.homegame.state.hand === 1")
-    pages = {"Hostess": host, "Guest": guest}
+    players = {"Hostess": host, "Guest": guest}
     # the small blind calls; the big blind double-taps Check
-    caller = next(p for p in pages.values()
+    caller = next(p for p in players.values()
                   if p.wait_for_function("window.homegame.state.view") and "call 1" in state(p)["view"]["legal"])
-    checker_name, checker = next((n, p) for n, p in pages.items() if p is not caller)
+    checker_name, checker = next((n, p) for n, p in players.items() if p is not caller)
     caller.click('#actions [data-action="call"]')
     checker.wait_for_selector('#actions [data-action="check"]:not([disabled])')
     checker.dblclick('#actions [data-action="check"]')

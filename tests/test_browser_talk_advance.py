@@ -18,15 +18,15 @@ from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages,
 pytestmark = pytest.mark.browser
 
 
-def until(pages: list[Any], done: Any, timeout: float = 20.0, skip: Any = None) -> None:
+def until(players: list[Any], done: Any, timeout: float = 20.0, skip: Any = None) -> None:
     """Let the players other than ``skip`` click through their turns until ``done()``."""
     end = time.monotonic() + timeout
     while not done():
         assert time.monotonic() < end, "the table did not get there in time"
-        for p in pages:
+        for p in players:
             if p is not skip and (state(p)["view"] or {}).get("legal"):
                 take_turn(p)
-        pages[0].wait_for_timeout(100)
+        players[0].wait_for_timeout(100)
 
 
 def facing(page: Any) -> int:
