@@ -33,6 +33,21 @@ def send_act(page: Any, action: str) -> None:
     page.evaluate(f"(s => window.homegame.send({{type: 'act', action: {action!r}, decision: s.you.decision}}))(window.homegame.state)")
 
 
+def first_to_act(ann: Any, bob: Any) -> tuple[Any, Any]:
+    """Once the hand is live on both pages: the page whose turn it is, and the other."""
+    for p in (ann, bob):
+        live(p)
+    first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
+    return first, (bob if first is ann else ann)
+
+
+def raise_and_fold(first: Any, other: Any) -> None:
+    """``first`` raises to 10 and ``other`` folds from its page: the hand ends with nobody called."""
+    send_act(first, "raise 10")
+    other.wait_for_selector('#actions button[data-action="fold"]:not([disabled])', timeout=5000)
+    other.click('#actions button[data-action="fold"]')
+
+
 def check_down(players: list[Any], number: int, timeout: float = 40.0) -> None:
     """Every player checks (or calls) until hand ``number`` is over on every page."""
     end = time.monotonic() + timeout
@@ -53,13 +68,8 @@ def test_a_winner_nobody_called_shows_one_card(base: str, pages: Pages, device: 
     bob.evaluate("window.homegame.send({type: 'show'})")
     bob.wait_for_function("/shown by choice once the hand is over|nothing of yours/.test(document.getElementById('toast').textContent)", timeout=5000)
     unpause(ann)
-    for p in (ann, bob):
-        live(p)
-    first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
-    other = bob if first is ann else ann
-    send_act(first, "raise 10")
-    other.wait_for_selector('#actions button[data-action="fold"]:not([disabled])', timeout=5000)
-    other.click('#actions button[data-action="fold"]')
+    first, other = first_to_act(ann, bob)
+    raise_and_fold(first, other)
     first.wait_for_selector("#after .show-choice", timeout=5000)
     assert "Nobody has seen your cards" in first.inner_text("#after .show-choice")
     other.wait_for_selector("#after .show-choice")  # a folded hand may be shown too, and is said so
@@ -176,10 +186,7 @@ def test_two_humans_all_in_run_it_twice_and_a_friend_replays_it_from_its_link(pa
     ann.click('#host [data-action="set-house"]')
     ann.wait_for_function("window.homegame.state.table.settings.house.run_twice === true", timeout=5000)
     unpause(ann)
-    for p in (ann, bob):
-        live(p)
-    first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
-    other = bob if first is ann else ann
+    first, other = first_to_act(ann, bob)
     send_act(first, "raise 200")
     # both are asked, one tap each, before the last call
     for p in (first, other):
@@ -221,13 +228,8 @@ def test_a_rabbit_hunt_after_a_hand_ended_early_is_one_tap_for_anyone(pages: Pag
     ann.click('#host [data-action="set-house"]')
     ann.wait_for_function("window.homegame.state.table.settings.house.rabbit === true", timeout=5000)
     unpause(ann)
-    for p in (ann, bob):
-        live(p)
-    first = next(p for p in (ann, bob) if state(p)["view"]["legal"])
-    other = bob if first is ann else ann
-    send_act(first, "raise 10")
-    other.wait_for_selector('#actions button[data-action="fold"]:not([disabled])', timeout=5000)
-    other.click('#actions button[data-action="fold"]')
+    first, other = first_to_act(ann, bob)
+    raise_and_fold(first, other)
     for p in (ann, bob, watcher):
         p.wait_for_selector('#after [data-action="rabbit"]', timeout=5000)
         assert p.locator("#after .rabbit-cards").count() == 0  # hidden until asked for
