@@ -177,6 +177,19 @@ def take_turn(page: Any) -> bool:
     return False
 
 
+def play_until(players: list[Any], done: Callable[[], bool], timeout: float = 20.0, *, skip: Any = None,
+               what: str = "the table did not get there in time") -> None:
+    """Let the players other than ``skip`` click through their turns until ``done()``; fail with ``what``
+    after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, what
+        for p in players:
+            if p is not skip and (state(p)["view"] or {}).get("legal"):
+                take_turn(p)
+        players[0].wait_for_timeout(100)
+
+
 def play_out(page: Any, timeout: float = 45.0,
              on_turn: Callable[[Any, dict[str, Any]], bool] | None = None) -> dict[str, Any]:
     """Click through the hand until it is over; ``on_turn(page, view)`` may take a turn itself."""

@@ -23,6 +23,7 @@ from browser_support import (  # noqa: F401 (fixtures)
     browser,
     each_device,
     pages,
+    play_until,
     state,
     take_turn,
     unpause,
@@ -77,17 +78,12 @@ def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 
 def wait_for_results(players: list[Any], timeout: float = 40.0) -> int:
     """Play (by clicking) until a hand is over on the first page; returns its number."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    def over() -> bool:
         s = state(players[0])
-        if s["view"] and s["view"]["over"] and s["view"]["results"] and s["hand"] >= 1:
-            return int(s["hand"])
-        for page in players:
-            v = state(page)["view"]
-            if v and v["legal"]:
-                take_turn(page)
-        players[0].wait_for_timeout(150)
-    raise AssertionError(f"no hand finished in {timeout} s")
+        return bool(s["view"] and s["view"]["over"] and s["view"]["results"] and s["hand"] >= 1)
+
+    play_until(players, over, timeout, what=f"no hand finished in {timeout} s")
+    return int(state(players[0])["hand"])
 
 
 @each_device

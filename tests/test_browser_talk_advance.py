@@ -8,25 +8,13 @@ Three people play hold'em by link on a laptop or a phone viewport; screenshots g
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 
-from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, state, take_turn, unpause  # noqa: F401 (fixtures)
+from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, play_until, state, unpause  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
-
-
-def until(players: list[Any], done: Any, timeout: float = 20.0, skip: Any = None) -> None:
-    """Let the players other than ``skip`` click through their turns until ``done()``."""
-    end = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < end, "the table did not get there in time"
-        for p in players:
-            if p is not skip and (state(p)["view"] or {}).get("legal"):
-                take_turn(p)
-        players[0].wait_for_timeout(100)
 
 
 def facing(page: Any) -> int:
@@ -71,7 +59,8 @@ def test_act_in_advance_is_queued_dropped_when_the_bet_changes_and_kept_to_its_s
     actor.evaluate("(s => window.homegame.send({type: 'act', action: 'raise 8', decision: s.you.decision}))(window.homegame.state)")
     for w in waiters:
         w.wait_for_function("/dropped/.test(document.getElementById('pre-note').textContent)", timeout=5000)
-        assert state(w)["you"]["pre_action"] is None
+        # the notice and the state without the action are two messages: the second may come a moment later
+        w.wait_for_function("window.homegame.state.you.pre_action === null", timeout=5000)
     nxt = next(w for w in waiters if state(w)["view"]["legal"])
     last = next(w for w in waiters if w is not nxt)
     last.wait_for_selector('#pre-actions [data-pre="call"]')
@@ -83,19 +72,19 @@ def test_act_in_advance_is_queued_dropped_when_the_bet_changes_and_kept_to_its_s
     last.click('#pre-actions [data-pre="call"]')
     last.wait_for_function("(s => s.you.pre_action && s.you.pre_action.action === 'call')(window.homegame.state)", timeout=5000)
     assert last.inner_text("#pre-note") == ""
-    until(players, lambda: any(re.match(rf"Seat {last_hs} calls", line) for line in state(last)["view"]["log"]), skip=last)
+    play_until(players, lambda: any(re.match(rf"Seat {last_hs} calls", line) for line in state(last)["view"]["log"]), skip=last)
     assert state(last)["you"]["pre_action"] is None
 
     # on the flop: the first to act checks, then queues check/fold; the others check, the round ends, and
     # the queued check/fold is dropped: it never checks on the turn, where this seat acts first again
-    until(players, lambda: len(state(ann)["view"]["board"]) >= 3 and any(state(p)["view"]["legal"] for p in players))
+    play_until(players, lambda: len(state(ann)["view"]["board"]) >= 3 and any(state(p)["view"]["legal"] for p in players))
     first = next(p for p in players if state(p)["view"]["legal"])
     f_hs = state(first)["you"]["hand_seat"]
     first.click('#actions button[data-action="check"]')
     first.wait_for_selector('#pre-actions [data-pre="check/fold"]', timeout=5000)
     first.click('#pre-actions [data-pre="check/fold"]')
     first.wait_for_function("window.homegame.state.you.pre_action !== null", timeout=5000)
-    until(players, lambda: len(state(first)["view"]["board"]) >= 4, skip=first)
+    play_until(players, lambda: len(state(first)["view"]["board"]) >= 4, skip=first)
     first.wait_for_function("window.homegame.state.view.legal.length > 0", timeout=5000)
     assert state(first)["you"]["pre_action"] is None
     log = state(first)["view"]["log"]

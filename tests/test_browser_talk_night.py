@@ -4,11 +4,9 @@ screenshots in ``test-artifacts/``."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, state, take_turn, unpause  # noqa: F401 (fixtures)
+from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, play_until, state, unpause  # noqa: F401 (fixtures)
 from homegame.server.harness import api
 
 pytestmark = pytest.mark.browser
@@ -19,13 +17,7 @@ def test_the_nights_figures_and_chart(base: str, pages: Pages, device: str) -> N
     made, ann = pages.host_seated(device, "Ann", game="holdem", approve_seats=False, paused=True, bots=1, bot_delay=0.05, between_hands=0.5)
     bob = pages.guest_seated(made, device, "Bob")
     unpause(ann)
-    end = time.monotonic() + 90
-    while state(ann)["hand"] < 3:
-        assert time.monotonic() < end, "two hands did not finish"
-        for p in (ann, bob):
-            if (state(p)["view"] or {}).get("legal"):
-                take_turn(p)
-        ann.wait_for_timeout(100)
+    play_until([ann, bob], lambda: state(ann)["hand"] >= 3, timeout=90, what="two hands did not finish")
     ann.evaluate("window.homegame.send({type: 'pause', value: true})")
     ann.wait_for_timeout(800)
     token = made["links"]["host"].split("#", 1)[1]
