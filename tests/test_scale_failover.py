@@ -16,6 +16,7 @@ figures are in ``docs/deploy.md``. Skipped without nginx or PostgreSQL (see ``te
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import time
 from pathlib import Path
@@ -28,14 +29,20 @@ from homegame.server.harness import ServerProcess, api, create_table
 from homegame.server.lease import Leases
 from homegame.server.storage import Store
 from homegame.server.verify import verify_hand
-from service_support import need_nginx
-from test_deploy import FAST, LIMIT, nginx
+from test_deploy import FAST, LIMIT, NGINX, nginx
 from test_postgres import Cluster, cluster  # noqa: F401 - the throwaway PostgreSQL fixture
 
 #: Seconds a takeover after SIGKILL may take (the lease is 15 s: this needs the presence lock).
 KILL_LIMIT = 6.0
 #: Seconds a hand-over after SIGTERM may take.
 TERM_LIMIT = 3.0
+
+
+def need_nginx() -> None:
+    if NGINX is None:
+        if os.environ.get("HOMEGAME_REQUIRE_NGINX") == "1":
+            pytest.fail("nginx not found (run scripts/ensure-nginx.sh)")
+        pytest.skip("nginx not found (run scripts/ensure-nginx.sh)")
 
 
 class Waiter(BotClient):
