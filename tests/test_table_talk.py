@@ -183,12 +183,17 @@ def live(room: Room, clock: Clock, host: Tab, tabs: list[Tab]) -> dict[int, Tab]
     return {t.state()["you"]["seat"]: t for t in tabs}
 
 
+def to_act_and_waiting(room: Room) -> tuple[int, list[int]]:
+    """The live hand's seat to act first, and the other seats dealt in (table positions)."""
+    first = room.table.owing()[0]
+    return first, [pos for pos in room.table.start.dealt if pos != first]  # type: ignore[union-attr]
+
+
 def test_call_any_and_check_fold_play_the_moment_the_turn_comes(tmp_path: Path) -> None:
     room, clock, _tokens, host, tabs = table_of(tmp_path, players=3)
     by = live(room, clock, host, tabs)
     t = room.table
-    first = t.owing()[0]
-    later = [pos for pos in t.start.dealt if pos != first]  # type: ignore[union-attr]
+    first, later = to_act_and_waiting(room)
     by[later[0]].send({"type": "pre_act", "action": "call any"})
     by[later[1]].send({"type": "pre_act", "action": "check/fold"})
     assert by[later[0]].state()["you"]["pre_action"] == {"action": "call any", "amount": None}
@@ -331,8 +336,7 @@ def test_a_queued_pre_action_survives_a_restart_and_still_plays(tmp_path: Path) 
     room, clock, tokens, host, tabs = table_of(tmp_path, players=3)
     by = live(room, clock, host, tabs)
     t = room.table
-    first = t.owing()[0]
-    waiting = next(pos for pos in t.start.dealt if pos != first)  # type: ignore[union-attr]
+    first, (waiting, *_) = to_act_and_waiting(room)
     by[waiting].send({"type": "pre_act", "action": "call any"})
     again = Room.load(room.id, room.store, clock=clock)
     assert again is not None and again.table.pre_actions == t.pre_actions
@@ -350,8 +354,7 @@ def test_leaving_mid_hand_drops_the_pre_action(tmp_path: Path) -> None:
     room, clock, _tokens, host, tabs = table_of(tmp_path, players=3)
     by = live(room, clock, host, tabs)
     t = room.table
-    first = t.owing()[0]
-    waiting = next(pos for pos in t.start.dealt if pos != first)  # type: ignore[union-attr]
+    first, (waiting, *_) = to_act_and_waiting(room)
     by[waiting].send({"type": "pre_act", "action": "call any"})
     host.send({"type": "remove", "seat": waiting})
     assert waiting not in t.pre_actions
