@@ -1,18 +1,42 @@
-"""What the browser tests share: the two viewports, a server per test module, one Chromium per module."""
+"""What the browser tests share: Debian's Chromium (a missing one skips, or fails under
+``HOMEGAME_REQUIRE_BROWSER=1``), the two viewports, a server and one Chromium per test module, the
+pages one test opens (``pages``: a context each, their script errors collected, all closed when the test
+ends), a host or guest seated at a new table, and the clicks that play a turn or a hand to its end.
+
+Test modules import the fixtures by name (``from browser_support import base, browser, pages``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import os
+import re
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from homegame.server.harness import server_thread
-from test_browser import ARGS, ARTIFACTS, CHROMIUM
+from homegame.server.harness import create_table, server_thread
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+if CHROMIUM is None:
+    if os.environ.get("HOMEGAME_REQUIRE_BROWSER") == "1":
+        pytest.fail("chromium is required (HOMEGAME_REQUIRE_BROWSER=1) but missing; "
+                    "run scripts/ensure-chromium.sh", pytrace=False)
+    pytest.skip("chromium is not installed", allow_module_level=True)
 
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 VIEWPORTS = {"laptop": LAPTOP, "phone": PHONE}
+#: ``@each_device`` runs a test once per viewport, as ``device`` ("laptop", then "phone").
+each_device = pytest.mark.parametrize("device", list(VIEWPORTS))
 
 
 @pytest.fixture(scope="module")
@@ -34,3 +58,148 @@ def browser() -> Iterator[Any]:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
+
+
+class Pages:
+    """The pages one test opens, each in a browser context of its own.
+
+    Every page's script errors land in ``errors`` (a test ends with ``assert not pages.errors``); every
+    context is closed when the test ends, passed or failed.
+    """
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.browser = browser
+        self.base = base
+        self.errors: list[str] = []
+        self._contexts: list[Any] = []
+
+    def new(self, device: str | dict[str, Any]) -> Any:
+        """A blank page on a viewport (``"laptop"``, ``"phone"`` or Playwright's context options)."""
+        ctx = self.browser.new_context(**(VIEWPORTS[device] if isinstance(device, str) else device))
+        self._contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        return page
+
+    def open(self, url: str, device: str | dict[str, Any]) -> Any:
+        """A table page by its link, once the page holds the table's state."""
+        page = self.new(device)
+        page.goto(url)
+        page.wait_for_function("window.homegame && window.homegame.state")
+        return page
+
+    def host_seated(self, device: str, name: str = "Ann", **spec: Any) -> tuple[dict[str, Any], Any]:
+        """A new table (``spec`` as for ``create_table``) and its host's page, seated as ``name``."""
+        made = create_table(self.base, **spec)
+        page = self.open(made["links"]["host"], device)
+        sit(page, name)
+        return made, page
+
+    def guest_seated(self, made: dict[str, Any], device: str, name: str) -> Any:
+        """A friend's page on the table's invite link, seated as ``name`` (the table approves no seats)."""
+        page = self.open(made["links"]["invite"], device)
+        sit(page, name)
+        return page
+
+    def close(self) -> None:
+        """Close every context opened (one the test closed already is passed over)."""
+        for ctx in self._contexts:
+            with contextlib.suppress(Exception):  # closed by the test already
+                ctx.close()
+        self._contexts.clear()
+
+
+@pytest.fixture
+def pages(browser: Any, base: str) -> Iterator[Pages]:
+    """The pages of one test on the module's server (see ``Pages``)."""
+    opened = Pages(browser, base)
+    yield opened
+    opened.close()
+
+
+def sit(page: Any, name: str) -> None:
+    """Type ``name`` into the sit form, sit, and wait until the page has a seat."""
+    page.fill("#sit input[name=name]", name)
+    page.click('#sit [data-action="sit"]')
+    page.wait_for_function("window.homegame.state.you.seat !== null")
+
+
+def unpause(page: Any) -> None:
+    """The host's page lets the table deal."""
+    page.evaluate("window.homegame.send({type: 'pause', value: false})")
+
+
+def state(page: Any) -> dict[str, Any]:
+    """The page's copy of the table's state (``window.homegame.state``)."""
+    result: dict[str, Any] = page.evaluate("window.homegame.state")
+    return result
+
+
+def take_turn(page: Any) -> bool:
+    """Click through this player's decision if there is one; ``True`` if something was clicked."""
+    actions = page.locator("#actions")
+    confirm = actions.locator("button.confirm")
+    if confirm.count():
+        kind = confirm.first.get_attribute("data-action")
+        if kind == "arrange":
+            # order the cards by tapping them one by one, as a player would
+            cards = page.locator("#my-cards button.card")
+            for i in range(cards.count()):
+                cards.nth(i).click()
+            confirm.first.click()
+            return True
+        if kind in ("pass", "discard"):
+            need = int(re.search(r"/(\d+)", confirm.first.inner_text()).group(1))  # type: ignore[union-attr]
+            cards = page.locator("#my-cards button.card")
+            for i in range(need):
+                cards.nth(i).click()
+            confirm.first.click()
+            return True
+        if kind == "draw":
+            # the draw: throw away the first two cards (or stand pat when the page offers only that)
+            cards = page.locator("#my-cards button.card")
+            for i in range(min(2, cards.count())):
+                cards.nth(i).click()
+            if confirm.first.is_enabled():
+                confirm.first.click()
+            else:
+                actions.locator('button[data-action="stand-pat"]').click()
+            return True
+        if kind == "expose":
+            page.locator("#my-cards button.card:not(.up)").first.click()
+            confirm.first.click()
+            return True
+    for action in ("declare high", "check", "call", "fold"):
+        button = actions.locator(f'button[data-action="{action}"]')
+        if button.count() and button.first.is_enabled():
+            button.first.click()
+            return True
+    return False
+
+
+def play_until(players: list[Any], done: Callable[[], bool], timeout: float = 20.0, *, skip: Any = None,
+               what: str = "the table did not get there in time") -> None:
+    """Let the players other than ``skip`` click through their turns until ``done()``; fail with ``what``
+    after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, what
+        for p in players:
+            if p is not skip and (state(p)["view"] or {}).get("legal"):
+                take_turn(p)
+        players[0].wait_for_timeout(100)
+
+
+def play_out(page: Any, timeout: float = 45.0,
+             on_turn: Callable[[Any, dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+    """Click through the hand until it is over; ``on_turn(page, view)`` may take a turn itself."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = state(page)
+        v = s["view"]
+        if v and v["over"] and s["hand"] >= 1:
+            return s
+        if v and v["legal"] and not (on_turn and on_turn(page, v)):
+            take_turn(page)
+        page.wait_for_timeout(120)
+    raise AssertionError("the hand did not finish")

@@ -104,13 +104,17 @@ def three_hole(rules: dict[str, Any]) -> list[Step]:
     ]
 
 
-def _flop_game(hole: int) -> Any:
+def _flop_game(hole: int, discard_to: int | None = None) -> Any:
+    """Hold'em dealt ``hole`` cards down; with ``discard_to``, everyone discards down to that many after
+    the flop's betting."""
     def build(rules: dict[str, Any]) -> list[Step]:
+        discard = [] if discard_to is None else [Step("discard", f"Discard to {discard_to}", keep=discard_to)]
         return [
             deal(*([D] * hole)),
             bet("Preflop"),
             board(3, burn=True, label="Flop"),
             bet("Flop"),
+            *discard,
             board(1, burn=True, label="Turn"),
             bet("Turn", big=True),
             board(1, burn=True, label="River"),
@@ -167,26 +171,8 @@ def triple_draw(rules: dict[str, Any]) -> list[Step]:
     ]
 
 
-def _discard_game(hole: int) -> Any:
-    """Hold'em dealt ``hole`` cards down; after the flop's betting everyone discards down to two."""
-    def build(rules: dict[str, Any]) -> list[Step]:
-        return [
-            deal(*([D] * hole)),
-            bet("Preflop"),
-            board(3, burn=True, label="Flop"),
-            bet("Flop"),
-            Step("discard", "Discard to 2", keep=2),
-            board(1, burn=True, label="Turn"),
-            bet("Turn", big=True),
-            board(1, burn=True, label="River"),
-            bet("River", big=True),
-            *_tail(rules),
-        ]
-    return build
-
-
-crazy_pineapple = _discard_game(3)
-irish = _discard_game(4)
+crazy_pineapple = _flop_game(3, discard_to=2)
+irish = _flop_game(4, discard_to=2)
 big_o = _flop_game(5)
 
 

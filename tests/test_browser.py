@@ -7,57 +7,22 @@ unless ``HOMEGAME_REQUIRE_BROWSER=1`` (CI), where a missing browser fails.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from homegame.server.harness import server_thread
+from browser_support import ARTIFACTS, Pages, base, browser, pages, sit, state, take_turn  # noqa: F401 (fixtures)
+from homegame.server.harness import create_table
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 SEED_GAMES = ["passem", "sameem", "pass-the-trash", "three-hole"]
-
-if CHROMIUM is None:
-    if os.environ.get("HOMEGAME_REQUIRE_BROWSER") == "1":
-        pytest.fail("chromium is required (HOMEGAME_REQUIRE_BROWSER=1) but missing; "
-                    "run scripts/ensure-chromium.sh", pytrace=False)
-    pytest.skip("chromium is not installed", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("browser") / "browser.db"
-    with server_thread(f"sqlite:///{db}") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def hand_number(page: Any) -> int:
     return int(page.evaluate("window.homegame.state ? window.homegame.state.hand : 0"))
-
-
-def state(page: Any) -> dict[str, Any]:
-    result: dict[str, Any] = page.evaluate("window.homegame.state")
-    return result
 
 
 def set_paused(host: Any, value: bool) -> None:
@@ -73,48 +38,6 @@ def set_paused(host: Any, value: bool) -> None:
         except Exception:  # noqa: BLE001 - a click lost to a re-render: press again
             continue
     raise AssertionError(f"the table would not become paused={value}")
-
-
-def take_turn(page: Any) -> bool:
-    """Click through this player's decision if there is one; ``True`` if something was clicked."""
-    actions = page.locator("#actions")
-    confirm = actions.locator("button.confirm")
-    if confirm.count():
-        kind = confirm.first.get_attribute("data-action")
-        if kind == "arrange":
-            # order the cards by tapping them one by one, as a player would
-            cards = page.locator("#my-cards button.card")
-            for i in range(cards.count()):
-                cards.nth(i).click()
-            confirm.first.click()
-            return True
-        if kind in ("pass", "discard"):
-            need = int(re.search(r"/(\d+)", confirm.first.inner_text()).group(1))  # type: ignore[union-attr]
-            cards = page.locator("#my-cards button.card")
-            for i in range(need):
-                cards.nth(i).click()
-            confirm.first.click()
-            return True
-        if kind == "draw":
-            # the draw: throw away the first two cards (or stand pat when the page offers only that)
-            cards = page.locator("#my-cards button.card")
-            for i in range(min(2, cards.count())):
-                cards.nth(i).click()
-            if confirm.first.is_enabled():
-                confirm.first.click()
-            else:
-                actions.locator('button[data-action="stand-pat"]').click()
-            return True
-        if kind == "expose":
-            page.locator("#my-cards button.card:not(.up)").first.click()
-            confirm.first.click()
-            return True
-    for action in ("declare high", "check", "call", "fold"):
-        button = actions.locator(f'button[data-action="{action}"]')
-        if button.count() and button.first.is_enabled():
-            button.first.click()
-            return True
-    return False
 
 
 def play_hand(pages: list[Any], number: int, timeout: float = 90.0) -> None:
@@ -136,15 +59,9 @@ def play_hand(pages: list[Any], number: int, timeout: float = 90.0) -> None:
     raise AssertionError(f"hand {number} did not finish in {timeout} s")
 
 
-def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    host_ctx = browser.new_context(viewport={"width": 1100, "height": 1000})
-    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    host = host_ctx.new_page()
-    guest = guest_ctx.new_page()
-    errors: list[str] = []
-    for page in (host, guest):
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+def test_two_players_and_a_bot_play_each_seed_game(base: str, pages: Pages) -> None:
+    host = pages.new({"viewport": {"width": 1100, "height": 1000}})
+    guest = pages.new("phone")
 
     # the host opens a table from the lobby
     host.goto(base + "/")
@@ -242,24 +159,16 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, browser: Any) -> N
     host.wait_for_selector("#ledger .hands li")
     assert host.locator("#ledger .hands li").count() >= len(SEED_GAMES)
     host.screenshot(path=str(ARTIFACTS / "ledger-host.png"), full_page=True)
-    assert not errors, errors
-    host_ctx.close()
-    guest_ctx.close()
+    assert not pages.errors, pages.errors
 
 
-def test_dealers_choice_the_dealer_picks_on_the_page(base: str, browser: Any) -> None:
-    from homegame.server.harness import create_table
-
+def test_dealers_choice_the_dealer_picks_on_the_page(base: str, pages: Pages) -> None:
     # fixed limit and deep stacks: calling every bet for four hands must not leave the dealer broke (the
     # table would then wait for players and the test time out)
     made = create_table(base, game="dealers-choice", bots=1, bot_delay=0.05, between_hands=0.5, turn_seconds=60,
                         buy_in=2000, stakes={"structure": "fixed-limit", "small_bet": 2, "big_bet": 4})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.goto(made["links"]["host"])
-    page.wait_for_function("window.homegame && window.homegame.state")
-    page.fill("#sit input[name=name]", "Dealer")
-    page.click('#sit [data-action="sit"]')
+    page = pages.open(made["links"]["host"], "phone")
+    sit(page, "Dealer")
     picked = False
     for _ in range(4):
         page.wait_for_function("(s => s.table.chooser !== null || (s.view && !s.view.over))(window.homegame.state)")
@@ -277,20 +186,10 @@ def test_dealers_choice_the_dealer_picks_on_the_page(base: str, browser: Any) ->
             assert "Three-Hole" in page.inner_text("#game-line")
             break
     assert picked, "the host never became the dealer"
-    ctx.close()
 
 
-def test_a_broke_player_is_told_and_the_host_tops_them_up(base: str, browser: Any) -> None:
-    from homegame.server.harness import create_table
-
-    made = create_table(base, game="passem", bots=1, paused=True, approve_seats=False, buy_in=150)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.goto(made["links"]["host"])
-    page.wait_for_function("window.homegame && window.homegame.state")
-    page.fill("#sit input[name=name]", "Broke")
-    page.click('#sit [data-action="sit"]')
-    page.wait_for_function("window.homegame.state.you.seat !== null")
+def test_a_broke_player_is_told_and_the_host_tops_them_up(pages: Pages) -> None:
+    _, page = pages.host_seated("phone", "Broke", game="passem", bots=1, paused=True, approve_seats=False, buy_in=150)
     seat = state(page)["you"]["seat"]
     page.evaluate(f"window.homegame.send({{type: 'adjust', seat: {seat}, stack: 0}})")
     page.wait_for_selector('#sit [data-action="top-up"]')
@@ -304,4 +203,3 @@ def test_a_broke_player_is_told_and_the_host_tops_them_up(base: str, browser: An
     assert state(page)["you"]["seat"] == seat
     # seats stay on a phone's screen: nothing sticks out sideways
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    ctx.close()

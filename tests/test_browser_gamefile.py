@@ -4,32 +4,20 @@ allowed and changes nothing; a good one joins the host's game choice, is dealt a
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
-from homegame.server.harness import create_table
-from test_browser import ARTIFACTS, state
-from test_browser_games import play_out
+from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, play_out, state, unpause  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
 GOOD = Path(__file__).parent / "game_files" / "two-hole-draw.toml"  # name = "pass-draw-flop"
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_host_uploads_a_game_file_chooses_it_and_plays_a_hand(base: str, browser: Any, device: str) -> None:
-    errors: list[str] = []
-    made = create_table(base, game="holdem", bots=2, between_hands=30, bot_delay=0.05, approve_seats=False,
-                        paused=True, stakes={"structure": "fixed-limit", "blinds": [1, 2], "small_bet": 2, "big_bet": 4})
-    page = browser.new_context(**VIEWPORTS[device]).new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(made["links"]["host"])
-    page.wait_for_function("window.homegame && window.homegame.state")
-    page.fill("#sit input[name=name]", "Ann")
-    page.click('#sit [data-action="sit"]')
-    page.wait_for_function("window.homegame.state.you.seat !== null")
+@each_device
+def test_host_uploads_a_game_file_chooses_it_and_plays_a_hand(pages: Pages, device: str) -> None:
+    _, page = pages.host_seated(device, game="holdem", bots=2, between_hands=30, bot_delay=0.05, approve_seats=False, paused=True,
+                                stakes={"structure": "fixed-limit", "blinds": [1, 2], "small_bet": 2, "big_bet": 4})
 
     upload = page.locator("#host .gamefile-form")
     # a bad file: its line and what is allowed, under the upload box; the table is as it was
@@ -55,11 +43,11 @@ def test_host_uploads_a_game_file_chooses_it_and_plays_a_hand(base: str, browser
     assert page.locator('#host .gamefile[data-game="pass-draw-flop"]').count() == 1
     page.click('#host [data-action="set-game"]')
     page.wait_for_function("window.homegame.state.table.settings.game === 'pass-draw-flop'")
-    page.evaluate("window.homegame.send({type: 'pause', value: false})")
+    unpause(page)
     page.wait_for_function("window.homegame.state.view && window.homegame.state.view.game === 'pass-draw-flop'")
     page.screenshot(path=str(ARTIFACTS / f"gamefile-hand-{device}.png"), full_page=True)
     over = play_out(page, timeout=60.0)
     assert over["view"]["game"] == "pass-draw-flop" and over["view"]["title"] == "Pass, Draw and Flop"
     assert "Pass, Draw and Flop" in page.inner_text("#game-title")
     page.screenshot(path=str(ARTIFACTS / f"gamefile-over-{device}.png"), full_page=True)
-    assert not errors, errors
+    assert not pages.errors, pages.errors

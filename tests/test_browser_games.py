@@ -9,9 +9,18 @@ from typing import Any
 import pytest
 
 import homegame as hg
-from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
-from homegame.server.harness import create_table
-from test_browser import ARTIFACTS, state, take_turn
+from browser_support import (  # noqa: F401 (fixtures)
+    ARTIFACTS,
+    Pages,
+    base,
+    browser,
+    each_device,
+    pages,
+    play_out,
+    state,
+    take_turn,
+    unpause,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -24,38 +33,17 @@ def is_stud(game: str) -> bool:
     return any(s.kind == "bet" and s.opener == "bring-in" for s in hg.game(game).steps)
 
 
-def seated(browser: Any, base: str, device: str, errors: list[str], **spec: Any) -> Any:
-    spec = {"bots": 2, "between_hands": 30, **spec}
-    made = create_table(base, bot_delay=0.05, approve_seats=False, paused=True, **spec)
-    page = browser.new_context(**VIEWPORTS[device]).new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(made["links"]["host"])
-    page.wait_for_function("window.homegame && window.homegame.state")
-    page.fill("#sit input[name=name]", "Ann")
-    page.click('#sit [data-action="sit"]')
-    page.wait_for_function("window.homegame.state.you.seat !== null")
-    page.evaluate("window.homegame.send({type: 'pause', value: false})")
+def seated(pages: Pages, device: str, **spec: Any) -> Any:
+    """Ann's page at a new table of hers (two bots unless ``spec`` says otherwise), dealing."""
+    _, page = pages.host_seated(device, **{"bots": 2, "between_hands": 30, "bot_delay": 0.05, "approve_seats": False,
+                                           "paused": True, **spec})
+    unpause(page)
     return page
 
 
-def play_out(page: Any, timeout: float = 45.0, on_turn: Any = None) -> dict[str, Any]:
-    """Click through the hand until it is over; ``on_turn(page, view)`` may take a turn itself."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = state(page)
-        v = s["view"]
-        if v and v["over"] and s["hand"] >= 1:
-            return s
-        if v and v["legal"] and not (on_turn and on_turn(page, v)):
-            take_turn(page)
-        page.wait_for_timeout(120)
-    raise AssertionError("the hand did not finish")
-
-
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_a_draw_takes_any_number_up_to_the_most_or_stands_pat(base: str, browser: Any, device: str) -> None:
-    errors: list[str] = []
-    page = seated(browser, base, device, errors, game="five-card-draw",
+@each_device
+def test_a_draw_takes_any_number_up_to_the_most_or_stands_pat(pages: Pages, device: str) -> None:
+    page = seated(pages, device, game="five-card-draw",
                   stakes={"structure": "fixed-limit", "blinds": [1, 2], "small_bet": 2, "big_bet": 4})
     drew: list[int] = []
 
@@ -86,34 +74,29 @@ def test_a_draw_takes_any_number_up_to_the_most_or_stands_pat(base: str, browser
         me = s["table"]["dealt"].index(s["you"]["seat"])
         assert any(f"Seat {me} draws 2" in line for line in s["view"]["log"]), s["view"]["log"]
     page.screenshot(path=str(ARTIFACTS / f"draw-over-{device}.png"))
-    assert not errors, errors
-    page.context.close()
+    assert not pages.errors, pages.errors
 
 
 @pytest.mark.parametrize("game", NEW_GAMES)
-def test_every_new_game_deals_and_plays_from_the_page(base: str, browser: Any, game: str) -> None:
-    errors: list[str] = []
+def test_every_new_game_deals_and_plays_from_the_page(pages: Pages, game: str) -> None:
     device = "phone" if NEW_GAMES.index(game) % 2 else "laptop"
     stakes = ({"structure": "fixed-limit", "ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}
               if is_stud(game) else {"structure": "fixed-limit", "blinds": [1, 2], "small_bet": 2, "big_bet": 4})
-    page = seated(browser, base, device, errors, game=game, stakes=stakes)
+    page = seated(pages, device, game=game, stakes=stakes)
     s = play_out(page)
     assert s["view"]["game"] == game and s["view"]["results"]
     page.screenshot(path=str(ARTIFACTS / f"game-{game}-{device}.png"))
-    assert not errors, errors
-    page.context.close()
+    assert not pages.errors, pages.errors
 
 
-def test_the_lobby_and_the_dealers_choice_offer_every_game(base: str, browser: Any) -> None:
-    errors: list[str] = []
-    page = browser.new_context(**VIEWPORTS["phone"]).new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+def test_the_lobby_and_the_dealers_choice_offer_every_game(base: str, pages: Pages) -> None:
+    page = pages.new("phone")
     page.goto(base + "/")
     page.wait_for_function("document.querySelectorAll('select[name=game] option').length > 5")
     offered = page.eval_on_selector_all("select[name=game] option", "os => os.map((o) => o.value)")
     assert set(hg.game_names()) <= set(offered), offered
     page.context.close()
-    page = seated(browser, base, "phone", errors, game="dealers-choice", bots=1, between_hands=0.5)
+    page = seated(pages, "phone", game="dealers-choice", bots=1, between_hands=0.5)
     end = time.monotonic() + 90  # the choice comes round once the button reaches me (slow on a loaded machine)
     while not page.locator('#actions .choose button').count():
         assert time.monotonic() < end, "never my choice"
@@ -127,5 +110,4 @@ def test_the_lobby_and_the_dealers_choice_offer_every_game(base: str, browser: A
     page.screenshot(path=str(ARTIFACTS / "dealers-choice-phone.png"))
     page.click('#actions [data-action="choose-razz"]')
     page.wait_for_function("window.homegame.state.view && window.homegame.state.view.game === 'razz'", timeout=10000)
-    assert not errors, errors
-    page.context.close()
+    assert not pages.errors, pages.errors

@@ -15,21 +15,22 @@ from typing import Any
 
 import pytest
 
-from browser_support import LAPTOP, PHONE, VIEWPORTS, base, browser  # noqa: F401 (fixtures)
+from browser_support import (  # noqa: F401 (fixtures)
+    ARTIFACTS,
+    VIEWPORTS,
+    Pages,
+    base,
+    browser,
+    each_device,
+    pages,
+    play_until,
+    state,
+    take_turn,
+    unpause,
+)
 from homegame.server.harness import create_table
-from test_browser import ARTIFACTS, state, take_turn
 
 pytestmark = pytest.mark.browser
-
-
-
-def open_page(browser: Any, url: str, device: str, errors: list[str]) -> Any:
-    ctx = browser.new_context(**VIEWPORTS[device])
-    page = ctx.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url)
-    page.wait_for_function("window.homegame && window.homegame.state")
-    return page
 
 
 def count_states(page: Any) -> None:
@@ -75,28 +76,22 @@ def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
             and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1)
 
 
-def wait_for_results(pages: list[Any], timeout: float = 40.0) -> int:
+def wait_for_results(players: list[Any], timeout: float = 40.0) -> int:
     """Play (by clicking) until a hand is over on the first page; returns its number."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = state(pages[0])
-        if s["view"] and s["view"]["over"] and s["view"]["results"] and s["hand"] >= 1:
-            return int(s["hand"])
-        for page in pages:
-            v = state(page)["view"]
-            if v and v["legal"]:
-                take_turn(page)
-        pages[0].wait_for_timeout(150)
-    raise AssertionError(f"no hand finished in {timeout} s")
+    def over() -> bool:
+        s = state(players[0])
+        return bool(s["view"] and s["view"]["over"] and s["view"]["results"] and s["hand"] >= 1)
+
+    play_until(players, over, timeout, what=f"no hand finished in {timeout} s")
+    return int(state(players[0])["hand"])
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_a_name_typed_slowly_while_bots_play_sits_down(base: str, browser: Any, device: str) -> None:
+@each_device
+def test_a_name_typed_slowly_while_bots_play_sits_down(base: str, pages: Pages, device: str) -> None:
     # §3(a): bots deal before anyone sits; the sit form must not be redrawn under the typing fingers
     made = create_table(base, game="holdem", bots=3, bot_delay=0.15, between_hands=0.5, approve_seats=False,
                         turn_seconds=1, time_bank=0)  # dealt in before she sits out: the table moves on
-    errors: list[str] = []
-    host = open_page(browser, made["links"]["host"], device, errors)
+    host = pages.open(made["links"]["host"], device)
     host.wait_for_function("window.homegame.state.hand >= 1")
     updates = sit_slowly(host, "Margaretha", live=True)
     assert updates >= 3, f"the bots were not playing while she typed ({updates} updates)"
@@ -105,22 +100,19 @@ def test_a_name_typed_slowly_while_bots_play_sits_down(base: str, browser: Any, 
     host.evaluate("window.homegame.send({type: 'sit_out', value: true})")
     host.wait_for_function("window.homegame.state.table.seats.some(s => s.name === 'Margaretha' && s.sitting_out)")
     # a friend on the invite link does the same
-    guest = open_page(browser, made["links"]["invite"], device, errors)
+    guest = pages.open(made["links"]["invite"], device)
     updates = sit_slowly(guest, "Bea Dupont", live=True)
     assert updates >= 3, f"the bots were not playing while she typed ({updates} updates)"
     assert seat_of(guest)["name"] == "Bea Dupont"
     host.screenshot(path=str(ARTIFACTS / f"night-sat-{device}.png"))
-    assert not errors, errors
-    host.context.close()
-    guest.context.close()
+    assert not pages.errors, pages.errors
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_the_hosts_typed_values_survive_a_refused_change(base: str, browser: Any, device: str) -> None:
+@each_device
+def test_the_hosts_typed_values_survive_a_refused_change(base: str, pages: Pages, device: str) -> None:
     # §3(c): a refused house-rule or stakes change keeps what the host typed, and says why
     made = create_table(base, game="holdem", bots=3, bot_delay=0.15, between_hands=0.5, approve_seats=False)
-    errors: list[str] = []
-    host = open_page(browser, made["links"]["host"], device, errors)
+    host = pages.open(made["links"]["host"], device)
     host.wait_for_function(LIVE, polling=20, timeout=15000)
     blinds = host.locator("#host .stakes-form input[name=blinds]")
     blinds.click()
@@ -151,26 +143,24 @@ def test_the_hosts_typed_values_survive_a_refused_change(base: str, browser: Any
     assert host.input_value('#host [name="rule-keep"]') == "6.5"
     assert "whole number" in host.inner_text("#host .game-form .form-error")
     host.screenshot(path=str(ARTIFACTS / f"night-host-form-{device}.png"), full_page=True)
-    assert not errors, errors
-    host.context.close()
+    assert not pages.errors, pages.errors
 
 
-def test_a_double_tap_checks_once_and_an_uncalled_bet_is_taken_back(base: str, browser: Any) -> None:
+def test_a_double_tap_checks_once_and_an_uncalled_bet_is_taken_back(base: str, pages: Pages) -> None:
     # §3(b) on the page, and §7: "wins 6" for a bet nobody called is "takes back 2 uncalled" + "wins 4"
     made = create_table(base, game="holdem", bots=0, approve_seats=False, between_hands=30, turn_seconds=60,
                         stakes={"structure": "no-limit", "blinds": [1, 2]})
-    errors: list[str] = []
-    host = open_page(browser, made["links"]["host"], "laptop", errors)
+    host = pages.open(made["links"]["host"], "laptop")
     sit_slowly(host, "Hostess")
-    guest = open_page(browser, made["links"]["invite"], "phone", errors)
+    guest = pages.open(made["links"]["invite"], "phone")
     sit_slowly(guest, "Guest")
     host.wait_for_function("window.homegame.state.view && window.homegame.state.view.legal !== undefined")
     guest.wait_for_function("window.homegame.state.hand === 1")
-    pages = {"Hostess": host, "Guest": guest}
+    players = {"Hostess": host, "Guest": guest}
     # the small blind calls; the big blind double-taps Check
-    caller = next(p for p in pages.values()
+    caller = next(p for p in players.values()
                   if p.wait_for_function("window.homegame.state.view") and "call 1" in state(p)["view"]["legal"])
-    checker_name, checker = next((n, p) for n, p in pages.items() if p is not caller)
+    checker_name, checker = next((n, p) for n, p in players.items() if p is not caller)
     caller.click('#actions [data-action="call"]')
     checker.wait_for_selector('#actions [data-action="check"]:not([disabled])')
     checker.dblclick('#actions [data-action="check"]')
@@ -196,18 +186,15 @@ def test_a_double_tap_checks_once_and_an_uncalled_bet_is_taken_back(base: str, b
     winners = checker.locator("#seats .seat.winner")
     assert winners.count() == 1 and checker_name in winners.first.inner_text()
     checker.screenshot(path=str(ARTIFACTS / "night-uncalled.png"))
-    assert not errors, errors
-    host.context.close()
-    guest.context.close()
+    assert not pages.errors, pages.errors
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_every_seat_reads_in_full_and_nothing_overlaps(base: str, browser: Any, device: str) -> None:
+@each_device
+def test_every_seat_reads_in_full_and_nothing_overlaps(base: str, pages: Pages, device: str) -> None:
     # §7: "RuleBo…" / "Rul…"; the seat over the deck line; stakes cut off; seats counted from 0 in errors
     made = create_table(base, game="passem", bots=5, bot_delay=0.05, between_hands=30, approve_seats=False,
                         stakes={"structure": "no-limit", "blinds": [5, 10], "ante": 1})
-    errors: list[str] = []
-    host = open_page(browser, made["links"]["host"], device, errors)
+    host = pages.open(made["links"]["host"], device)
     host.wait_for_function("window.homegame.state.hand >= 1")
     sit_slowly(host, "Alexandrina Q")
     # an action out of turn: the error names players, never seat numbers counted from 0
@@ -252,19 +239,17 @@ def test_every_seat_reads_in_full_and_nothing_overlaps(base: str, browser: Any, 
         window.homegame.state = {...s, table: {...s.table, halted: 'the database refused a write; the host must restart'}};
         window.homegame.render(); }""")
     assert "refused a write" in host.inner_text("#banner")
-    assert not errors, errors
-    host.context.close()
+    assert not pages.errors, pages.errors
 
 
-def test_the_pass_names_its_receiver_and_rolls_are_named(base: str, browser: Any) -> None:
+def test_the_pass_names_its_receiver_and_rolls_are_named(base: str, pages: Pages) -> None:
     # §7: "to your neighbour" and "Round 6" become the receiver's name and "Roll 1 · betting"
     made = create_table(base, game="pass-the-trash", bots=1, bot_delay=0.05, between_hands=0.3, approve_seats=False,
                         turn_seconds=60, buy_in=5000, stakes={"structure": "fixed-limit", "small_bet": 2, "big_bet": 4},
                         paused=True)
-    errors: list[str] = []
-    page = open_page(browser, made["links"]["host"], "phone", errors)
+    page = pages.open(made["links"]["host"], "phone")
     sit_slowly(page, "Passer")
-    page.evaluate("window.homegame.send({type: 'pause', value: false})")
+    unpause(page)
     saw_pass = saw_roll = False
     end = time.monotonic() + 45
     while time.monotonic() < end and not (saw_pass and saw_roll):
@@ -293,16 +278,12 @@ def test_the_pass_names_its_receiver_and_rolls_are_named(base: str, browser: Any
                     take_turn(page)
         page.wait_for_timeout(150)
     assert saw_pass and saw_roll, (saw_pass, saw_roll)
-    assert not errors, errors
-    page.context.close()
+    assert not pages.errors, pages.errors
 
 
-def test_the_lobby_opens_an_ante_only_game_and_speaks_in_sentences(base: str, browser: Any) -> None:
+def test_the_lobby_opens_an_ante_only_game_and_speaks_in_sentences(base: str, pages: Pages) -> None:
     # §7: the minimum-bet field was hidden for no-limit, errors were raw dicts, "1e9" was a stack
-    errors: list[str] = []
-    ctx = browser.new_context(**PHONE)
-    page = ctx.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = pages.new("phone")
     page.goto(base + "/")
     # the server's refusal of a field (422) reads as a sentence naming the field, not as a raw dict
     page.evaluate("document.querySelector('input[name=name]').value = 'x'.repeat(60)")
@@ -328,16 +309,14 @@ def test_the_lobby_opens_an_ante_only_game_and_speaks_in_sentences(base: str, br
     page.wait_for_function("window.homegame && window.homegame.state")
     stakes = state(page)["table"]["settings"]["stakes"]
     assert stakes["ante"] == 1 and stakes["blinds"] == [] and stakes["small_bet"] == 2, stakes
-    assert not errors, errors
-    ctx.close()
+    assert not pages.errors, pages.errors
 
 
-def test_remove_asks_first_and_a_stack_is_a_whole_number(base: str, browser: Any) -> None:
+def test_remove_asks_first_and_a_stack_is_a_whole_number(base: str, pages: Pages) -> None:
     made = create_table(base, game="holdem", bots=1, approve_seats=False, paused=True)
-    errors: list[str] = []
-    host = open_page(browser, made["links"]["host"], "laptop", errors)
+    host = pages.open(made["links"]["host"], "laptop")
     sit_slowly(host, "Hostess")
-    guest = open_page(browser, made["links"]["invite"], "phone", errors)
+    guest = pages.open(made["links"]["invite"], "phone")
     sit_slowly(guest, "Guest")
     pos = state(guest)["you"]["seat"]
     row = f'#host .host-seat[data-position="{pos}"]'
@@ -354,17 +333,14 @@ def test_remove_asks_first_and_a_stack_is_a_whole_number(base: str, browser: Any
     assert "whole number" in host.inner_text("#toast")
     host.wait_for_timeout(500)
     assert next(s for s in state(host)["table"]["seats"] if s["position"] == pos)["stack"] == 200
-    assert not errors, errors
-    host.context.close()
-    guest.context.close()
+    assert not pages.errors, pages.errors
 
 
-def test_the_host_resends_a_lost_seat_link(base: str, browser: Any) -> None:
+def test_the_host_resends_a_lost_seat_link(base: str, pages: Pages) -> None:
     # §7: "a lost phone means a lost seat": the host makes a fresh seat link and it opens the seat
     made = create_table(base, game="holdem", bots=1, approve_seats=False, paused=True)
-    errors: list[str] = []
-    host = open_page(browser, made["links"]["host"], "laptop", errors)
-    guest = open_page(browser, made["links"]["invite"], "phone", errors)
+    host = pages.open(made["links"]["host"], "laptop")
+    guest = pages.open(made["links"]["invite"], "phone")
     sit_slowly(guest, "Lost Phone")
     pos = state(guest)["you"]["seat"]
     guest.context.close()
@@ -374,36 +350,31 @@ def test_the_host_resends_a_lost_seat_link(base: str, browser: Any) -> None:
     link = host.input_value(f"{row} .seat-link input")
     assert re.search(r"/t/[^#]+#.+", link), link
     assert host.locator(f'{row} [data-action="copy-seat-link"]').is_visible()
-    back = open_page(browser, link, "phone", errors)
+    back = pages.open(link, "phone")
     back.wait_for_function(f"window.homegame.state.you.seat === {pos}")
-    assert not errors, errors
-    host.context.close()
-    back.context.close()
+    assert not pages.errors, pages.errors
 
 
-def test_a_timeout_is_said_and_so_is_the_sit_out(base: str, browser: Any) -> None:
+def test_a_timeout_is_said_and_so_is_the_sit_out(base: str, pages: Pages) -> None:
     # §7: a timeout said only "folds"
     made = create_table(base, game="holdem", bots=1, bot_delay=0.05, between_hands=0.5, approve_seats=False,
                         turn_seconds=2, time_bank=0, paused=True)
-    errors: list[str] = []
-    page = open_page(browser, made["links"]["host"], "phone", errors)
+    page = pages.open(made["links"]["host"], "phone")
     sit_slowly(page, "Sleepy")
-    page.evaluate("window.homegame.send({type: 'pause', value: false})")
+    unpause(page)
     page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('Sleepy timed out'))",
                            timeout=20000)
     page.wait_for_function("window.homegame.state.table.seats.some(s => s.name === 'Sleepy' && s.sitting_out)", timeout=20000)
     page.wait_for_function("document.querySelector('#banner').textContent.includes('time ran out')", timeout=5000)
     page.screenshot(path=str(ARTIFACTS / "night-timeout-phone.png"))
-    assert not errors, errors
-    page.context.close()
+    assert not pages.errors, pages.errors
 
 
-def test_downloads_keep_the_token_out_of_urls(base: str, browser: Any) -> None:
+def test_downloads_keep_the_token_out_of_urls(base: str, pages: Pages) -> None:
     # §2 on the page, §7: downloads by header, named files, PHH only where the server writes it
     made = create_table(base, game="holdem", bots=1, bot_delay=0.05, between_hands=30, approve_seats=False,
                         stakes={"structure": "pot-limit", "blinds": [1, 2]})
-    errors: list[str] = []
-    host = open_page(browser, made["links"]["host"], "laptop", errors)
+    host = pages.open(made["links"]["host"], "laptop")
     urls: list[str] = []
     host.on("request", lambda r: urls.append(r.url))
     sit_slowly(host, "Hostess")
@@ -423,8 +394,7 @@ def test_downloads_keep_the_token_out_of_urls(base: str, browser: Any) -> None:
     assert got.value.suggested_filename == "ledger.csv"
     leaked = [u for u in urls if "token=" in u]
     assert not leaked, leaked
-    assert not errors, errors
-    host.context.close()
+    assert not pages.errors, pages.errors
 
 
 def finished_declare_hand() -> dict[str, Any]:
@@ -447,11 +417,10 @@ def finished_declare_hand() -> dict[str, Any]:
     raise AssertionError("no seed gave a failed swing")
 
 
-def test_a_failed_declare_both_is_explained(base: str, browser: Any) -> None:
+def test_a_failed_declare_both_is_explained(base: str, pages: Pages) -> None:
     # §7: "a failed declare-both is never explained": the results say why the swing took nothing
     made = create_table(base, game="sameem", bots=1, approve_seats=False, paused=True)
-    errors: list[str] = []
-    page = open_page(browser, made["links"]["host"], "phone", errors)
+    page = pages.open(made["links"]["host"], "phone")
     sit_slowly(page, "Swinger")
     seats = state(page)["table"]["seats"]
     me = state(page)["you"]["seat"]
@@ -463,5 +432,4 @@ def test_a_failed_declare_both_is_explained(base: str, browser: Any) -> None:
     text = page.inner_text("#results")
     assert "Swinger declared both ways but did not win both high and low outright" in text, text
     page.screenshot(path=str(ARTIFACTS / "night-failed-swing-phone.png"))
-    assert not errors, errors
-    page.context.close()
+    assert not pages.errors, pages.errors

@@ -9,30 +9,19 @@ from typing import Any
 
 import pytest
 
-from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
-from homegame.server.harness import create_table
-from test_browser import ARTIFACTS, state
+from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, state, unpause  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
-
 
 
 def my_cards(page: Any) -> list[str]:
     return list(page.eval_on_selector_all("#my-cards .card", "cs => cs.map((c) => c.dataset.card)"))
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_my_cards_sort_drag_and_the_turn_is_heard(base: str, browser: Any, device: str) -> None:
-    made = create_table(base, game="pass-the-trash", bots=1, bot_delay=0.05, between_hands=30, approve_seats=False,
-                        paused=True, turn_seconds=120, time_bank=30)
-    errors: list[str] = []
-    page = browser.new_context(**VIEWPORTS[device]).new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(made["links"]["host"])
-    page.wait_for_function("window.homegame && window.homegame.state")
-    page.fill("#sit input[name=name]", "Ann")
-    page.click('#sit [data-action="sit"]')
-    page.wait_for_function("window.homegame.state.you.seat !== null")
+@each_device
+def test_my_cards_sort_drag_and_the_turn_is_heard(pages: Pages, device: str) -> None:
+    _, page = pages.host_seated(device, game="pass-the-trash", bots=1, bot_delay=0.05, between_hands=30, approve_seats=False,
+                                paused=True, turn_seconds=120, time_bank=30)
     # the host sets the clock from the page: every player's bank is the new bank
     if not page.locator(".clock-form").is_visible():
         page.click("#host-panel summary")
@@ -42,7 +31,7 @@ def test_my_cards_sort_drag_and_the_turn_is_heard(base: str, browser: Any, devic
     page.wait_for_function("window.homegame.state.table.settings.turn_seconds === 90")
     me = next(s for s in state(page)["table"]["seats"] if s["position"] == state(page)["you"]["seat"])
     assert me["bank"] == 20
-    page.evaluate("window.homegame.send({type: 'pause', value: false})")
+    unpause(page)
     page.wait_for_function("(s => s.view && s.view.legal.length && s.view.cards.length === 7)(window.homegame.state)", timeout=25000)
     # my turn: a beep (recorded even when the device makes no sound), the title, my clock and my bank apart
     page.wait_for_function("window.homegame.heard.includes('turn')")
@@ -107,5 +96,4 @@ def test_my_cards_sort_drag_and_the_turn_is_heard(base: str, browser: Any, devic
     page.wait_for_function("(s => !s.view.legal.some((a) => a.startsWith('pass')))(window.homegame.state)", timeout=10000)
     assert not set(picked) & set(state(page)["view"]["cards"]) or state(page)["view"]["over"]
     page.screenshot(path=str(ARTIFACTS / f"phone-cards-after-{device}.png"))
-    assert not errors, errors
-    page.context.close()
+    assert not pages.errors, pages.errors

@@ -4,38 +4,22 @@ spectator could not see, and a link for a friend that carries the spectator toke
 from __future__ import annotations
 
 import re
-import time
-from typing import Any
 
 import pytest
 
-from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
+from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, play_out, state, unpause  # noqa: F401 (fixtures)
 from homegame.server.harness import api, create_table
-from test_browser import ARTIFACTS, state, take_turn
 
 pytestmark = pytest.mark.browser
 
 
-
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_a_finished_hand_replays_step_by_step_and_can_be_sent(base: str, browser: Any, device: str) -> None:
-    made = create_table(base, game="passem", bots=1, bot_delay=0.05, between_hands=30, approve_seats=False, paused=True)
+@each_device
+def test_a_finished_hand_replays_step_by_step_and_can_be_sent(base: str, pages: Pages, device: str) -> None:
+    made, page = pages.host_seated(device, game="passem", bots=1, bot_delay=0.05, between_hands=30, approve_seats=False,
+                                   paused=True)
     host_token = made["links"]["host"].split("#", 1)[1]
-    errors: list[str] = []
-    page = browser.new_context(**VIEWPORTS[device]).new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(made["links"]["host"])
-    page.wait_for_function("window.homegame && window.homegame.state")
-    page.fill("#sit input[name=name]", "Ann")
-    page.click('#sit [data-action="sit"]')
-    page.wait_for_function("window.homegame.state.you.seat !== null")
-    page.evaluate("window.homegame.send({type: 'pause', value: false})")
-    end = time.monotonic() + 40
-    while not (state(page)["view"] and state(page)["view"]["over"]):
-        assert time.monotonic() < end, "the hand did not finish"
-        if state(page)["view"] and state(page)["view"]["legal"]:
-            take_turn(page)
-        page.wait_for_timeout(120)
+    unpause(page)
+    play_out(page, timeout=40)
     page.wait_for_timeout(500)  # the hand is saved as it ends
     page.click("#replay-panel summary")
     page.click('#replay-panel [data-action="night"]')
@@ -67,24 +51,18 @@ def test_a_finished_hand_replays_step_by_step_and_can_be_sent(base: str, browser
     assert host_token not in link and "?replay=1#" in link, link
     assert link.split("#", 1)[1] == made["links"]["watch"].split("#", 1)[1]
     # the friend's page opens the replay by itself
-    friend = browser.new_context(**VIEWPORTS[device]).new_page()
-    friend.on("pageerror", lambda exc: errors.append(str(exc)))
+    friend = pages.new(device)
     friend.goto(link)
     friend.wait_for_selector("#replay .replay-log li", timeout=10000)
     assert "Step 1 of" in friend.inner_text("#replay")
-    assert not errors, errors
-    page.context.close()
-    friend.context.close()
+    assert not pages.errors, pages.errors
 
 
-def test_actions_are_said_as_a_spectator_reads_them(base: str, browser: Any) -> None:
+def test_actions_are_said_as_a_spectator_reads_them(base: str, pages: Pages) -> None:
     made = create_table(base, game="holdem", bots=1, approve_seats=False, paused=True)
-    page = browser.new_context(**VIEWPORTS["phone"]).new_page()
-    page.goto(made["links"]["watch"])
-    page.wait_for_function("window.homegame && window.homegame.state")
+    page = pages.open(made["links"]["watch"], "phone")
     said = page.evaluate("""async () => { const m = await import('/static/js/replay.js');
         return ['pass 8s 6d', 'discard Ah Kd 2c', 'discard', 'arrange 2c 3d 4h', 'expose Qs', 'raise 12', 'call', 'declare both']
           .map((a) => m.publicAction('Ann', a)); }""")
     assert said == ["Ann passes 2 cards", "Ann discards 3", "Ann stands pat", "Ann arranges their cards",
                     "Ann turns up Q♠", "Ann raises to 12", "Ann calls", "Ann declares both"]
-    page.context.close()

@@ -11,27 +11,11 @@ from typing import Any
 
 import pytest
 
-from browser_support import VIEWPORTS, base, browser  # noqa: F401 (fixtures)
-from homegame.server.harness import create_table
-from test_browser import ARTIFACTS, state
+from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, state  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
 NASTY = "<b>bold?</b> & <script>window.pwned=1</script> <img src=x onerror=window.pwned=2>"
-
-
-def open_page(browser: Any, url: str, device: str, errors: list[str]) -> Any:
-    page = browser.new_context(**VIEWPORTS[device]).new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url)
-    page.wait_for_function("window.homegame && window.homegame.state")
-    return page
-
-
-def sit(page: Any, name: str) -> None:
-    page.fill("#sit input[name=name]", name)
-    page.click('#sit [data-action="sit"]')
-    page.wait_for_function("window.homegame.state.you.seat !== null", timeout=5000)
 
 
 def chat_texts(page: Any) -> list[str]:
@@ -43,14 +27,10 @@ def say(page: Any, text: str) -> None:
     page.click('#chat-form [data-action="chat-send"]')
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_chat_reactions_mute_and_spectators(base: str, browser: Any, device: str) -> None:
-    made = create_table(base, game="holdem", approve_seats=False, paused=True)
-    errors: list[str] = []
-    host = open_page(browser, made["links"]["host"], device, errors)
-    sit(host, "Ann")
-    bob = open_page(browser, made["links"]["invite"], device, errors)
-    sit(bob, "Bob")
+@each_device
+def test_chat_reactions_mute_and_spectators(pages: Pages, device: str) -> None:
+    made, host = pages.host_seated(device, "Ann", game="holdem", approve_seats=False, paused=True)
+    bob = pages.guest_seated(made, device, "Bob")
 
     # a line typed on one phone reaches the other, as plain text: no tag becomes HTML, no script runs
     say(host, "good luck all")
@@ -101,7 +81,7 @@ def test_chat_reactions_mute_and_spectators(base: str, browser: Any, device: str
     bob.wait_for_function("!document.querySelector('#chat-form input').disabled", timeout=5000)
 
     # a spectator reads the chat but writes only once the host opens it to spectators
-    watcher = open_page(browser, made["links"]["watch"], device, errors)
+    watcher = pages.open(made["links"]["watch"], device)
     watcher.wait_for_function("document.querySelectorAll('#chat-lines .chat-text').length >= 2")
     assert watcher.locator("#chat-form input").is_disabled()
     assert "Spectators read" in watcher.inner_text("#chat-block")
@@ -111,6 +91,4 @@ def test_chat_reactions_mute_and_spectators(base: str, browser: Any, device: str
     host.wait_for_function("[...document.querySelectorAll('#chat-lines .chat-line')].some(l => l.textContent === 'Spectator nice table')",
                            timeout=5000)
     watcher.screenshot(path=str(ARTIFACTS / f"talk-spectator-{device}.png"), full_page=True)
-    assert not errors, errors
-    for p in (host, bob, watcher):
-        p.context.close()
+    assert not pages.errors, pages.errors

@@ -4,35 +4,20 @@ screenshots in ``test-artifacts/``."""
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
 import pytest
 
-from browser_support import base, browser  # noqa: F401 (fixtures)
-from homegame.server.harness import api, create_table
-from test_browser import ARTIFACTS, state, take_turn
-from test_browser_talk import open_page, sit
+from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, play_until, state, unpause  # noqa: F401 (fixtures)
+from homegame.server.harness import api
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("device", ["laptop", "phone"])
-def test_the_nights_figures_and_chart(base: str, browser: Any, device: str) -> None:
-    made = create_table(base, game="holdem", approve_seats=False, paused=True, bots=1, bot_delay=0.05, between_hands=0.5)
-    errors: list[str] = []
-    ann = open_page(browser, made["links"]["host"], device, errors)
-    sit(ann, "Ann")
-    bob = open_page(browser, made["links"]["invite"], device, errors)
-    sit(bob, "Bob")
-    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
-    end = time.monotonic() + 90
-    while state(ann)["hand"] < 3:
-        assert time.monotonic() < end, "two hands did not finish"
-        for p in (ann, bob):
-            if (state(p)["view"] or {}).get("legal"):
-                take_turn(p)
-        ann.wait_for_timeout(100)
+@each_device
+def test_the_nights_figures_and_chart(base: str, pages: Pages, device: str) -> None:
+    made, ann = pages.host_seated(device, "Ann", game="holdem", approve_seats=False, paused=True, bots=1, bot_delay=0.05, between_hands=0.5)
+    bob = pages.guest_seated(made, device, "Bob")
+    unpause(ann)
+    play_until([ann, bob], lambda: state(ann)["hand"] >= 3, timeout=90, what="two hands did not finish")
     ann.evaluate("window.homegame.send({type: 'pause', value: true})")
     ann.wait_for_timeout(800)
     token = made["links"]["host"].split("#", 1)[1]
@@ -51,6 +36,4 @@ def test_the_nights_figures_and_chart(base: str, browser: Any, device: str) -> N
     bob.wait_for_selector("#night .night-list li")
     assert bob.locator("#night .night-list li").count() >= 2
     bob.locator("#replay-panel").screenshot(path=str(ARTIFACTS / f"night-figures-{device}.png"))
-    assert not errors, errors
-    for p in (ann, bob):
-        p.context.close()
+    assert not pages.errors, pages.errors

@@ -26,6 +26,7 @@ import pytest
 from homegame.server import protocol as p
 from homegame.server.bus import Bus, BusUnavailable, connection_channel, table_channel
 from homegame.server.harness import free_port
+from service_support import missing
 
 REQUIRED = os.environ.get("HOMEGAME_REQUIRE_REDIS") == "1"
 if REQUIRED:
@@ -75,10 +76,7 @@ class RedisServer:
 def redis_server() -> Iterator[RedisServer]:
     binary = shutil.which("redis-server") or ("/usr/bin/redis-server" if os.path.exists("/usr/bin/redis-server") else None)
     if binary is None:
-        message = "redis-server not found (run scripts/ensure-redis.sh)"
-        if REQUIRED:
-            pytest.fail(message)
-        pytest.skip(message)
+        missing("redis-server not found (run scripts/ensure-redis.sh)", "HOMEGAME_REQUIRE_REDIS")
     server = RedisServer(binary).start()
     try:
         yield server

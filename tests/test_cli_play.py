@@ -21,6 +21,22 @@ def spawn(*args: str) -> pexpect.spawn:
                          encoding="utf-8", timeout=60)
 
 
+def ends_cleanly(child: pexpect.spawn) -> str:
+    """Wait for the program to end and check it exited 0; returns what it printed last."""
+    child.expect(pexpect.EOF)
+    output = child.before or ""
+    child.close()
+    assert child.exitstatus == 0, output
+    return output
+
+
+def replays(save: Path, hand: int) -> None:
+    """``homegame replay`` deals hand ``hand`` of the saved file again and exits 0."""
+    replayed = spawn("replay", str(save), "--hand", str(hand))
+    replayed.expect(r"Seat 0 is dealt")
+    ends_cleanly(replayed)
+
+
 def phrase(text: str) -> str:
     """A regular expression for ``text`` wherever the terminal wraps its lines."""
     return r"\s+".join(re.escape(word) for word in text.split())
@@ -74,9 +90,7 @@ def test_a_full_hand_typed_in_the_terminal(game: str) -> None:
         assert len(typed) < 80, "the hand does not end"
     assert index == 1, child.before
     transcript = child.before
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    ends_cleanly(child)
     assert typed, "the player was never asked to act"
     assert "win" in transcript or "wins" in transcript
     if game in ("passem", "pass-the-trash"):
@@ -91,9 +105,7 @@ def test_quitting_mid_hand_exits_cleanly() -> None:
     child.sendline("help")
     child.expect("Shortcuts")
     child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    ends_cleanly(child)
 
 
 def test_bad_options_exit_nonzero_without_traceback() -> None:
@@ -122,9 +134,8 @@ def test_raises_are_typed_with_an_amount_in_no_limit() -> None:
         else:
             child.sendline("call" if any(a.startswith("call") for a in legal) else "check")
     assert index == 1
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0 and raised >= 1
+    ends_cleanly(child)
+    assert raised >= 1
 
 
 def test_the_odds_command_gives_the_players_chances() -> None:
@@ -134,9 +145,7 @@ def test_the_odds_command_gives_the_players_chances() -> None:
     child.expect(r"about (\d+)%")
     assert 0 <= int(child.match.group(1)) <= 100
     child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    ends_cleanly(child)
 
 
 def test_the_player_is_told_the_rules_and_what_the_pass_brought() -> None:
@@ -154,9 +163,7 @@ def test_the_player_is_told_the_rules_and_what_the_pass_brought() -> None:
     child.expect(PROMPT)
     child.sendeof()  # Ctrl-D leaves the table cleanly, on a fresh line
     child.expect(r"\r?\n0 hands played; you are even\.")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    ends_cleanly(child)
 
 
 def test_played_hands_can_be_saved_and_replayed(tmp_path: Path) -> None:
@@ -166,15 +173,9 @@ def test_played_hands_can_be_saved_and_replayed(tmp_path: Path) -> None:
     while child.expect([PROMPT, r"hands? played", pexpect.EOF]) == 0:
         cards_line, legal_line = child.match.group(1), child.match.group(2)
         child.sendline(choose(cards_line, [item.strip() for item in legal_line.split("|")]))
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    ends_cleanly(child)
     assert len(save.read_text(encoding="utf-8").splitlines()) == 2
-    replayed = spawn("replay", str(save), "--hand", "2")
-    replayed.expect(r"Seat 0 is dealt")
-    replayed.expect(pexpect.EOF)
-    replayed.close()
-    assert replayed.exitstatus == 0
+    replays(save, 2)
 
 
 def test_ctrl_c_leaves_the_table_with_the_summary() -> None:
@@ -182,9 +183,7 @@ def test_ctrl_c_leaves_the_table_with_the_summary() -> None:
     child.expect(PROMPT)
     child.sendintr()
     child.expect(phrase("0 hands played; you are even."))
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
+    assert "Traceback" not in ends_cleanly(child)
 
 
 def test_typing_the_count_instead_of_the_card_is_explained() -> None:
@@ -197,9 +196,7 @@ def test_typing_the_count_instead_of_the_card_is_explained() -> None:
     child.expect(re.escape("Not allowed:"))
     child.expect(PROMPT)
     child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    ends_cleanly(child)
 
 
 def test_a_shortcut_that_is_not_a_move_now_says_what_is() -> None:
@@ -210,6 +207,4 @@ def test_a_shortcut_that_is_not_a_move_now_says_what_is() -> None:
     child.expect(phrase("Type e.g. pass"))
     child.expect(PROMPT)
     child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    ends_cleanly(child)

@@ -28,9 +28,9 @@ from homegame.server.harness import ServerProcess, api, create_table, free_port,
 from homegame.server.lease import Leases
 from homegame.server.storage import Store
 from homegame.server.verify import verify_hand
+from service_support import NGINX, need_nginx
 from test_postgres import Cluster, cluster  # noqa: F401 - the throwaway PostgreSQL fixture
 
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
 FAST = {"bot_delay": 0.0, "between_hands": 0.2, "turn_seconds": 60.0, "time_bank": 0.0}
 LIMIT = {"structure": "fixed-limit", "ante": 1, "small_bet": 2, "big_bet": 4}
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "deploy.md"
@@ -69,10 +69,7 @@ def nginx(backends: list[int]) -> Iterator[int]:
 
 @pytest.mark.slow
 def test_two_processes_behind_nginx_a_killed_owner_is_taken_over_mid_hand(cluster: Cluster, tmp_path: Path) -> None:  # noqa: F811
-    if NGINX is None:
-        if os.environ.get("HOMEGAME_REQUIRE_NGINX") == "1":
-            pytest.fail("nginx not found (run scripts/ensure-nginx.sh)")
-        pytest.skip("nginx not found (run scripts/ensure-nginx.sh)")
+    need_nginx()
     url = cluster.new_database()
     Store(url).close()  # migrated once, before both start
     shared = ("--shared", "--lease-seconds", "2")

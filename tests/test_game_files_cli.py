@@ -8,7 +8,7 @@ from pathlib import Path
 import pexpect
 
 from test_cli import run
-from test_cli_play import PROMPT, choose, spawn
+from test_cli_play import PROMPT, choose, ends_cleanly, replays, spawn
 
 FILES = Path(__file__).parent / "game_files"
 
@@ -41,15 +41,9 @@ def test_play_a_game_file_and_replay_its_saved_hand(tmp_path: Path) -> None:
         legal = [item.strip() for item in legal_line.split("|")]
         seen.append(legal)
         child.sendline(choose(cards_line, legal))
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    ends_cleanly(child)
     assert any(item.startswith("pass 1") for legal in seen for item in legal)  # the file's pass step was played
-    replayed = spawn("replay", str(save), "--hand", "1")
-    replayed.expect(r"Seat 0 is dealt")
-    replayed.expect(pexpect.EOF)
-    replayed.close()
-    assert replayed.exitstatus == 0
+    replays(save, 1)
 
 
 def test_play_wants_a_game_or_a_file_not_both() -> None:

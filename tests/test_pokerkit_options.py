@@ -18,6 +18,7 @@ multiple runouts (``select_runout_count``) and chip pushing, and bomb pots.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pokerkit as pk
 import pytest
@@ -72,17 +73,38 @@ def test_phh_refuses_what_it_cannot_say() -> None:
         h.phh()
 
 
+#: What PokerKit does by itself in these comparisons (a bomb pot adds the runout count).
+AUTOMATIONS = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION, pk.Automation.BLIND_OR_STRADDLE_POSTING,
+               pk.Automation.CARD_BURNING, pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING,
+               pk.Automation.CHIPS_PULLING, pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING)
+
+
+def play_actions(state: pk.State, h: hg.Hand, order: list[int], deal_street: Callable[[], None]) -> None:
+    """Make the finished hand ``h``'s actions on PokerKit's ``state`` (``order[i]`` is homegame's seat
+    for PokerKit's player ``i``): before each, PokerKit is dealt the street it waits for, and a seat it
+    asks that nobody can bet against checks."""
+    for seat, action in h.history.actions:
+        while state.actor_index != order.index(seat):
+            if state.can_deal_board():
+                deal_street()
+            else:
+                state.check_or_call()
+        verb, *amount = action.split()
+        if verb == "fold":
+            state.fold()
+        elif verb in ("check", "call"):
+            state.check_or_call()
+        else:
+            state.complete_bet_or_raise_to(int(amount[0]))
+
+
 def pokerkit_run_twice(h: hg.Hand) -> list[int]:
     """Play the finished hand ``h`` (run twice) on PokerKit with the same cards; its payoffs by seat."""
     assert h.runs is not None
     n, button = h.players, h.button
     order = [(button + 1 + i) % n for i in range(n)]
-    automations = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
-                   pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
-                   pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING,
-                   pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING)
     kind = pk.NoLimitTexasHoldem if h.game.name == "holdem" else pk.PotLimitOmahaHoldem
-    state = kind.create_state(automations, True, 0, (1, 2), 2, [h.starting[s] for s in order], n,
+    state = kind.create_state(AUTOMATIONS, True, 0, (1, 2), 2, [h.starting[s] for s in order], n,
                               mode=pk.Mode.CASH_GAME)
     text = [str(hg.Card(c)) for c in range(52)]
     for s in order:
@@ -94,19 +116,7 @@ def pokerkit_run_twice(h: hg.Hand) -> list[int]:
         lo, hi = next(chunks)
         state.deal_board("".join(text[c] for c in board[lo:hi]))
 
-    for seat, action in h.history.actions:
-        while state.actor_index != order.index(seat):
-            if state.can_deal_board():
-                deal_street(board1)  # a street both runs share
-            else:
-                state.check_or_call()  # PokerKit asks a seat nobody can bet against
-        verb, *amount = action.split()
-        if verb == "fold":
-            state.fold()
-        elif verb in ("check", "call"):
-            state.check_or_call()
-        else:
-            state.complete_bet_or_raise_to(int(amount[0]))
+    play_actions(state, h, order, lambda: deal_street(board1))  # the streets both runs share
     while state.actor_index is not None:
         state.check_or_call()
     while state.can_select_runout_count():
@@ -176,11 +186,7 @@ def pokerkit_bomb_pot(h: hg.Hand, bomb: int) -> list[int]:
     first round everyone checks through; its payoffs by seat."""
     n, button = h.players, h.button
     order = [(button + 1 + i) % n for i in range(n)]
-    automations = (pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
-                   pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
-                   pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING,
-                   pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pk.Automation.RUNOUT_COUNT_SELECTION)
-    state = pk.NoLimitTexasHoldem.create_state(automations, False, bomb, (0, 0), h.stakes.min_bet,
+    state = pk.NoLimitTexasHoldem.create_state((*AUTOMATIONS, pk.Automation.RUNOUT_COUNT_SELECTION), False, bomb, (0, 0), h.stakes.min_bet,
                                                [h.starting[s] for s in order], n)
     text = [str(hg.Card(c)) for c in range(52)]
     for s in order:
@@ -193,19 +199,7 @@ def pokerkit_bomb_pot(h: hg.Hand, bomb: int) -> list[int]:
 
     while state.actor_index is not None:  # PokerKit's first round: nobody bets in a bomb pot
         state.check_or_call()
-    for seat, action in h.history.actions:
-        while state.actor_index != order.index(seat):
-            if state.can_deal_board():
-                deal_street()
-            else:
-                state.check_or_call()
-        verb, *amount = action.split()
-        if verb == "fold":
-            state.fold()
-        elif verb in ("check", "call"):
-            state.check_or_call()
-        else:
-            state.complete_bet_or_raise_to(int(amount[0]))
+    play_actions(state, h, order, deal_street)
     while state.status:
         if state.can_deal_board():
             deal_street()

@@ -33,6 +33,7 @@ from homegame.server.client import BotClient, parse_link
 from homegame.server.harness import api, create_table, free_port, server_thread
 from homegame.server.storage import MIGRATIONS, StorageError, Store, database_url, migrate
 from homegame.server.verify import verify_hand
+from service_support import missing
 
 REQUIRED = os.environ.get("HOMEGAME_REQUIRE_POSTGRES") == "1"
 if REQUIRED:
@@ -107,10 +108,7 @@ class Cluster:
 def cluster() -> Iterator[Cluster]:
     bindir = server_bin()
     if bindir is None:
-        message = "PostgreSQL server binaries not found (run scripts/ensure-postgres.sh)"
-        if REQUIRED:
-            pytest.fail(message)
-        pytest.skip(message)
+        missing("PostgreSQL server binaries not found (run scripts/ensure-postgres.sh)", "HOMEGAME_REQUIRE_POSTGRES")
     running = Cluster(bindir).start()
     try:
         yield running
@@ -287,24 +285,24 @@ def test_a_read_only_postgres_halts_the_table_until_it_takes_writes(cluster: Clu
         store.close()
 
 
-def test_a_postgres_database_homegame_cannot_use_is_refused_in_one_sentence(cluster: Cluster) -> None:
-    foreign = database_url(cluster.new_database())
-    engine = sa.create_engine(foreign)
+def run_sql(url: str, statement: str) -> None:
+    """Run one SQL statement on the database at ``url`` (as someone else's program would)."""
+    engine = sa.create_engine(url)
     try:
         with engine.begin() as conn:
-            conn.execute(sa.text("CREATE TABLE recipes (id serial PRIMARY KEY, title text)"))
+            conn.execute(sa.text(statement))
     finally:
         engine.dispose()
+
+
+def test_a_postgres_database_homegame_cannot_use_is_refused_in_one_sentence(cluster: Cluster) -> None:
+    foreign = database_url(cluster.new_database())
+    run_sql(foreign, "CREATE TABLE recipes (id serial PRIMARY KEY, title text)")
     with pytest.raises(StorageError, match="not a homegame database"):
         Store(foreign)
     newer = database_url(cluster.new_database())
     Store(newer).close()
-    engine = sa.create_engine(newer)
-    try:
-        with engine.begin() as conn:
-            conn.execute(sa.text("UPDATE alembic_version SET version_num = '0099_from_the_future'"))
-    finally:
-        engine.dispose()
+    run_sql(newer, "UPDATE alembic_version SET version_num = '0099_from_the_future'")
     with pytest.raises(StorageError, match="newer homegame"):
         Store(newer)
     readonly = cluster.new_database()

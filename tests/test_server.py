@@ -318,17 +318,10 @@ def test_bot_command_plays_over_the_protocol(base: str, tmp_path: Path) -> None:
 
 
 # ----- the room without sockets: seats belong to their holder, decisions, links, clocks -------------
-from test_table_support import Clock, Tab, open_room, tick  # noqa: E402
+from test_table_support import Clock, Tab, open_room, seated, tick  # noqa: E402
 
 ROOM = {"game": "holdem", "approve_seats": False, "bot_delay": 0.0, "between_hands": 1.0,
         "turn_seconds": 30.0, "time_bank": 0.0}
-
-
-def seated(tab: Tab, name: str) -> int:
-    tab.send({"type": "sit", "name": name})
-    msg = tab.last("seated")
-    assert msg is not None, tab.messages[-3:]
-    return int(msg["seat"])
 
 
 @pytest.mark.parametrize("how", ["leave", "remove", "leave_mid_hand", "remove_mid_hand"])

@@ -14,15 +14,21 @@ HOLE = {0: "As Ad", 1: "7c 2d", 2: "Ks Kd"}  # seat 0 best, seat 2 second, seat 
 BOARD = "Ah Kh 9c 4s 3d"
 
 
-def to_river(options: dict[str, object], *, river_bet: int | None = 10, stacks: list[int] | None = None) -> hg.Hand:
-    """Button 0; everyone calls preflop and checks to the river; seat ``1`` (first to act) bets or not."""
-    h = hg.game("holdem").deal(stacks or [100, 100, 100], stakes=NL, hole=HOLE, board=BOARD, options=options)
+def limp_and_check(h: hg.Hand, streets: int) -> None:
+    """Three players, button 0: seats 0 and 1 call the big blind, seat 2 checks, then everyone checks
+    ``streets`` streets (seat 1 first)."""
     h.act(0, "call")
     h.act(1, "call")
     h.act(2, "check")
-    for _ in range(2):
+    for _ in range(streets):
         for s in (1, 2, 0):
             h.act(s, "check")
+
+
+def to_river(options: dict[str, object], *, river_bet: int | None = 10, stacks: list[int] | None = None) -> hg.Hand:
+    """Button 0; everyone calls preflop and checks to the river; seat ``1`` (first to act) bets or not."""
+    h = hg.game("holdem").deal(stacks or [100, 100, 100], stakes=NL, hole=HOLE, board=BOARD, options=options)
+    limp_and_check(h, 2)
     if river_bet is None:
         for s in (1, 2, 0):
             h.act(s, "check")
@@ -53,12 +59,7 @@ def test_a_hand_beaten_by_one_already_shown_is_mucked_and_stays_secret() -> None
     # seat 2 bets the river: seat 2 shows kings, seat 0 shows aces, seat 1 (7-2) is beaten and mucks
     h = hg.game("holdem").deal([100, 100, 100], stakes=NL, hole=HOLE, board=BOARD,
                                options={"showdown": "muck-losers"})
-    h.act(0, "call")
-    h.act(1, "call")
-    h.act(2, "check")
-    for _ in range(2):
-        for s in (1, 2, 0):
-            h.act(s, "check")
+    limp_and_check(h, 2)
     h.act(1, "check")
     h.act(2, "bet 10")
     h.act(0, "call")
@@ -143,9 +144,7 @@ def test_a_mucked_hand_may_still_be_shown_by_choice() -> None:
 
 def checked_down(seed: int) -> hg.Hand:
     h = hg.game("holdem").deal([100, 100, 100], stakes=NL, seed=seed)
-    h.act(0, "call")
-    h.act(1, "call")
-    h.act(2, "check")
+    limp_and_check(h, 0)
     while not h.over:
         h.act(h.to_act[0], "check")
     return h
@@ -164,11 +163,7 @@ def test_the_rabbit_is_the_board_that_would_have_come(seed: int) -> None:
     assert h.view(None)["rabbit"] == h.rabbit() and h.view(2)["board"] == []
     # a hand that ends on the turn: the river alone
     h = hg.game("holdem").deal([100, 100, 100], stakes=NL, seed=seed, options={"rabbit": True})
-    h.act(0, "call")
-    h.act(1, "call")
-    h.act(2, "check")
-    for s in (1, 2, 0):
-        h.act(s, "check")
+    limp_and_check(h, 1)
     h.act(1, "bet 5")
     h.act(2, "fold")
     h.act(0, "fold")

@@ -15,20 +15,13 @@ from homegame.server.verify import verify_hand
 from homegame.table import Table, TableError, simple_action
 from homegame.table.night import hand_figures, spectator_steps
 from homegame.table.table import MAX_GAME_FILES
-from test_table_support import Clock, Tab, open_room, tick
+from test_table_support import Clock, Tab, open_room, seated, tick
 
 FILES = Path(__file__).parent / "game_files"
 STUD = (FILES / "mini-stud.toml").read_text(encoding="utf-8").replace('"five-card-stud"', '"house-stud"')
 ROOM = {"game": "holdem", "approve_seats": False, "bot_delay": 0.0, "between_hands": 1.0,
         "turn_seconds": 30.0, "time_bank": 0.0, "paused": True, "bots": 2,
         "stakes": {"structure": "fixed-limit", "ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}}
-
-
-def seated(tab: Tab, name: str) -> int:
-    tab.send({"type": "sit", "name": name})
-    msg = tab.last("seated")
-    assert msg is not None, tab.messages[-3:]
-    return int(msg["seat"])
 
 
 def play(tab: Tab) -> None:

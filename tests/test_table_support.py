@@ -75,6 +75,14 @@ class Tab:
         return next((m for m in reversed(self.messages) if m["type"] == kind), None)
 
 
+def seated(tab: Tab, name: str) -> int:
+    """``tab`` sits as ``name``; the seat it was given (its seat token is kept on the tab)."""
+    tab.send({"type": "sit", "name": name})
+    msg = tab.last("seated")
+    assert msg is not None, tab.messages[-3:]
+    return int(msg["seat"])
+
+
 def open_room(tmp_path: Path, clock: Clock, **spec: Any) -> tuple[Room, Store, dict[str, str]]:
     """Open a table the way ``POST /api/tables`` does and load its room; the raw tokens too."""
     store = Store(f"sqlite:///{tmp_path / 'room.db'}")

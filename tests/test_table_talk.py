@@ -12,17 +12,10 @@ import pytest
 from homegame.server import protocol as p
 from homegame.server.room import Room
 from homegame.table.chat import CHAT_KEEP, CHAT_LIMIT, REACTIONS
-from test_table_support import Clock, Tab, open_room, tick
+from test_table_support import Clock, Tab, open_room, seated, tick
 
 ROOM = {"game": "holdem", "approve_seats": False, "bot_delay": 0.0, "between_hands": 1.0,
         "turn_seconds": 30.0, "time_bank": 20.0}
-
-
-def seated(tab: Tab, name: str) -> int:
-    tab.send({"type": "sit", "name": name})
-    msg = tab.last("seated")
-    assert msg is not None, tab.messages[-3:]
-    return int(msg["seat"])
 
 
 def table_of(tmp_path: Path, players: int = 2, **spec: Any) -> tuple[Room, Clock, dict[str, str], Tab, list[Tab]]:
@@ -190,12 +183,17 @@ def live(room: Room, clock: Clock, host: Tab, tabs: list[Tab]) -> dict[int, Tab]
     return {t.state()["you"]["seat"]: t for t in tabs}
 
 
+def to_act_and_waiting(room: Room) -> tuple[int, list[int]]:
+    """The live hand's seat to act first, and the other seats dealt in (table positions)."""
+    first = room.table.owing()[0]
+    return first, [pos for pos in room.table.start.dealt if pos != first]  # type: ignore[union-attr]
+
+
 def test_call_any_and_check_fold_play_the_moment_the_turn_comes(tmp_path: Path) -> None:
     room, clock, _tokens, host, tabs = table_of(tmp_path, players=3)
     by = live(room, clock, host, tabs)
     t = room.table
-    first = t.owing()[0]
-    later = [pos for pos in t.start.dealt if pos != first]  # type: ignore[union-attr]
+    first, later = to_act_and_waiting(room)
     by[later[0]].send({"type": "pre_act", "action": "call any"})
     by[later[1]].send({"type": "pre_act", "action": "check/fold"})
     assert by[later[0]].state()["you"]["pre_action"] == {"action": "call any", "amount": None}
@@ -338,8 +336,7 @@ def test_a_queued_pre_action_survives_a_restart_and_still_plays(tmp_path: Path) 
     room, clock, tokens, host, tabs = table_of(tmp_path, players=3)
     by = live(room, clock, host, tabs)
     t = room.table
-    first = t.owing()[0]
-    waiting = next(pos for pos in t.start.dealt if pos != first)  # type: ignore[union-attr]
+    first, (waiting, *_) = to_act_and_waiting(room)
     by[waiting].send({"type": "pre_act", "action": "call any"})
     again = Room.load(room.id, room.store, clock=clock)
     assert again is not None and again.table.pre_actions == t.pre_actions
@@ -357,8 +354,7 @@ def test_leaving_mid_hand_drops_the_pre_action(tmp_path: Path) -> None:
     room, clock, _tokens, host, tabs = table_of(tmp_path, players=3)
     by = live(room, clock, host, tabs)
     t = room.table
-    first = t.owing()[0]
-    waiting = next(pos for pos in t.start.dealt if pos != first)  # type: ignore[union-attr]
+    first, (waiting, *_) = to_act_and_waiting(room)
     by[waiting].send({"type": "pre_act", "action": "call any"})
     host.send({"type": "remove", "seat": waiting})
     assert waiting not in t.pre_actions

@@ -226,32 +226,26 @@ def _low_rank_text(rule: LowRule, rank: int) -> str:
     return "A" if rank == 12 and rule != "27" else RANKS[rank]
 
 
+#: A high hand in words by category index: ``name`` is its first rank ("king"), ``many`` the same in the
+#: plural ("kings"), ``second`` the plural of its second rank.
+_HIGH_WORDS = (
+    "High card, {name}", "One pair, {many}", "Two pair, {many} and {second}", "Three of a kind, {many}",
+    "Straight, {name} high", "Flush, {name} high", "Full house, {many} full of {second}", "Four of a kind, {many}",
+    "Straight flush, {name} high", "Five of a kind, {many}",
+)
+
+
 def describe_high(category: int, order: tuple[int, ...]) -> str:
     """A high hand in words, from its category index and tie-break ranks.
 
     >>> describe_high(6, (11, 7))
     'Full house, kings full of nines'
     """
-    first = order[0]
-    if category == 9:
-        return f"Five of a kind, {RANK_PLURALS[first]}"
-    if category == 8:
-        return "Royal flush" if first == 12 else f"Straight flush, {RANK_NAMES[first]} high"
-    if category == 7:
-        return f"Four of a kind, {RANK_PLURALS[first]}"
-    if category == 6:
-        return f"Full house, {RANK_PLURALS[first]} full of {RANK_PLURALS[order[1]]}"
-    if category == 5:
-        return f"Flush, {RANK_NAMES[first]} high"
-    if category == 4:
-        return f"Straight, {RANK_NAMES[first]} high"
-    if category == 3:
-        return f"Three of a kind, {RANK_PLURALS[first]}"
-    if category == 2:
-        return f"Two pair, {RANK_PLURALS[first]} and {RANK_PLURALS[order[1]]}"
-    if category == 1:
-        return f"One pair, {RANK_PLURALS[first]}"
-    return f"High card, {RANK_NAMES[first]}"
+    if category == 8 and order[0] == 12:
+        return "Royal flush"
+    words = _HIGH_WORDS[category] if 0 <= category < len(_HIGH_WORDS) else _HIGH_WORDS[0]
+    second = order[1] if len(order) > 1 else order[0]  # named only by two pair and a full house
+    return words.format(name=RANK_NAMES[order[0]], many=RANK_PLURALS[order[0]], second=RANK_PLURALS[second])
 
 
 def _display_order(five: Sequence[Card], *, ace_low: bool, wheel_low: bool = True) -> tuple[Card, ...]:
