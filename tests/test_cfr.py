@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 import homegame as hg
-from homegame.bots import bot_names, make_bot
+from homegame.bots import Bot, bot_names, make_bot
 
 pytest.importorskip("pyspiel")
 from homegame.rl.solve import SETTINGS, solve  # noqa: E402
 
 FIGURES = Path(__file__).resolve().parents[1] / "docs/img/exploitability.json"
 SMALLEST = "three-hole-KA-allin"
+SOLVED = [n for n in SETTINGS if (Path(hg.__file__).parent / "data" / f"cfr-{n}.json").exists()]
 
 
 def test_exploitability_falls_and_reproduces_the_documented_figure() -> None:
@@ -36,21 +37,42 @@ def test_the_cfr_bot_is_made_by_name_but_not_listed() -> None:
     assert make_bot("cfr").name == "cfr"
 
 
-@pytest.mark.parametrize("opponent", ["random", "rule"])
-@pytest.mark.parametrize("setting", ["three-hole-KA-allin", "three-hole-KA"])
-def test_the_cfr_bot_plays_its_solved_policy_in_every_spot_of_a_solved_setting(setting: str, opponent: str) -> None:
+def _play(setting: str, cfr: Bot, other: Bot, hands: int, *, button: int | None = None,
+          stacks: int | None = None) -> None:
     p = SETTINGS[setting]
-    game = dataclasses.replace(hg.game(p["game"]), ranks=p["ranks"])
+    game = dataclasses.replace(hg.game(p["game"], **json.loads(p.get("rules", "{}"))), ranks=p["ranks"])
     stakes = hg.Stakes("fixed-limit", ante=p["ante"], small_bet=p["small_bet"], big_bet=p["big_bet"])
-    cfr, other = make_bot("cfr", seed=1), make_bot(opponent, seed=2)
     rng = random.Random(0)
-    for i in range(30):
-        hand = game.deal([p["stacks"]] * 2, stakes=stakes, seed=rng.randrange(10**9))
+    for i in range(hands):
+        at = i // 2 % 2 if button is None else button
+        hand = game.deal([stacks or p["stacks"]] * 2, stakes=stakes, seed=rng.randrange(10**9), button=at)
         bots = {i % 2: cfr, 1 - i % 2: other}
         while not hand.over:
             s = hand.to_act[0]
             hand.act(s, bots[s].act(hand.view(s)))
+
+
+@pytest.mark.parametrize("opponent", ["random", "rule"])
+@pytest.mark.parametrize("setting", SOLVED)
+def test_the_cfr_bot_plays_its_solved_policy_in_every_spot_of_a_solved_setting(setting: str, opponent: str) -> None:
+    cfr = make_bot("cfr", seed=1)
+    _play(setting, cfr, make_bot(opponent, seed=2), 40)
     assert cfr.hits > 0 and cfr.misses == 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("button", [0, 1])
+@pytest.mark.parametrize("setting", SOLVED)
+def test_the_cfr_bot_plays_either_seat_wherever_the_button_is(setting: str, button: int) -> None:
+    # the policy was solved with the button at seat 0; it was played only there (issue 13)
+    cfr = make_bot("cfr", seed=1)
+    _play(setting, cfr, make_bot("random", seed=2), 20, button=button)
+    assert cfr.hits > 0 and cfr.misses == 0  # type: ignore[attr-defined]
+
+
+def test_at_another_table_of_the_same_game_the_cfr_bot_plays_as_the_rule_bot() -> None:
+    cfr = make_bot("cfr", seed=1)  # deeper stacks: the same cards and actions, another game
+    _play("three-hole-KA", cfr, make_bot("random", seed=2), 10, stacks=SETTINGS["three-hole-KA"]["stacks"] + 3)
+    assert cfr.misses > 0 and cfr.hits == 0  # type: ignore[attr-defined]
 
 
 def test_outside_a_solved_setting_the_cfr_bot_plays_as_the_rule_bot() -> None:

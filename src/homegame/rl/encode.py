@@ -23,23 +23,19 @@ ace's second place), so that which suits were dealt leaks nothing.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from homegame.bots.abstraction import strip_suits
 from homegame.cards import Card
+
+__all__ = ["KINDS", "encode_view", "information_text", "observation_size", "strip_suits", "view_text"]
 
 KINDS = ("bet", "pass", "discard", "draw", "expose", "arrange", "declare", "over")
 _PER_SEAT = 52 * 2 + 14
-_SUIT = re.compile(r"\b([2-9TJQKA])[cdhs]\b")
 _IDS = {str(Card(i)): i for i in range(52)}
-
-
-def strip_suits(text: str) -> str:
-    """``text`` with every card written as its rank alone."""
-    return _SUIT.sub(r"\1", text)
 
 
 #: View keys that say nothing a seat could act on when they hold nothing (a game without wild cards) or

@@ -17,6 +17,7 @@ from typing import Any
 
 import homegame as hg
 from homegame.bots import make_bot
+from homegame.bots.abstraction import PROJECTION
 from homegame.bots.cfr_bot import key_of
 from homegame.rl.solve import SETTINGS, Solved, solve
 
@@ -25,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def policy_file(name: str, solved: Solved) -> dict[str, Any]:
     """The ``cfr`` bot's data for one setting: its parameters and the hashed average policy."""
-    return {"params": SETTINGS[name], "iterations": solved.iterations[-1],
+    return {"params": SETTINGS[name], "projection": PROJECTION, "iterations": solved.iterations[-1],
             "exploitability": solved.exploitability[-1],
-            "policy": {key_of(k): {str(a): p for a, p in v.items()} for k, v in solved.policy.items()}}
+            "policy": {key_of(k): v for k, v in sorted(solved.policy.items())}}
 
 
 def chart(results: dict[str, Solved], path: Path) -> None:
@@ -53,8 +54,9 @@ def chart(results: dict[str, Solved], path: Path) -> None:
 
 
 def versus(name: str, opponent: str, hands: int, seed: int = 0) -> dict[str, float]:
-    """``opponent`` against the ``cfr`` bot in the setting, seats alternating, button seat 0:
-    the opponent's mean result in mbb/hand (thousandths of the small bet) with a 95% interval."""
+    """``opponent`` against the ``cfr`` bot in the setting, seats and the button alternating (each bot
+    plays every position from either seat): the opponent's mean result in mbb/hand (thousandths of the
+    small bet) with a 95% interval."""
     p = SETTINGS[name]
     game = dataclasses.replace(hg.game(p["game"], **json.loads(p.get("rules", "{}"))), ranks=p["ranks"])
     stakes = hg.Stakes("fixed-limit", ante=p["ante"], small_bet=p["small_bet"], big_bet=p["big_bet"])
@@ -64,7 +66,7 @@ def versus(name: str, opponent: str, hands: int, seed: int = 0) -> dict[str, flo
     for i in range(hands):
         seat = i % 2  # the opponent's seat
         bots = {seat: other, 1 - seat: cfr}
-        hand = game.deal([p["stacks"]] * 2, stakes=stakes, seed=seed * 100003 + i)
+        hand = game.deal([p["stacks"]] * 2, stakes=stakes, seed=seed * 100003 + i, button=i // 2 % 2)
         while not hand.over:
             s = hand.to_act[0]
             hand.act(s, bots[s].act(hand.view(s)))
