@@ -7,13 +7,14 @@ import dataclasses
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import homegame as hg
 from homegame.bots import Bot, bot_names, make_bot
 
-pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel")
 from homegame.rl.solve import SETTINGS, solve  # noqa: E402
 
 FIGURES = Path(__file__).resolve().parents[1] / "docs/img/exploitability.json"
@@ -82,3 +83,65 @@ def test_outside_a_solved_setting_the_cfr_bot_plays_as_the_rule_bot() -> None:
         s = hand.to_act[0]
         hand.act(s, bot.act(hand.view(s)))
     assert bot.misses > 0 and bot.hits == 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow  # about 20 s of CPU: the full game's best response is OpenSpiel's Python one
+def test_the_reduced_tree_is_the_game() -> None:
+    # the solver walks a reduced tree (first deal by rank multisets, like-card actions once, run-outs as one
+    # node); a policy on it is worth the same to each seat in the full OpenSpiel game, card by card
+    from homegame.bots.abstraction import projection_key, strip_suits
+    from homegame.rl.openspiel import load
+    from homegame.rl.solve import _policy, tree_to_efg
+
+    params = SETTINGS[SMALLEST]
+    tree = tree_to_efg(params)
+    efg = pyspiel.load_efg_game(tree.efg)
+    solver = pyspiel.CFRPlusSolver(efg)
+    for _ in range(5):
+        solver.evaluate_and_update_policy()
+    table = solver.tabular_average_policy().policy_table()
+    for key, pairs in table.items():  # seat 0 plays its first action: the seats differ, the value is not 0
+        if key.startswith("0-"):
+            table[key] = [(a, float(i == 0)) for i, (a, _) in enumerate(pairs)]
+    average = pyspiel.TabularPolicy(table)
+    reduced = pyspiel.expected_returns(efg.new_initial_state(), average, -1, True)
+    policy = _policy(efg, average, tree)
+
+    def value(state: Any) -> list[float]:
+        if state.is_terminal():
+            return list(state.returns())
+        if state.is_chance_node():
+            parts = [(p, value(state.child(a))) for a, p in state.chance_outcomes()]
+        else:
+            seat = state.current_player()
+            probs = policy[projection_key(state.view(seat), [a for s, a in state.actions if s == seat])]
+            first: dict[str, int] = {}
+            for a, text in state.legal_texts(seat).items():
+                first.setdefault(strip_suits(text), a)
+            assert set(first) == set(probs)
+            parts = [(probs[t], value(state.child(first[t]))) for t in probs]
+        return [sum(p * v[i] for p, v in parts) for i in range(2)]
+
+    game = load(**params)
+    full = value(game.new_initial_state())
+    assert full == pytest.approx(reduced, abs=1e-5)
+    assert abs(full[0]) > 1e-3  # not a vacuous zero
+
+    # and a best response in the full game, on the engine's own information states, gains no more than in
+    # the reduced one: the projection keeps everything a seat knows
+    from open_spiel.python import policy as os_policy
+    from open_spiel.python.algorithms import exploitability
+
+    class Projected(os_policy.Policy):  # type: ignore[misc]
+        def action_probabilities(self, state: Any, player_id: Any = None) -> dict[int, float]:
+            seat = state.current_player()
+            probs = policy[projection_key(state.view(seat), [a for s, a in state.actions if s == seat])]
+            out = dict.fromkeys(state.legal_actions(), 0.0)
+            first: dict[str, int] = {}
+            for a, text in state.legal_texts(seat).items():
+                first.setdefault(strip_suits(text), a)
+            out.update({first[t]: p for t, p in probs.items()})
+            return out
+
+    in_full = exploitability.exploitability(game, Projected(game, [0, 1]))
+    assert in_full == pytest.approx(pyspiel.exploitability(efg, average), abs=1e-6)

@@ -157,10 +157,10 @@ class ActionSpace:
 
 #: the version of :func:`projection`; a policy file names the projection its keys were made with
 PROJECTION = "projection/1"
-#: public log entries the projection keeps: a seat's betting action, an exposure, a declaration, a draw (every
-#: other entry is left out: antes, passes of hidden cards, showdowns, and "has chosen", whose order in a
-#: simultaneous step is only who was quicker)
-_SEAT_EVENT = re.compile(r"^Seat (\d+) (checks|calls|bets|raises|folds|completes|brings in|exposes"
+#: public log entries the projection keeps: a seat's betting action, an exposure, a roll, a declaration, a draw
+#: (every other entry is left out: antes, passes of hidden cards, showdowns, and "has chosen" / "has
+#: arranged", whose order in a simultaneous step is only who was quicker)
+_SEAT_EVENT = re.compile(r"^Seat (\d+) (checks|calls|bets|raises|folds|completes|brings in|exposes|rolls"
                          r"|declares|draws|stands pat|discards)\b ?(.*)$")
 _BETTING = ("checks", "calls", "bets", "raises", "folds", "completes", "brings in")
 _BOARD_EVENT = re.compile(r"^[^:]+: ((?:[2-9TJQKA][cdhs] ?)+)$")
@@ -169,6 +169,10 @@ _PRIVATE = ("pass", "discard", "draw", "arrange")
 
 def _ranks(cards: Sequence[str]) -> list[str]:
     return sorted((c[0] for c in cards), key=_RANKS.index)
+
+
+def _in_position_order(reveals: list[tuple[int, str]]) -> list[str]:
+    return [text for _, text in sorted(reveals, key=lambda r: r[0])]
 
 
 def projection(view: View, own: Sequence[str]) -> dict[str, Any]:
@@ -181,8 +185,8 @@ def projection(view: View, own: Sequence[str]) -> dict[str, Any]:
     - ``shown``: each position's face-up cards, sorted by rank;
     - ``board``: the community cards in order;
     - ``public``: the public events in order, from ``view["log"]``: each position's betting action
-      (``"1 bets 1"``), exposure, declaration or draw (the reveals of one simultaneous step in position
-      order), and each community card dealt (``"board Q"``);
+      (``"1 bets 1"``), exposure, roll, declaration or draw (the reveals of one simultaneous step in
+      position order), and each community card dealt (``"board Q"``);
     - ``own``: the seat's own hidden choices in order (passes, discards, draws, arrangements), cards by rank.
 
     Nothing else of the view (its other fields, or any field added later) changes the key.
@@ -211,8 +215,8 @@ def projection(view: View, own: Sequence[str]) -> dict[str, Any]:
     for entry in view.get("log", []):
         seat_event = _SEAT_EVENT.match(entry)
         board_event = _BOARD_EVENT.match(entry)
-        if entry.endswith(" has chosen"):  # a new simultaneous step: the last one's reveals are complete
-            public.extend(text for _, text in sorted(reveals))
+        if entry.endswith((" has chosen", " has arranged")):  # a new simultaneous step: the last one's reveals are complete
+            public.extend(_in_position_order(reveals))
             reveals = []
             continue
         if seat_event is not None and int(seat_event.group(1)) in order:
@@ -226,10 +230,10 @@ def projection(view: View, own: Sequence[str]) -> dict[str, Any]:
             event = "board " + strip_suits(board_event.group(1)).strip()
         else:
             continue
-        public.extend(text for _, text in sorted(reveals))
+        public.extend(_in_position_order(reveals))
         reveals = []
         public.append(event)
-    public.extend(text for _, text in sorted(reveals))
+    public.extend(_in_position_order(reveals))
     mine = [strip_suits(a) for a in own if a.split(" ", 1)[0] in _PRIVATE]
     return {"pos": order.get(int(view.get("seat") or 0), 0), "down": _ranks(down), "up": _ranks(up),
             "shown": shown, "board": [c[0] for c in view.get("board", [])], "public": public, "own": mine}

@@ -31,8 +31,9 @@ def policy_file(name: str, solved: Solved) -> dict[str, Any]:
             "policy": {key_of(k): v for k, v in sorted(solved.policy.items())}}
 
 
-def chart(results: dict[str, Solved], path: Path) -> None:
-    """Exploitability (chips/hand, log scale) against CFR+ iterations, one line per setting."""
+def chart(results: dict[str, dict[str, Any]], path: Path) -> None:
+    """Exploitability (chips/hand, log scale) against CFR+ iterations, one line per setting (``results``:
+    the settings' entries of ``exploitability.json``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -40,8 +41,8 @@ def chart(results: dict[str, Solved], path: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for name, r in results.items():
-        label = f"{name} ({r.infosets} infosets, {r.iterations[-1]} it. in {r.seconds[-1]:.1f} s)"
-        ax.loglog(r.iterations, [max(e, 1e-9) for e in r.exploitability], marker="o", ms=3, label=label)
+        label = f"{name} ({r['infosets']:,} infosets, {r['iterations'][-1]} it. in {r['seconds'][-1]:.1f} s)"
+        ax.loglog(r["iterations"], [max(e, 1e-9) for e in r["exploitability"]], marker="o", ms=3, label=label)
     ax.set_xlabel("CFR+ iterations")
     ax.set_ylabel("exploitability (chips per hand)")
     ax.set_title("OpenSpiel CFR+ on homegame research-deck settings")
@@ -79,19 +80,24 @@ def versus(name: str, opponent: str, hands: int, seed: int = 0) -> dict[str, flo
 
 
 def main(argv: list[str]) -> None:
-    """Solve, ship, chart and play (``argv``: settings to solve, default all but the trivial one)."""
-    names = argv or ["three-hole-KA-allin", "three-hole-KA"]
-    results = {n: solve(SETTINGS[n], iterations=1000) for n in names}
-    summary: dict[str, Any] = {}
-    for n, r in results.items():
+    """Solve, ship, chart and play (``argv``: the settings to solve again, default all of :data:`SETTINGS`;
+    the others keep their entries in ``exploitability.json``)."""
+    names = argv or list(SETTINGS)
+    path = ROOT / "docs/img/exploitability.json"
+    summary: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+    for n in names:
+        r = solve(SETTINGS[n], iterations=1000)
         summary[n] = {"params": SETTINGS[n], "nodes": r.nodes, "infosets": r.infosets,
                       "walk_seconds": round(r.walk_seconds, 1), "iterations": r.iterations,
                       "exploitability": r.exploitability, "seconds": [round(s, 2) for s in r.seconds]}
         (ROOT / "src/homegame/data" / f"cfr-{n}.json").write_text(json.dumps(policy_file(n, r)))
-    chart(results, ROOT / "docs/img/exploitability.png")
+        print(n, {k: v for k, v in summary[n].items() if k != "params"}, flush=True)
+    summary = {n: summary[n] for n in SETTINGS if n in summary}
+    chart(summary, ROOT / "docs/img/exploitability.png")
     for n in names:
         summary[n]["versus"] = {b: versus(n, b, 2000) for b in ("random", "rule", "equity")}
-    (ROOT / "docs/img/exploitability.json").write_text(json.dumps(summary, indent=1))
+        print(n, summary[n]["versus"], flush=True)
+        path.write_text(json.dumps(summary, indent=1))
     print(json.dumps({n: {k: v for k, v in s.items() if k != "params"} for n, s in summary.items()}, indent=1))
 
 

@@ -29,6 +29,8 @@ from homegame.bots.abstraction import projection_key, strip_suits
 from homegame.rl.openspiel import HomegameState, load
 from homegame.rules.hand import Hand
 
+_RANKS = "23456789TJQKA"
+
 #: name -> OpenSpiel parameters of a setting small enough to solve here.
 SETTINGS: dict[str, dict[str, Any]] = {
     "three-hole-KA-allin": {"game": "three-hole", "ranks": "KA", "stacks": 1, "ante": 1, "small_bet": 1,
@@ -37,6 +39,9 @@ SETTINGS: dict[str, dict[str, Any]] = {
                       "big_bet": 2, "deal": "ranks"},
     "passem-QKA": {"game": "passem", "ranks": "QKA", "stacks": 2, "ante": 1, "small_bet": 1, "big_bet": 2,
                    "deal": "ranks", "rules": json.dumps({"burn": False})},
+    "pass-the-trash-JQKA-allin": {"game": "pass-the-trash", "ranks": "JQKA", "stacks": 1, "ante": 1,
+                                  "small_bet": 1, "big_bet": 2, "deal": "ranks",
+                                  "rules": json.dumps({"passes": [1], "split": "high"})},
 }
 
 
@@ -60,7 +65,9 @@ class _Walker:
     over the seats' hands as rank multisets (the order of a seat's own cards says nothing); of the legal
     actions that differ only in the suit of a card (two like cards on a research deck) one is kept; and a
     run-out with every seat still in all in and no decision left is one terminal node with its expected
-    payoffs (the same expectation for every strategy), memoised on the cards and chips."""
+    payoffs (the same expectation for every strategy), memoised on the cards and chips. In a game without
+    declarations an arrangement made when every seat still in is all in decides nothing; one order is kept
+    (:meth:`_choices`)."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
@@ -70,6 +77,7 @@ class _Walker:
         self.outcome = 0
         self.tree = Tree("")
         self.memo: dict[tuple[Any, ...], list[float]] = {}
+        self.fixed_order = "declare" not in {s.kind for s in self.setting.game.steps}
 
     def _name(self) -> int:
         self.outcome += 1
@@ -146,9 +154,7 @@ class _Walker:
         view = hand.view(player)
         key = projection_key(view, [a for s, a in state.actions if s == player])
         number = self.numbers.get((player, key))
-        by_text: dict[str, int] = {}
-        for a, text in self.setting.actions.legal(view).items():
-            by_text.setdefault(strip_suits(text), a)
+        by_text = self._choices(view)
         texts = list(by_text)
         if number is None:
             self.count[player] += 1
@@ -160,21 +166,42 @@ class _Walker:
         names = " ".join(f'"{t}"' for t in texts)
         lines.append(f'p "" {player + 1} {number} "" {{ {names} }} 0')
         for text in texts:
-            child = state.child(by_text[text])
-            self.walk(child, lines, self._runout_key(hand, player, by_text[text], state) if child.is_chance_node()
-                      else None)
+            child = state.clone()
+            child.actions.append((player, by_text[text]))
+            acted = child.hand
+            assert acted is not None
+            acted.act(player, by_text[text])
+            if acted.cards_drawn > len(child.dealt):
+                child.hand = None
+                self.walk(child, lines, self._runout_key(acted, player, child))
+            else:
+                self.walk(child, lines)
         return None
 
-    def _runout_key(self, hand: Hand, player: int, action: int, state: HomegameState) -> tuple[Any, ...] | None:
-        """What a run-out after ``action`` depends on, when every seat still in is then all in."""
-        acted = self.setting.copy_hand(hand)
-        acted.act(player, self.setting.actions.legal(hand.view(player))[action])
-        seats = acted.view(player)["seats"]
-        if not all(s["all_in"] or s["folded"] for s in seats):
+    def _choices(self, view: dict[str, Any]) -> dict[str, str]:
+        """The actions kept at a decision: action text with cards by rank -> a legal text.
+
+        An arrangement when every seat still in is all in and nobody declares decides nothing (no bet is
+        left, and the showdown reads the cards whatever their order): one order is kept, by rank."""
+        seats = view.get("seats", [])
+        if (view.get("step") or {}).get("kind") == "arrange" and self.fixed_order and all(
+                s["all_in"] or s["folded"] for s in seats):
+            text = "arrange " + " ".join(sorted(view["cards"], key=lambda c: (_RANKS.index(c[0]), c)))
+            return {strip_suits(text): text}
+        by_text: dict[str, str] = {}
+        for text in self.setting.actions.legal(view).values():
+            by_text.setdefault(strip_suits(text), text)
+        return by_text
+
+    def _runout_key(self, acted: Hand, player: int, state: HomegameState) -> tuple[Any, ...] | None:
+        """What a run-out after an action depends on (``acted``: the hand after it), when every seat still in
+        is then all in."""
+        view = acted.view(player)
+        if not all(s["all_in"] or s["folded"] for s in view["seats"]):
             return None
         cards = tuple(tuple(sorted(c[0] for c in acted.view(s)["cards"])) for s in range(self.setting.players))
-        chips = tuple((s["in_pot"], s["folded"]) for s in seats)
-        return (tuple(sorted(c // 4 for c in state.dealt)), cards, chips, acted.view(player)["street"])
+        chips = tuple((s["in_pot"], s["folded"]) for s in view["seats"])
+        return (tuple(sorted(c // 4 for c in state.dealt)), cards, chips, view["street"])
 
     def _chance(self, state: HomegameState, lines: list[str], memo_key: tuple[Any, ...] | None
                 ) -> list[float] | None:
