@@ -7,8 +7,9 @@ runs on it and ``pyspiel.exploitability`` measures its average policy (in chips 
 below are thousandths of the setting's small bet). The engine settles every terminal node, so the
 solved game is the engine's game; the walk is the slow part (seconds to minutes).
 
-:data:`SETTINGS` are the settings used in ``docs/rl.md``: heads-up fixed-limit on a deck of two or
-three ranks with short stacks, button seat 0.
+:data:`SETTINGS` are the settings used in ``docs/rl.md``: heads-up fixed-limit on a deck of two to
+four ranks with short stacks, button seat 0 (the ``cfr`` bot plays them from either seat, keyed by
+position). Information states are :func:`homegame.bots.abstraction.projection_key` texts.
 """
 
 from __future__ import annotations
