@@ -14,13 +14,13 @@ from homegame.bots.abstraction import projection, projection_key
 SRC = Path(__file__).resolve().parents[1] / "src/homegame"
 
 
-def _view(button: int = 0, seed: int = 4) -> tuple[dict[str, object], list[str]]:
+def _view(button: int = 0, seed: int = 4, passer_first: bool = True) -> tuple[dict[str, object], list[str]]:
     game = dataclasses.replace(hg.game("passem", burn=False), ranks="QKA")
     stakes = hg.Stakes("fixed-limit", ante=1, small_bet=1, big_bet=2)
     hand = game.deal([3, 3], stakes=stakes, seed=seed, button=button)
     own: list[str] = []
     passer = (button + 1) % 2
-    for seat in (passer, 1 - passer):
+    for seat in (passer, 1 - passer) if passer_first else (1 - passer, passer):
         card = hand.view(seat)["cards"][0]
         if seat == passer:
             own.append(f"pass {card}")
@@ -53,6 +53,13 @@ def test_what_the_seat_knows_changes_the_key() -> None:
     assert projection_key({**view, "cards": [other, *cards[1:]]}, own) != key
     assert projection_key(view, [f"pass {other}"]) != key
     assert projection_key({**view, "log": list(view["log"])[:-1]}, own) != key  # type: ignore[call-overload]
+
+
+def test_who_committed_a_simultaneous_choice_first_leaves_the_key_alone() -> None:
+    first, own = _view(passer_first=True)
+    second, own_too = _view(passer_first=False)
+    assert first["log"] != second["log"] and own == own_too
+    assert projection_key(first, own) == projection_key(second, own)
 
 
 def test_positions_count_from_the_button() -> None:
