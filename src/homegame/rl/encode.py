@@ -23,40 +23,29 @@ ace's second place), so that which suits were dealt leaks nothing.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from homegame.bots.abstraction import strip_suits
 from homegame.cards import Card
+
+__all__ = ["KINDS", "encode_view", "information_text", "observation_size", "strip_suits", "view_text"]
 
 KINDS = ("bet", "pass", "discard", "draw", "expose", "arrange", "declare", "over")
 _PER_SEAT = 52 * 2 + 14
-_SUIT = re.compile(r"\b([2-9TJQKA])[cdhs]\b")
 _IDS = {str(Card(i)): i for i in range(52)}
 
 
-def strip_suits(text: str) -> str:
-    """``text`` with every card written as its rank alone."""
-    return _SUIT.sub(r"\1", text)
-
-
-#: View keys that say nothing a seat could act on when they hold nothing (a game without wild cards) or
-#: that name the game itself (fixed for a whole OpenSpiel game): left out of the text, so that a solved
-#: policy keyed by this text survives views that gain such keys.
-_QUIET = {"wild": None}
-_GAME_ONLY = ("file",)
-
-
 def view_text(view: Mapping[str, Any], *, suits: bool = True) -> str:
-    """The view as canonical JSON text (``suits=False``: ranks only).
+    """The view as canonical JSON text (``suits=False``: ranks only): OpenSpiel's observation and (with the
+    seat's own actions) information-state strings. (The ``cfr`` bot's policies are keyed on a projection
+    of the view instead, :func:`homegame.bots.abstraction.projection_key`, which no new view field changes.)
 
-    >>> view_text({"cards": ["As"], "wild": None, "file": "ab12"}) == view_text({"cards": ["As"]})
-    True
+    >>> view_text({"cards": ["As"], "pot": 2}, suits=False)
+    '{"cards":["A"],"pot":2}'
     """
-    if any(k in view for k in _GAME_ONLY) or any(k in view and view[k] == v for k, v in _QUIET.items()):
-        view = {k: v for k, v in view.items() if k not in _GAME_ONLY and not (k in _QUIET and v == _QUIET[k])}
     text = json.dumps(view, sort_keys=True, separators=(",", ":"))
     return text if suits else strip_suits(text)
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import homegame as hg
 from homegame.bots import make_bot
+from homegame.bots.abstraction import PROJECTION
 from homegame.bots.cfr_bot import key_of
 from homegame.rl.solve import SETTINGS, Solved, solve
 
@@ -25,13 +26,14 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def policy_file(name: str, solved: Solved) -> dict[str, Any]:
     """The ``cfr`` bot's data for one setting: its parameters and the hashed average policy."""
-    return {"params": SETTINGS[name], "iterations": solved.iterations[-1],
+    return {"params": SETTINGS[name], "projection": PROJECTION, "iterations": solved.iterations[-1],
             "exploitability": solved.exploitability[-1],
-            "policy": {key_of(k): {str(a): p for a, p in v.items()} for k, v in solved.policy.items()}}
+            "policy": {key_of(k): v for k, v in sorted(solved.policy.items())}}
 
 
-def chart(results: dict[str, Solved], path: Path) -> None:
-    """Exploitability (chips/hand, log scale) against CFR+ iterations, one line per setting."""
+def chart(results: dict[str, dict[str, Any]], path: Path) -> None:
+    """Exploitability (chips/hand, log scale) against CFR+ iterations, one line per setting (``results``:
+    the settings' entries of ``exploitability.json``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -39,8 +41,8 @@ def chart(results: dict[str, Solved], path: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for name, r in results.items():
-        label = f"{name} ({r.infosets} infosets, {r.iterations[-1]} it. in {r.seconds[-1]:.1f} s)"
-        ax.loglog(r.iterations, [max(e, 1e-9) for e in r.exploitability], marker="o", ms=3, label=label)
+        label = f"{name} ({r['infosets']:,} infosets, {r['iterations'][-1]} it. in {r['seconds'][-1]:.1f} s)"
+        ax.loglog(r["iterations"], [max(e, 1e-9) for e in r["exploitability"]], marker="o", ms=3, label=label)
     ax.set_xlabel("CFR+ iterations")
     ax.set_ylabel("exploitability (chips per hand)")
     ax.set_title("OpenSpiel CFR+ on homegame research-deck settings")
@@ -53,8 +55,9 @@ def chart(results: dict[str, Solved], path: Path) -> None:
 
 
 def versus(name: str, opponent: str, hands: int, seed: int = 0) -> dict[str, float]:
-    """``opponent`` against the ``cfr`` bot in the setting, seats alternating, button seat 0:
-    the opponent's mean result in mbb/hand (thousandths of the small bet) with a 95% interval."""
+    """``opponent`` against the ``cfr`` bot in the setting, seats and the button alternating (each bot
+    plays every position from either seat): the opponent's mean result in mbb/hand (thousandths of the
+    small bet) with a 95% interval."""
     p = SETTINGS[name]
     game = dataclasses.replace(hg.game(p["game"], **json.loads(p.get("rules", "{}"))), ranks=p["ranks"])
     stakes = hg.Stakes("fixed-limit", ante=p["ante"], small_bet=p["small_bet"], big_bet=p["big_bet"])
@@ -64,7 +67,7 @@ def versus(name: str, opponent: str, hands: int, seed: int = 0) -> dict[str, flo
     for i in range(hands):
         seat = i % 2  # the opponent's seat
         bots = {seat: other, 1 - seat: cfr}
-        hand = game.deal([p["stacks"]] * 2, stakes=stakes, seed=seed * 100003 + i)
+        hand = game.deal([p["stacks"]] * 2, stakes=stakes, seed=seed * 100003 + i, button=i // 2 % 2)
         while not hand.over:
             s = hand.to_act[0]
             hand.act(s, bots[s].act(hand.view(s)))
@@ -77,19 +80,24 @@ def versus(name: str, opponent: str, hands: int, seed: int = 0) -> dict[str, flo
 
 
 def main(argv: list[str]) -> None:
-    """Solve, ship, chart and play (``argv``: settings to solve, default all but the trivial one)."""
-    names = argv or ["three-hole-KA-allin", "three-hole-KA"]
-    results = {n: solve(SETTINGS[n], iterations=1000) for n in names}
-    summary: dict[str, Any] = {}
-    for n, r in results.items():
+    """Solve, ship, chart and play (``argv``: the settings to solve again, default all of :data:`SETTINGS`;
+    the others keep their entries in ``exploitability.json``)."""
+    names = argv or list(SETTINGS)
+    path = ROOT / "docs/img/exploitability.json"
+    summary: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+    for n in names:
+        r = solve(SETTINGS[n], iterations=1000)
         summary[n] = {"params": SETTINGS[n], "nodes": r.nodes, "infosets": r.infosets,
                       "walk_seconds": round(r.walk_seconds, 1), "iterations": r.iterations,
                       "exploitability": r.exploitability, "seconds": [round(s, 2) for s in r.seconds]}
         (ROOT / "src/homegame/data" / f"cfr-{n}.json").write_text(json.dumps(policy_file(n, r)))
-    chart(results, ROOT / "docs/img/exploitability.png")
+        print(n, {k: v for k, v in summary[n].items() if k != "params"}, flush=True)
+    summary = {n: summary[n] for n in SETTINGS if n in summary}
+    chart(summary, ROOT / "docs/img/exploitability.png")
     for n in names:
         summary[n]["versus"] = {b: versus(n, b, 2000) for b in ("random", "rule", "equity")}
-    (ROOT / "docs/img/exploitability.json").write_text(json.dumps(summary, indent=1))
+        print(n, summary[n]["versus"], flush=True)
+        path.write_text(json.dumps(summary, indent=1))
     print(json.dumps({n: {k: v for k, v in s.items() if k != "params"} for n, s in summary.items()}, indent=1))
 
 
