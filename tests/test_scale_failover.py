@@ -115,13 +115,22 @@ def settle_checks(base: str, table_id: str, token: str, hand: int, commitment: s
 
 @contextlib.contextmanager
 def stalled_upload(port: int) -> Iterator[socket.socket]:
-    """A request in flight to the process on ``port``: an upload that sends its headers and a byte of
-    its body, then nothing. A stopping uvicorn waits for it before it finishes stopping (as it would
-    for a slow download or a long request); closing it lets the process end."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    """A request in flight to the process on ``port``: an upload that asks to go on (``Expect:
+    100-continue``), is told to once the app reads its body, then sends a byte and nothing more. A
+    stopping uvicorn waits for it before it finishes stopping (as it would for any long request);
+    closing it lets the process end. The ``100 Continue`` shows the request is being handled, so
+    there is no race with the signal."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=20)
     try:
         sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: 1000\r\n\r\n{")
+                     b"Content-Length: 1000\r\nExpect: 100-continue\r\n\r\n")
+        heard = b""
+        while b"\r\n\r\n" not in heard:
+            chunk = sock.recv(1024)
+            assert chunk, "the server closed the upload"
+            heard += chunk
+        assert heard.startswith(b"HTTP/1.1 100"), heard[:80]
+        sock.sendall(b"{")
         yield sock
     finally:
         sock.close()
@@ -180,8 +189,7 @@ async def stop_in_step(invite: str, store: Store, procs: list[ServerProcess], ta
         old = waiter.connections
         with contextlib.ExitStack() as stack:
             if hold:
-                stack.enter_context(stalled_upload(victim.port))
-                await asyncio.sleep(0.1)  # the request is being read before the signal
+                await asyncio.to_thread(stack.enter_context, stalled_upload(victim.port))
             signalled = time.monotonic()
             victim.proc.send_signal(how)
             go.set()

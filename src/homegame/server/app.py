@@ -132,11 +132,11 @@ class Server:
         if room is None:
             return
         await room.stop()
-        if self.router is not None:
-            await self.router.disown(table_id)
-        for conn in list(room.connections):
+        for conn in list(room.connections):  # told before the relayed ones are closed below
             conn.send(p.error("moved", "this table moved to another server; reconnecting"))
             conn.send_close()
+        if self.router is not None:
+            await self.router.disown(table_id)
 
     async def release_idle(self) -> None:
         """Shared: a table nobody has been connected to for a lease's length is stopped here and its
@@ -212,12 +212,12 @@ class Server:
         for table_id, room in rooms.items():
             await room.stop()
             await self.ownership.release(table_id)
+            for conn in list(room.connections):  # those relayed from other processes included
+                conn.send(p.error("moved", STOPPING))
+                conn.send_close()
             if self.router is not None:
                 with contextlib.suppress(Exception):
                     await self.router.disown(table_id)
-            for conn in list(room.connections):
-                conn.send(p.error("moved", STOPPING))
-                conn.send_close()
         if self.router is not None:
             for local in list(self.router.edges):
                 local.send(p.error("moved", STOPPING))
