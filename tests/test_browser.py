@@ -280,6 +280,33 @@ def test_dealers_choice_the_dealer_picks_on_the_page(base: str, browser: Any) ->
     ctx.close()
 
 
+def test_the_page_reconnects_at_once_and_quietly_after_moved(base: str, browser: Any) -> None:
+    """``moved`` (the table was handed over, or its server is stopping): the page reconnects at once,
+    without the back-off and without the "connection lost" banner (docs/protocol.md)."""
+    from homegame.server.harness import create_table
+
+    made = create_table(base, game="passem", bots=1, paused=True, approve_seats=False)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(made["links"]["host"])
+    page.wait_for_function("window.homegame && window.homegame.state")
+    page.evaluate("""() => {
+      window.bannerSaid = [];
+      new MutationObserver(() => window.bannerSaid.push(document.querySelector('#banner').textContent))
+        .observe(document.querySelector('#banner'), {childList: true, characterData: true, subtree: true});
+      window.oldWs = window.homegame.ws;
+      const ws = window.homegame.ws;
+      ws.dispatchEvent(new MessageEvent('message', {data: JSON.stringify(
+        {type: 'error', v: 1, code: 'moved', message: 'this server is stopping; reconnecting'})}));
+      ws.close();
+    }""")
+    page.wait_for_function("window.homegame.ws !== window.oldWs && window.homegame.ws.readyState === 1")
+    page.wait_for_function("!window.homegame.offline")
+    said = page.evaluate("window.bannerSaid")
+    assert not any("reconnecting" in text for text in said), said
+    ctx.close()  # an ordinary drop still backs off and says so (the test below)
+
+
 def test_a_broke_player_is_told_and_the_host_tops_them_up(base: str, browser: Any) -> None:
     from homegame.server.harness import create_table
 

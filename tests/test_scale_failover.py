@@ -43,8 +43,10 @@ from test_postgres import Cluster, cluster  # noqa: F401 - the throwaway Postgre
 
 #: Seconds a takeover after SIGKILL may take (the lease is 15 s: this needs the presence lock).
 KILL_LIMIT = 6.0
-#: Seconds from SIGTERM to the waiter's first state from the new owner (measured: 0.1 to 0.6 s).
-TERM_LIMIT = 1.5
+#: Seconds from SIGTERM to the waiter's first state from the new owner: measured 0.1 to 0.6 s, once
+#: 4.2 s on a 2-core machine with a load average of 6 to 13 and two more busy loops. Without the
+#: hand-over there is no takeover at all while the old process runs (it renews its 30 s lease).
+TERM_LIMIT = 6.0
 #: The lease in the SIGTERM scenario: far longer than any bound here, so only a hand-over passes.
 TERM_LEASE = "30"
 
@@ -146,6 +148,7 @@ class Resumed:
     commitment: str
     moved: bool  # its old connection was told ``moved`` before it closed
     owner_alive: bool  # the signalled process still ran when the first state came
+    heard: str  # what the waiter heard after the signal, on which connection, when (for a failure's message)
 
 
 async def stop_in_step(invite: str, store: Store, procs: list[ServerProcess], table_id: str, verb: str,
@@ -156,7 +159,8 @@ async def stop_in_step(invite: str, store: Store, procs: list[ServerProcess], ta
     seen: list[tuple[int, dict[str, Any]]] = []
     go, asked = asyncio.Event(), asyncio.Event()
     waiter = Waiter(invite, name="W", kind="rule", seed=0)
-    waiter.on_message = lambda m: seen.append((waiter.connections, m))
+    times: list[float] = []
+    waiter.on_message = lambda m: (seen.append((waiter.connections, m)), times.append(time.monotonic()))
     waiter.verb, waiter.go, waiter.asked = verb, go, asked
     last: dict[int, dict[str, Any]] = {}  # each other seat's latest state
 
@@ -215,7 +219,9 @@ async def stop_in_step(invite: str, store: Store, procs: list[ServerProcess], ta
         final = store.hand(table_id, hand)
         assert final is not None and final.over and final.commitment == commitment
         assert final.actions[:len(kept)] == kept, "a stored choice was lost in the takeover"
-        return Resumed(first_at, action_at, hand, commitment, moved, owner_alive)
+        heard = ", ".join(f"#{n} {t - signalled:.2f}s {m.get('code') or m['type']}"
+                          for (n, m), t in zip(seen, times, strict=True) if n > old or t >= signalled)[:600]
+        return Resumed(first_at, action_at, hand, commitment, moved, owner_alive, heard)
     finally:
         for t in tasks:
             t.cancel()
@@ -265,7 +271,8 @@ def test_sigterm_hands_the_table_over_without_waiting(cluster: Cluster, tmp_path
                         hold=True, wait=TERM_LIMIT + 8)
     assert seen.owner_alive, "the old process had already exited: its table was not handed over, it was let go"
     assert seen.moved, "the players were not told 'moved' (reconnect at once)"
-    assert seen.first < TERM_LIMIT, f"the waiter's first state came {seen.first:.2f} s after SIGTERM (at most {TERM_LIMIT})"
+    assert seen.first < TERM_LIMIT, (f"the waiter's first state came {seen.first:.2f} s after SIGTERM (at most "
+                                     f"{TERM_LIMIT}); it heard: {seen.heard}")
 
 
 @pytest.mark.slow
