@@ -188,6 +188,28 @@ def test_dealers_choice_the_dealer_picks_on_the_page(base: str, pages: Pages) ->
     assert picked, "the host never became the dealer"
 
 
+def test_the_page_reconnects_at_once_and_quietly_after_moved(pages: Pages) -> None:
+    """``moved`` (the table was handed over, or its server is stopping): the page reconnects at once,
+    without the back-off and without the "connection lost" banner (docs/protocol.md)."""
+    made = create_table(pages.base, game="passem", bots=1, paused=True, approve_seats=False)
+    page = pages.open(made["links"]["host"], "laptop")
+    page.evaluate("""() => {
+      window.bannerSaid = [];
+      new MutationObserver(() => window.bannerSaid.push(document.querySelector('#banner').textContent))
+        .observe(document.querySelector('#banner'), {childList: true, characterData: true, subtree: true});
+      window.oldWs = window.homegame.ws;
+      const ws = window.homegame.ws;
+      ws.dispatchEvent(new MessageEvent('message', {data: JSON.stringify(
+        {type: 'error', v: 1, code: 'moved', message: 'this server is stopping; reconnecting'})}));
+      ws.close();
+    }""")
+    page.wait_for_function("window.homegame.ws !== window.oldWs && window.homegame.ws.readyState === 1")
+    page.wait_for_function("!window.homegame.offline")
+    said = page.evaluate("window.bannerSaid")
+    assert not any("reconnecting" in text for text in said), said
+    # an ordinary drop still backs off and says so (the test below)
+
+
 def test_a_broke_player_is_told_and_the_host_tops_them_up(pages: Pages) -> None:
     _, page = pages.host_seated("phone", "Broke", game="passem", bots=1, paused=True, approve_seats=False, buy_in=150)
     seat = state(page)["you"]["seat"]

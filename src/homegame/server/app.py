@@ -62,6 +62,10 @@ class NewTable(BaseModel):
     spectator_chat: bool = False
 
 
+#: What a player is told when this process stops and its table moves to another (``moved``).
+STOPPING = "this server is stopping; the table moves to another; reconnecting"
+
+
 class TableElsewhere(RuntimeError):
     """The table is owned by another server process right now (its lease is held)."""
 
@@ -128,11 +132,11 @@ class Server:
         if room is None:
             return
         await room.stop()
-        if self.router is not None:
-            await self.router.disown(table_id)
-        for conn in list(room.connections):
+        for conn in list(room.connections):  # told before the relayed ones are closed below
             conn.send(p.error("moved", "this table moved to another server; reconnecting"))
             conn.send_close()
+        if self.router is not None:
+            await self.router.disown(table_id)
 
     async def release_idle(self) -> None:
         """Shared: a table nobody has been connected to for a lease's length is stopped here and its
@@ -198,19 +202,26 @@ class Server:
             token_matches(token, s.token_hash) for s in room.table.seats.values())
 
     async def hand_over(self) -> None:
-        """A graceful stop (SIGTERM): stop every table, give its lease up at once, and only then tell
-        its players to reconnect, so the process they reach takes it over without waiting."""
+        """A graceful stop (SIGTERM): no table is taken here any more; each table stops taking actions
+        (the step being handled finishes and is stored first: steps are written before they are
+        sent), gives its lease up at once, and only then are its players told ``moved`` (reconnect
+        now), so the process they reach takes it over from the event log without waiting. Players
+        relayed from here to tables owned elsewhere are told the same (this process is going)."""
         self.leaving = True
         rooms, self.rooms = self.rooms, {}
         for table_id, room in rooms.items():
             await room.stop()
             await self.ownership.release(table_id)
+            for conn in list(room.connections):  # those relayed from other processes included
+                conn.send(p.error("moved", STOPPING))
+                conn.send_close()
             if self.router is not None:
                 with contextlib.suppress(Exception):
                     await self.router.disown(table_id)
-            for conn in list(room.connections):
-                conn.send(p.error("moved", "this server is stopping; the table moves to another; reconnecting"))
-                conn.send_close()
+        if self.router is not None:
+            for local in list(self.router.edges):
+                local.send(p.error("moved", STOPPING))
+                local.send_close()
         if rooms:
             log.info("stopping: %d table(s) handed over", len(rooms))
 
@@ -402,6 +413,10 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         try:
             room = server.room(table_id) if len(table_id) <= 32 else None
         except TableElsewhere:
+            if server.leaving:  # stopping: whichever process the client reaches next plays the table
+                await ws.send_text(json.dumps(p.error("moved", STOPPING)))
+                await ws.close(4503)
+                return
             if server.router is not None:
                 await server.router.relay(ws, table_id)
                 with contextlib.suppress(Exception):

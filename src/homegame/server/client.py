@@ -63,6 +63,8 @@ class BotClient:
     _last_over: int = 0
     _sitting: bool = False
     _chose_after: int = -1
+    _moved: bool = False  # the server said ``moved``: reconnect at once
+    _quick: int = 0  # reconnections at once since the last state heard
     on_message: Callable[[dict[str, Any]], None] | None = None  # sees every message received
 
     async def run(self) -> None:
@@ -71,12 +73,14 @@ class BotClient:
         policy = make_bot(self.kind, self.seed)
         rng = random.Random(self.seed)
         while self.hands is None or self.finished < self.hands:
+            self._moved = False
             try:
                 async with websockets.connect(target.ws_url, max_size=2**22) as ws:
                     await self._play(ws, target, policy, rng)
                     return
             except (OSError, websockets.ConnectionClosed):
-                await asyncio.sleep(0.5)
+                self._quick = self._quick + 1 if self._moved else 0
+                await asyncio.sleep(reconnect_delay(self._moved, self._quick))
 
     async def _play(self, ws: Any, target: Link, policy: Any, rng: random.Random) -> None:
         hello: dict[str, Any] = {"type": "hello", "v": 1, "token": target.token}
@@ -96,6 +100,8 @@ class BotClient:
             if kind == "error":
                 self.errors.append(msg["message"])
                 self._acked = max(self._acked, int(msg.get("acked", self._acked)))
+                if msg.get("code") == "moved":
+                    self._moved = True
                 if msg.get("code") in ("bad_token", "no_table"):
                     raise LinkError(msg["message"])
                 if msg.get("code") == "rate_limited" and last_state is not None:
@@ -108,6 +114,7 @@ class BotClient:
                 self.seat_token = msg["seat_token"]
             elif kind == "state":
                 last_state = msg
+                self._quick = 0
                 if await self._react(ws, msg, policy, rng):
                     return
 
@@ -138,6 +145,23 @@ class BotClient:
         return False
 
 
+#: Seconds before reconnecting after a connection ended (unless the server said ``moved``).
+RECONNECT_SECONDS = 0.5
+#: Reconnections at once in a row after ``moved``, before waiting again.
+QUICK_RECONNECTS = 3
+
+
+def reconnect_delay(moved: bool, quick: int) -> float:
+    """Seconds to wait before reconnecting: none when the server said ``moved`` (the table was handed
+    over, or its process is stopping: the next process is ready now), at most
+    :data:`QUICK_RECONNECTS` times in a row; otherwise :data:`RECONNECT_SECONDS`.
+
+    >>> reconnect_delay(True, 1), reconnect_delay(False, 0), reconnect_delay(True, QUICK_RECONNECTS + 1)
+    (0.0, 0.5, 0.5)
+    """
+    return 0.0 if moved and quick <= QUICK_RECONNECTS else RECONNECT_SECONDS
+
+
 async def run_bots(link: str, count: int = 1, kind: str = "rule", hands: int | None = None) -> None:
     """Run ``count`` bots on one invite link at once."""
     bots = [BotClient(link, name=f"{kind.capitalize()} {i + 1}", kind=kind, seed=i, hands=hands)
@@ -146,4 +170,5 @@ async def run_bots(link: str, count: int = 1, kind: str = "rule", hands: int | N
         await asyncio.gather(*(b.run() for b in bots))
 
 
-__all__ = ["BotClient", "Link", "LinkError", "parse_link", "run_bots"]
+__all__ = ["QUICK_RECONNECTS", "RECONNECT_SECONDS", "BotClient", "Link", "LinkError", "parse_link",
+           "reconnect_delay", "run_bots"]

@@ -143,9 +143,11 @@ class Ownership:
 
 
 def hand_over_on_sigterm(hand_over: Callable[[], Awaitable[None]]) -> bool:
-    """On SIGTERM, run ``hand_over()`` (stop the tables, give their leases up, tell their players)
-    *before* the web server starts closing connections, then let it stop as before: players who
-    reconnect find the table free at once. Only from the main thread (``False`` otherwise)."""
+    """On SIGTERM: first stop accepting connections (see :func:`stop_listening`), so that a balancer
+    sends whoever connects next to another process; then run ``hand_over()`` (stop the tables, give
+    their leases up, tell their players to reconnect at once); only then let the web server stop as
+    before (it may take its time: a request in flight keeps it, and the tables no longer wait for it).
+    Only from the main thread (``False`` otherwise)."""
     try:
         previous = signal.getsignal(signal.SIGTERM)
         loop = asyncio.get_running_loop()
@@ -161,12 +163,16 @@ def hand_over_on_sigterm(hand_over: Callable[[], Awaitable[None]]) -> bool:
         if started:  # a second SIGTERM: stop now
             then_stop(sig, frame)
             return
+        closed = stop_listening(previous)
 
         async def run() -> None:
+            began = time.perf_counter()
             try:
                 await asyncio.wait_for(hand_over(), 10.0)
             except Exception as exc:  # noqa: BLE001 - stopping goes on regardless
                 log.error("handing the tables over failed (%s); stopping anyway", type(exc).__name__)
+            log.info("SIGTERM: %d listening socket(s) closed, tables handed over in %.3f s", closed,
+                     time.perf_counter() - began)
             then_stop(sig, frame)
 
         started.append(loop.create_task(run(), name="hand over"))
@@ -176,6 +182,35 @@ def hand_over_on_sigterm(hand_over: Callable[[], Awaitable[None]]) -> bool:
     except ValueError:  # not the main thread
         return False
     return True
+
+
+def stop_listening(web_server_handler: Any) -> int:
+    """Close the listening sockets of the web server whose SIGTERM handler is ``web_server_handler``
+    (uvicorn's ``Server.handle_exit``, whose server keeps its ``asyncio`` servers in ``servers``); the
+    connections already open stay open. A balancer's next connection is refused here and goes to
+    another process at once, instead of reaching a process that is giving its tables away. How many
+    servers were closed (0 when the handler is not such a method: nothing is done).
+
+    >>> async def demo() -> tuple[int, bool]:
+    ...     listening = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    ...     class Web:
+    ...         servers = [listening]
+    ...         def handle_exit(self, sig: int, frame: Any) -> None: ...
+    ...     return stop_listening(Web().handle_exit), listening.is_serving()
+    >>> asyncio.run(demo())
+    (1, False)
+    >>> stop_listening(print)  # not a web server's method: nothing is done
+    0
+    """
+    owner = getattr(web_server_handler, "__self__", None)
+    closed = 0
+    for server in list(getattr(owner, "servers", None) or []):
+        close = getattr(server, "close", None)  # an asyncio or a uvloop server (not an AbstractServer)
+        if callable(close):
+            with contextlib.suppress(Exception):
+                close()
+                closed += 1
+    return closed
 
 
 async def health(store: Store, bus: Bus | None) -> tuple[bool, dict[str, str]]:
@@ -204,4 +239,4 @@ def _why(exc: BaseException) -> str:
     return text[:160]
 
 
-__all__ = ["HEALTH_TIMEOUT", "MeteredRoom", "Ownership", "hand_over_on_sigterm", "health"]
+__all__ = ["HEALTH_TIMEOUT", "MeteredRoom", "Ownership", "hand_over_on_sigterm", "health", "stop_listening"]

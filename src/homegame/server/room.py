@@ -134,6 +134,8 @@ class Room:
         self._written = (table.hand_number, len(table.actions), bool(table.hand and table.hand.over))
         self._revision = table.revision
         self._task: asyncio.Task[None] | None = None
+        #: Set by :meth:`stop`: the owner task handles nothing more.
+        self._stopping = False
         #: Why the table is halted (a write failed), or ``None`` while it plays.
         self.halted: str | None = None
         self._retry_at = 0.0
@@ -197,19 +199,29 @@ class Room:
     def start(self) -> None:
         """Start the owner task."""
         if self._task is None:
+            self._stopping = False
             self._task = asyncio.get_running_loop().create_task(self.run(), name=f"table {self.id}")
 
     async def stop(self) -> None:
-        """Stop the owner task."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        """Stop the owner task: from now on no message is handled and no clock is advanced here. A
+        step is synchronous, so the one being handled has been stored (and sent) already.
+
+        A single cancellation is not enough: on Python 3.11 ``asyncio.wait_for`` returns the queue's
+        item instead of the cancellation when the item arrived at the same moment (a busy table under
+        load), and the task would play on. So the flag is set first and the task cancelled until done."""
+        self._stopping = True
+        task, self._task = self._task, None
+        if task is None:
+            return
+        while not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=0.1)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: its owner task ended with %s", self.id, type(task.exception()).__name__)
 
     async def run(self) -> None:
-        """Consume the queue forever: one message at a time, then whatever the clocks say is due."""
-        while True:
+        """Consume the queue until stopped: one message at a time, then whatever the clocks say is due."""
+        while not self._stopping:
             now = self.clock()
             wake = self._retry_at if self.halted is not None else self.table.next_wakeup(now)
             # never spin: something due now still waits a moment for the queue
@@ -224,6 +236,8 @@ class Room:
                     item = await asyncio.wait_for(self.queue.get(), timeout)
                 except TimeoutError:
                     item = None
+            if self._stopping:  # stopped while waiting (the cancellation may have been swallowed)
+                return
             try:
                 self.step(item)
             except Exception as exc:  # noqa: BLE001 - one bad step must not take the table down

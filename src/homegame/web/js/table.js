@@ -82,6 +82,7 @@ function connect() {
     const msg = JSON.parse(event.data);
     if (fairMessage(msg, { send, render, tableId })) return;
     if (msg.type === "state") {
+      app.quick = 0;
       noteTimeouts(app.state, msg);
       if (msg.table && msg.table.halted === null && app.halted) app.halted = null;
       app.state = msg;
@@ -118,6 +119,9 @@ function connect() {
     } else if (msg.type === "error" && (msg.about === "chat" || msg.about === "react")) {
       chatRefused(msg); // said under the chat box, kindly; the table did not change
       app.lastError = msg;
+    } else if (msg.type === "error" && msg.code === "moved") {
+      // the table was handed over (or this server is stopping): the next server is ready, reconnect at once, quietly
+      app.movedNow = true;
     } else if (msg.type === "error") {
       if (msg.about === "pre_act") app.preDropped = { text: sentence(msg.message), hand: app.state?.hand };
       if (msg.code === "stale") toast(sentence(msg.message || "that tap was for a decision already made: nothing more was done"), "news");
@@ -134,12 +138,21 @@ function connect() {
   });
   ws.addEventListener("close", () => {
     $("conn").className = "dot off";
-    app.offline = true;
-    $("banner").textContent = "Connection lost: reconnecting…";
     if (app.fatal) {
+      app.offline = true;
       $("banner").textContent = app.fatal;
       return;
     }
+    // after "moved" the next server is ready: reconnect at once, without the banner (a few times in a
+    // row at most); otherwise say so and back off
+    const now = app.movedNow && (app.quick = (app.quick || 0) + 1) <= 3;
+    app.movedNow = false;
+    if (now) {
+      setTimeout(connect, 0);
+      return;
+    }
+    app.offline = true;
+    $("banner").textContent = "Connection lost: reconnecting…";
     setTimeout(connect, app.retry);
     app.retry = Math.min(app.retry * 2, 8000);
   });
