@@ -76,7 +76,7 @@ class Hand:
         "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
         "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
-        "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
+        "_results", "_pending", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
         "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
         "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered",
     )
@@ -196,7 +196,9 @@ class Hand:
         self.offer: tuple[int, int, tuple[int, int] | None] | None = None
         self._events: list[dict[str, Any]] = []
         self._raw: list[tuple[str, int | None, str, tuple[Any, ...], dict[str, Any]]] = []
-        self.results: dict[str, Any] | None = None
+        self._results: dict[str, Any] | None = None
+        # what the settlement decided, written into ``results`` and the log when first read (rules.showdown)
+        self._pending: tuple[Any, ...] | None = None
         self._payoffs: list[int] | None = None
         self.live = n
         self.options = opts
@@ -224,16 +226,38 @@ class Hand:
                                     agreements=self.agreements, file=self.game.source)
         return self._history
 
+    @property
+    def results(self) -> dict[str, Any] | None:
+        """Once the hand is over, ``{"awards": [...], "shown": {...}}`` (and ``"mucked"``, ``"runs"``,
+        ``"passed_out"`` where they apply); None before. Written when first read."""
+        if self._pending is not None:
+            from homegame.rules.showdown import finish
+
+            finish(self)
+        return self._results
+
+    @results.setter
+    def results(self, value: dict[str, Any] | None) -> None:
+        self._results = value
+
     # ----------------------------------------------------------------- events
     def log(self, kind: str, seat: int | None, text: str, *args: Any, **extra: Any) -> None:
         """Append a public event (no face-down card may be in it). ``text`` is a ``str.format``
         template filled with ``args`` when the events are read (so play never formats text); cards may be
         given as :class:`Shown` ids, written as text then too (in ``text``, and in ``extra`` as a list)."""
+        if self._pending is not None:  # after the hand: the settlement's entries come first
+            from homegame.rules.showdown import finish
+
+            finish(self)
         self._raw.append((kind, seat, text, args, extra))
 
     @property
     def events(self) -> list[dict[str, Any]]:
         """The public log: dicts ``{"type", "seat", "text", ...}`` in order."""
+        if self._pending is not None:
+            from homegame.rules.showdown import finish
+
+            finish(self)
         done, raw = self._events, self._raw
         for i in range(len(done), len(raw)):
             kind, seat, text, args, extra = raw[i]
