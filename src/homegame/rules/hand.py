@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from homegame.cards import Card, cards
 from homegame.rules import betting, buy, choices, draw, runs
 from homegame.rules.action import DECLARE, Option
-from homegame.rules.deck import Deck
+from homegame.rules.deck import Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
 from homegame.rules.options import NONE as NO_OPTIONS
@@ -84,7 +84,7 @@ class Hand:
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
                  seed: int | None = None, hole: Mapping[int, CardsIn] | None = None,
                  board: CardsIn | None = None, deck: CardsIn | None = None,
-                 options: OptionsIn = None) -> None:
+                 options: OptionsIn = None, rng: random.Random | None = None) -> None:
         n = len(stacks)
         opts = NO_OPTIONS if options is None else HandOptions.from_value(options)
         if not game.min_players <= n <= game.max_players:
@@ -130,20 +130,25 @@ class Hand:
             if len(cards) < 52 and any(c not in cards for c in named):
                 bad = next(c for c in named if c not in cards)
                 raise ValueError(f"{Card(bad)} is not in {game.name}'s deck (ranks {game.ranks})")
-        rng: random.Random | None = None
-        if deck is not None:
+        if rng is not None:
+            if not isinstance(rng, random.Random):
+                raise ValueError(f"rng must be a random.Random (the generator the deal draws from), not {rng!r}")
+            if seed is not None or deck is not None:
+                raise ValueError("give one of seed, rng or deck: each decides the shuffle")
+            self._deck: Deck = StreamDeck(list(cards), rng, set(named), game.cards_needed(n))
+        elif deck is not None:
             order = _ids(deck)
             if len(cards) < 52 and len(order) == 52:  # a whole deck's order (the server's shuffle): its cards
                 order = [c for c in order if c in cards]  # of this deck, in that order
             if sorted(order) != list(cards):
                 raise ValueError(f"deck must be an order of all {len(cards)} cards of {game.name}'s deck, each once"
                                  + ("" if len(cards) == 52 else " (or of all 52, from which it takes its own)"))
+            self._deck = Deck(order, None, set(named))
         else:
             # shuffled as it is dealt (Fisher-Yates, one card at a time): only the cards a hand uses
             # cost anything; the history completes the order when it is read
-            order = list(cards)
-            rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
-        self._deck = Deck(order, rng, set(named))
+            self._deck = Deck(list(cards), random.Random(seed) if seed is not None else secrets.SystemRandom(),
+                              set(named))
         self._draw = self._deck.draw
         self._hole_preset = hole_preset
         self._board_preset = board_preset
