@@ -78,7 +78,7 @@ class Hand:
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "_results", "_pending", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
         "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
-        "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered",
+        "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered", "rows",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -187,6 +187,7 @@ class Hand:
         self.seen_seq = [0] * n
         self.round_big = False
         self.free = 0  # seats still in with chips, kept during a betting round (rules.betting)
+        self.rows = betting.seat_rows(n)  # every seat once, clockwise from each seat
         self._offered: tuple[int, int, tuple[Option, ...]] | None = None  # (actions, seat, legal_actions)
         # the structure, read at every betting decision
         self.limit = stakes.structure == "fixed-limit"
@@ -325,7 +326,7 @@ class Hand:
             turned = self._deck.draw_many(step.count)
         self.board += turned
         shown = Shown(turned)
-        self.log("board", None, "{}: {}", step.label, shown, cards=shown)
+        self._raw.append(("board", None, "{}: {}", (step.label, shown), {"cards": shown}))  # as log() does
 
     def _burn_for_draw(self) -> None:
         """Burn a card before a draw, unless only the stub's last card is left."""
@@ -614,14 +615,19 @@ class Hand:
     def _betted(self, seat: int, text: str) -> None:
         """After a betting action: record it, then the next seat to act, or the round's end."""
         self.actions.append((seat, text))
+        if self.live > 1:
+            n = seat + 1
+            s = betting.next_to_act(self, n if n < self.players else 0)
+            if s >= 0:
+                self.to_act = (s,)
+                return
+        self._round_over()
+
+    def _round_over(self) -> None:
+        """Nobody owes a bet any more: the hand is settled (one player left), passed out, or goes on."""
         if self.live <= 1:
             self._end_round()
             self._settle()
-            return
-        n = seat + 1
-        s = betting.next_to_act(self, n if n < self.players else 0)
-        if s >= 0:
-            self.to_act = (s,)
             return
         if self.need_openers and self.high == 0:
             self._pass_out()
@@ -708,7 +714,14 @@ class Hand:
                                         f"{f'exactly {lo}' if lo == hi else f'any total from {lo} to {hi}'}, "
                                         f"not {amount!r}")
                 text = betting.wager(self, seat, amount)
-            self._betted(seat, text)
+            self.actions.append((seat, text))  # as _betted does
+            if self.live > 1:
+                n = seat + 1
+                s = betting.next_to_act(self, n if n < self.players else 0)
+                if s >= 0:
+                    self.to_act = (s,)
+                    return
+            self._round_over()
             return
         if kind in ("pass", "discard", "expose", "arrange"):
             named = " ".join(_STR[c] for c in _ids(cards)) if cards is not None else ""
