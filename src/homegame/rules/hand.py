@@ -188,7 +188,7 @@ class Hand:
         self.round_big = False
         self.free = 0  # seats still in with chips, kept during a betting round (rules.betting)
         self.rows = betting.seat_rows(n)  # every seat once, clockwise from each seat
-        self._offered: tuple[int, int, tuple[Option, ...]] | None = None  # (actions, seat, legal_actions)
+        self._offered: tuple[int, tuple[Option, ...]] | None = None  # (seat, legal_actions) until the next action
         # the structure, read at every betting decision
         self.limit = stakes.structure == "fixed-limit"
         self.pot_limit = stakes.structure == "pot-limit"
@@ -423,11 +423,12 @@ class Hand:
     def _advance(self) -> None:
         """Run steps until one needs a decision or the hand is over."""
         steps = self.game.steps
+        count = len(steps)
         while True:
             if self.live <= 1:
                 self._settle()
                 return
-            if self.step_index >= len(steps):
+            if self.step_index >= count:
                 self._settle()
                 return
             step = steps[self.step_index]
@@ -559,6 +560,7 @@ class Hand:
             raise IllegalAction(f"an action is text such as 'call' or 'raise 40', not {action!r}")
         if self.over or seat not in self.to_act or type(seat) is not int:
             self._refuse_turn(seat)
+        self._offered = None  # the records offered are for the state before this action
         words = (action.replace(",", " ") if "," in action else action).split()
         if not words:
             raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
@@ -614,6 +616,7 @@ class Hand:
 
     def _betted(self, seat: int, text: str) -> None:
         """After a betting action: record it, then the next seat to act, or the round's end."""
+        self._offered = None
         self.actions.append((seat, text))
         if self.live > 1:
             n = seat + 1
@@ -649,8 +652,8 @@ class Hand:
         True
         """
         offered = self._offered
-        if offered is not None and offered[0] == len(self.actions) and offered[1] == seat:
-            return offered[2]
+        if offered is not None and offered[0] == seat:
+            return offered[1]
         if self.over or type(seat) is not int or seat not in self.to_act:
             return ()
         if self.in_round:
@@ -664,7 +667,7 @@ class Hand:
                             Option(kind, 1 if kind == "expose" else len(self.cards[seat]),
                                    1 if kind == "expose" else len(self.cards[seat]))
                             for kind, _, rest in (a.partition(" ") for a in self.legal(seat)))
-        self._offered = (len(self.actions), seat, out)
+        self._offered = (seat, out)  # until the next action (act, apply)
         return out
 
     def apply(self, seat: int, option: Option, amount: int | None = None, *,
@@ -686,10 +689,7 @@ class Hand:
         offered = self._offered
         if type(seat) is not int:
             self._refuse_turn(seat)
-        if offered is None or offered[0] != len(self.actions) or offered[1] != seat:
-            legal = self.legal_actions(seat)
-        else:
-            legal = offered[2]
+        legal = offered[1] if offered is not None and offered[0] == seat else self.legal_actions(seat)
         if option not in legal:
             if not legal:
                 self._refuse_turn(seat)
@@ -714,6 +714,7 @@ class Hand:
                                         f"{f'exactly {lo}' if lo == hi else f'any total from {lo} to {hi}'}, "
                                         f"not {amount!r}")
                 text = betting.wager(self, seat, amount)
+            self._offered = None
             self.actions.append((seat, text))  # as _betted does
             if self.live > 1:
                 n = seat + 1

@@ -178,6 +178,8 @@ def settle(h: Hand) -> None:
         stacks[contenders[0]] += sum(h.totals)  # every pot is this seat's
         h._pending = (contenders, [], [], [], False)
         return
+    if _settle_plain(h, contenders):
+        return
     chip = h.options.chip
     pots = side_pots(h.totals, folded, h.dead)
     runs: list[int | None] = [0, 1] if h.runs is not None else [None]
@@ -219,6 +221,49 @@ def settle(h: Hand) -> None:
     h._pending = (contenders, pots, parts_won, wins, all_in)
 
 
+def _settle_plain(h: Hand, contenders: list[int]) -> bool:
+    """The usual showdown, settled as :func:`settle` would but in one pass: one pot (everyone still in
+    put in the same, no dead money), the best high hand takes it, own cards with the board (five to seven
+    cards, standard ranking, no wild card, no spade half), run once. False (nothing done) otherwise."""
+    g = h.game
+    if (h.runs is not None or g.split != "high" or g.usage_name != "any" or g.spade is not None or g.wild
+            or g.ranking != "standard" or _high_strength_of is None):
+        return False
+    totals, cards, board = h.totals, h.cards, h.board
+    put = totals[contenders[0]]
+    for s in contenders:
+        if totals[s] != put:
+            return False
+    amount = sum(totals)
+    if not amount or len(board) + len(cards[contenders[0]]) > 7 or any(h.dead):
+        return False
+    strength = _high_strength_of
+    best = 0
+    winners: list[int] = []
+    for s in contenders:
+        v = strength(cards[s] + board)
+        if v > best:
+            best = v
+            winners = [s]
+        elif v == best:
+            winners.append(s)
+    stacks = h.stacks
+    all_in = False
+    for s in contenders:
+        if not stacks[s]:
+            all_in = True
+            break
+    if len(winners) == 1:
+        wins = [(winners[0], amount, 0, "all", None, "high")]
+    else:
+        wins = [(seat, chips, 0, "all", None, "high")
+                for seat, chips in share(amount, winners, h.button, h.players, h.options.chip) if chips]
+    for win in wins:
+        stacks[win[0]] += win[1]
+    h._pending = (contenders, None, [(0, "all", None, winners)], wins, all_in)  # the pots when first read
+    return True
+
+
 def finish(h: Hand) -> None:
     """Write what :func:`settle` decided into the hand's record: ``h.results`` (the awards in order,
     the shown hands in seat order, the mucked seats, the runs' cards) and the log's entries (each hand
@@ -228,6 +273,8 @@ def finish(h: Hand) -> None:
         return
     h._pending = None
     contenders, pots, parts_won, wins, all_in = pending
+    if pots is None:
+        pots = side_pots(h.totals, h.folded, h.dead)
     awards: list[dict[str, Any]] = []
     shown: dict[str, list[str]] = {}
     results: dict[str, Any] = {"awards": awards, "shown": shown}
