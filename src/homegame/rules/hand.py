@@ -437,12 +437,17 @@ class Hand:
                 runs.run_twice(self)
                 self._settle()
                 return
-            if kind == "bet" and self.options.bomb_pot and not any(s.kind == "bet" for s in steps[:self.step_index]):
-                self.log("skip", None, "Bomb pot: no betting in {}", step.label)
-            elif kind == "bet":
-                if self._start_round(step):
+            if kind == "bet":
+                if self.options.bomb_pot and not any(s.kind == "bet" for s in steps[:self.step_index]):
+                    self.log("skip", None, "Bomb pot: no betting in {}", step.label)
+                elif self._start_round(step):
                     return
-                self._end_round()
+                else:
+                    self._end_round()
+            elif kind == "board":
+                self._turn_board(step)
+            elif kind == "deal":
+                self._deal(step)
             elif kind in SIMULTANEOUS:
                 self.pending = {}
                 self.pending_text = {}
@@ -462,10 +467,6 @@ class Hand:
                                     if not self.folded[s]]
                 self.to_act = (self._draw_order[0],)
                 return
-            elif kind == "deal":
-                self._deal(step)
-            elif kind == "board":
-                self._turn_board(step)
             elif kind == "roll":
                 self._roll()
             elif kind == "showdown":
