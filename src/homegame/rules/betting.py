@@ -279,7 +279,7 @@ def fold(h: Hand, s: int) -> str:
     h.acted[s] = True
     h.faced[s] = h.high
     h.seen_seq[s] = h.seq
-    h._raw.append(("fold", s, "Seat {} folds", (s,), _NO_EXTRA))  # Hand.log's entry, without the call
+    h._raw.append(("fold", s, "Seat {} folds", (s,), NO_EXTRA))  # Hand.log's entry, without the call
     return "fold"
 
 
@@ -288,7 +288,7 @@ def check(h: Hand, s: int) -> str:
     h.acted[s] = True
     h.faced[s] = h.high
     h.seen_seq[s] = h.seq
-    h._raw.append(("check", s, "Seat {} checks", (s,), _NO_EXTRA))
+    h._raw.append(("check", s, "Seat {} checks", (s,), NO_EXTRA))
     return "check"
 
 
@@ -306,9 +306,9 @@ def call(h: Hand, s: int, pay: int) -> str:
     if s == h.bring_in_due:
         h.bring_in_due = -1
         h.faced[s] = 0  # a forced bet, like a blind: any full bet over it reopens the betting for it
-        h._raw.append(("bring-in", s, "Seat {} brings in for {}{}", (s, pay, all_in), _NO_EXTRA))
+        h._raw.append(("bring-in", s, "Seat {} brings in for {}{}", (s, pay, all_in), NO_EXTRA))
     else:
-        h._raw.append(("call", s, "Seat {} calls {}{}", (s, pay, all_in), _NO_EXTRA))
+        h._raw.append(("call", s, "Seat {} calls {}{}", (s, pay, all_in), NO_EXTRA))
     return "call"
 
 
@@ -329,11 +329,11 @@ def wager(h: Hand, s: int, total: int) -> str:
     h.seen_seq[s] = h.seq
     h.aggressor = s
     word = "completes to" if completes else "bets" if opening else "raises to"
-    h._raw.append(("bet", s, "Seat {} {} {}{}", (s, word, total, "" if left else " and is all in"), _NO_EXTRA))
+    h._raw.append(("bet", s, "Seat {} {} {}{}", (s, word, total, "" if left else " and is all in"), NO_EXTRA))
     return f"bet {total}" if opening else f"raise {total}"
 
 
-_NO_EXTRA: dict[str, Any] = {}  # the log entries' empty extras (read, never written)
+NO_EXTRA: dict[str, Any] = {}  # the log entries' empty extras (read, never written)
 
 
 def _raise_to(h: Hand, total: int) -> None:

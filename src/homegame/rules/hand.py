@@ -288,7 +288,7 @@ class Hand:
     def _deal(self, step: Step) -> None:
         """One card at a time clockwise from the button's left, to every player still in."""
         n, folded = self.players, self.folded
-        live = [s for s in betting.clockwise(n, (self.button + 1) % n) if not folded[s]]
+        live = [s for s in self.rows[(self.button + 1) % n] if not folded[s]]
         presets, dealt, cards, faceup = self._hole_preset, self._dealt, self.cards, self.faceup
         if not presets:  # nothing preset: the cards come off the deck in dealing order
             m = len(live)
@@ -390,16 +390,17 @@ class Hand:
     def _forced_bets(self) -> None:
         st = self.stakes
         n = self.players
+        raw, none = self._raw, betting.NO_EXTRA  # log entries appended as log() does (nothing to settle yet)
         bomb = self.options.bomb_pot
         if bomb:  # a bomb pot: everyone antes the bomb, no blinds, no first betting round
             for s in range(n):
                 paid = betting.post(self, s, bomb, live=False)
-                self.log("ante", s, "Seat {} antes {} for the bomb pot", s, paid)
+                raw.append(("ante", s, "Seat {} antes {} for the bomb pot", (s, paid), none))
             return
         if st.ante:
             for s in range(n):
                 paid = betting.post(self, s, st.ante, live=False)
-                self.log("ante", s, "Seat {} antes {}", s, paid)
+                raw.append(("ante", s, "Seat {} antes {}", (s, paid), none))
         if st.blinds:
             if n == 2:
                 self.sb_seat, self.bb_seat = self.button, (self.button + 1) % n
@@ -408,7 +409,7 @@ class Hand:
             for seat, amount, name in ((self.sb_seat, st.blinds[0], "small"), (self.bb_seat, st.blinds[1], "big")):
                 if amount:
                     paid = betting.post(self, seat, amount, live=True)
-                    self.log("blind", seat, "Seat {} posts the {} blind {}", seat, name, paid)
+                    raw.append(("blind", seat, "Seat {} posts the {} blind {}", (seat, name, paid), none))
             self.blinds_due = True
             if self.options.straddle:
                 seat = (self.bb_seat + 1) % n if self.options.straddle == "utg" else self.button
