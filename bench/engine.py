@@ -6,7 +6,7 @@ a uniform total in its range. Every hand is a fresh deal and is played to the en
 through each library's public API:
 
 - homegame by records (``hand.legal_actions`` / ``hand.apply``) and by text (``hand.legal`` /
-  ``hand.act``), a seeded deal each hand (``seed=``);
+  ``hand.act``), each hand dealt from the bench's ``random.Random`` (``rng=``);
 - pokerfast's ``FastHand`` (a purpose-built 6-max no-limit hold'em engine: ``get_action_space``,
   ``fold``/``check``/``call``/``bet_or_raise``), blinds 100/200 and every stack 20,000, dealt from a
   shared ``random.Random``;
@@ -27,6 +27,7 @@ measures waiting for a core, which CPU time leaves out (all engines are single-t
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
 import time
 from collections.abc import Callable
@@ -40,11 +41,22 @@ NL = hg.Stakes("no-limit", blinds=(1, 2))
 LIMIT = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
 STUD = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4, bring_in=1)
 CARD_KINDS = ("pass", "discard", "expose", "arrange")
+# the deal draws from the bench's generator (``rng=``); an engine older than issue 12's ``rng=`` (for a
+# before-and-after run) is seeded from it instead, one new ``random.Random`` per hand
+DEAL_RNG = "rng" in inspect.signature(hg.game("holdem").deal).parameters
+
+
+def deal(game: hg.Game, rng: random.Random, players: int, stakes: hg.Stakes) -> hg.Hand:
+    """A fresh hand dealt from the bench's generator."""
+    button = rng.randrange(players)
+    if DEAL_RNG:
+        return game.deal([200] * players, stakes=stakes, button=button, rng=rng)
+    return game.deal([200] * players, stakes=stakes, button=button, seed=rng.getrandbits(32))
 
 
 def homegame_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: hg.Stakes = NL) -> None:
     """One random hand on homegame, by records (``legal_actions`` / ``apply``)."""
-    hand = game.deal([200] * players, stakes=stakes, button=rng.randrange(players), seed=rng.getrandbits(32))
+    hand = deal(game, rng, players, stakes)
     while not hand.over:
         seat = hand.to_act[0]
         option = rng.choice(hand.legal_actions(seat))
@@ -62,7 +74,7 @@ def homegame_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: h
 
 def homegame_text_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: hg.Stakes = NL) -> None:
     """One random hand on homegame, by text (``legal`` / ``act``)."""
-    hand = game.deal([200] * players, stakes=stakes, button=rng.randrange(players), seed=rng.getrandbits(32))
+    hand = deal(game, rng, players, stakes)
     while not hand.over:
         seat = hand.to_act[0]
         move = rng.choice(hand.legal(seat))

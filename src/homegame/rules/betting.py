@@ -50,8 +50,7 @@ def next_to_act(h: Hand, start: int) -> int:
     """The first seat clockwise from ``start`` (inclusive) that owes a decision, or -1."""
     folded, stacks, bets, acted, high = h.folded, h.stacks, h.bets, h.acted, h.high
     others = h.free > 1  # an unacted seat with the bet matched acts only if another seat can still bet
-    rows = _CLOCKWISE.get(h.players)
-    for s in rows[start] if rows is not None and 0 <= start < h.players else clockwise(h.players, start):
+    for s in h.rows[start % h.players]:
         if folded[s] or stacks[s] == 0:
             continue
         if bets[s] < high:
@@ -78,10 +77,25 @@ def clockwise(players: int, start: int) -> tuple[int, ...]:
 _CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
+def seat_rows(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, every seat once clockwise from it (:func:`clockwise` of each start).
+
+    >>> seat_rows(3)
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    """
+    clockwise(players, 0)
+    return _CLOCKWISE[players]
+
+
 def free_players(h: Hand) -> int:
     """How many seats are still in with chips (may still bet); during a betting round ``h.free`` holds
     it, kept up to date by folds and all-ins."""
-    return sum(1 for o in range(h.players) if not h.folded[o] and h.stacks[o] > 0)
+    stacks = h.stacks
+    free = 0
+    for o, out in enumerate(h.folded):
+        if not out and stacks[o] > 0:
+            free += 1
+    return free
 
 
 def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
@@ -265,7 +279,7 @@ def fold(h: Hand, s: int) -> str:
     h.acted[s] = True
     h.faced[s] = h.high
     h.seen_seq[s] = h.seq
-    h._raw.append(("fold", s, "Seat {} folds", (s,), _NO_EXTRA))  # Hand.log's entry, without the call
+    h._raw.append(("fold", s, "Seat {} folds", (s,), NO_EXTRA))  # Hand.log's entry, without the call
     return "fold"
 
 
@@ -274,7 +288,7 @@ def check(h: Hand, s: int) -> str:
     h.acted[s] = True
     h.faced[s] = h.high
     h.seen_seq[s] = h.seq
-    h._raw.append(("check", s, "Seat {} checks", (s,), _NO_EXTRA))
+    h._raw.append(("check", s, "Seat {} checks", (s,), NO_EXTRA))
     return "check"
 
 
@@ -292,9 +306,9 @@ def call(h: Hand, s: int, pay: int) -> str:
     if s == h.bring_in_due:
         h.bring_in_due = -1
         h.faced[s] = 0  # a forced bet, like a blind: any full bet over it reopens the betting for it
-        h._raw.append(("bring-in", s, "Seat {} brings in for {}{}", (s, pay, all_in), _NO_EXTRA))
+        h._raw.append(("bring-in", s, "Seat {} brings in for {}{}", (s, pay, all_in), NO_EXTRA))
     else:
-        h._raw.append(("call", s, "Seat {} calls {}{}", (s, pay, all_in), _NO_EXTRA))
+        h._raw.append(("call", s, "Seat {} calls {}{}", (s, pay, all_in), NO_EXTRA))
     return "call"
 
 
@@ -303,25 +317,23 @@ def wager(h: Hand, s: int, total: int) -> str:
     opening = h.high == 0 or s == h.bring_in_due
     completes = s == h.bring_in_due
     h.bring_in_due = -1
-    _put(h, s, total - h.bets[s])
-    _raise_to(h, total)
-    _acted(h, s)
-    h.aggressor = s
-    word = "completes to" if completes else "bets" if opening else "raises to"
-    h._raw.append(("bet", s, "Seat {} {} {}{}", (s, word, total, " and is all in" if h.stacks[s] == 0 else ""),
-                   _NO_EXTRA))
-    return f"bet {total}" if opening else f"raise {total}"
-
-
-_NO_EXTRA: dict[str, Any] = {}  # the log entries' empty extras (read, never written)
-
-
-def _put(h: Hand, s: int, chips: int) -> None:
+    chips = total - h.bets[s]  # the chips in, then the seat has acted
     left = h.stacks[s] = h.stacks[s] - chips
-    h.bets[s] += chips
+    h.bets[s] = total
     h.totals[s] += chips
     if left == 0:
         h.free -= 1
+    _raise_to(h, total)
+    h.acted[s] = True
+    h.faced[s] = h.high
+    h.seen_seq[s] = h.seq
+    h.aggressor = s
+    word = "completes to" if completes else "bets" if opening else "raises to"
+    h._raw.append(("bet", s, "Seat {} {} {}{}", (s, word, total, "" if left else " and is all in"), NO_EXTRA))
+    return f"bet {total}" if opening else f"raise {total}"
+
+
+NO_EXTRA: dict[str, Any] = {}  # the log entries' empty extras (read, never written)
 
 
 def _raise_to(h: Hand, total: int) -> None:
@@ -348,12 +360,6 @@ def _raise_to(h: Hand, total: int) -> None:
         h.level = total
         h.seq += 1
     h.high = total
-
-
-def _acted(h: Hand, s: int) -> None:
-    h.acted[s] = True
-    h.faced[s] = h.high
-    h.seen_seq[s] = h.seq
 
 
 def post(h: Hand, s: int, amount: int, *, live: bool) -> int:

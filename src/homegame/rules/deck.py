@@ -14,11 +14,16 @@ True
 ...     return a.draw_many(4) == [b.draw() for _ in range(4)] and a.order() == b.order()
 >>> same(set()), same({3})
 (True, True)
+
+A hand dealt from a caller's generator (``deal(..., rng=)``) is a :class:`StreamDeck`: it takes what it
+needs from the generator once, at the deal, so its cards do not depend on when anything is read.
 """
 
 from __future__ import annotations
 
 import random
+import sys
+from array import array
 
 
 class Deck:
@@ -104,3 +109,91 @@ class Deck:
         return copy
 
     __call__ = order
+
+
+_BIG_ENDIAN = sys.byteorder == "big"
+
+
+class StreamDeck(Deck):
+    """A deck shuffled as it is dealt from random words drawn from a caller's generator at the deal.
+
+    The deal takes ``first + 1`` 64-bit words from ``rng`` in one call (``first``: the most places the
+    hand is expected to deal, burns included): place ``i`` of the Fisher-Yates shuffle swaps with place
+    ``i + (word * (size - i) >> 64)``; the last word seeds the places after them (a draw game's
+    replacements, the order completed for the history). So the hand's cards are fixed at the deal, and
+    the caller's generator is not touched again, whatever is read later and whenever.
+
+    >>> a = StreamDeck(list(range(52)), random.Random(9), set(), 20)
+    >>> b = StreamDeck(list(range(52)), random.Random(9), set(), 20)
+    >>> a.draw_many(30) == [b.draw() for _ in range(30)] and a.order() == b.order()
+    True
+    >>> sorted(a.order()) == list(range(52))
+    True
+    """
+
+    __slots__ = ("_more", "_words")
+
+    def __init__(self, order: list[int], rng: random.Random, taken: set[int], first: int) -> None:
+        super().__init__(order, None, taken)
+        k = max(0, min(first, len(order) - 1)) + 1
+        words = array("Q", rng.getrandbits(64 * k).to_bytes(8 * k, "little"))
+        if _BIG_ENDIAN:  # the words as read on a little-endian machine: the same cards everywhere
+            words.byteswap()
+        self._words: array[int] | None = words
+        self._more: random.Random | None = None
+
+    def _shuffle(self, start: int, stop: int) -> None:
+        """Carry the shuffle through places ``start`` to ``stop - 1``."""
+        words = self._words
+        if words is None:
+            return
+        order = self._order
+        size = len(order)
+        k = len(words) - 1
+        for i in range(start, stop if stop < k else k):
+            j = i + (words[i] * (size - i) >> 64)
+            order[i], order[j] = order[j], order[i]
+        if stop > k:
+            more = self._more
+            if more is None:
+                more = self._more = random.Random(words[k])
+            for i in range(k if start < k else start, stop):
+                j = i + int(more.random() * (size - i))
+                order[i], order[j] = order[j], order[i]
+
+    def draw(self) -> int:
+        """The next card that is not preset."""
+        order, taken = self._order, self._taken
+        while True:
+            i = self._pos
+            self._shuffle(i, i + 1)
+            self._pos = i + 1
+            c = order[i]
+            if c not in taken:
+                return c
+
+    def draw_many(self, count: int) -> list[int]:
+        """The next ``count`` cards that are not preset, in order (as ``count`` calls of :meth:`draw`)."""
+        i = self._pos
+        if not self._taken:
+            stop = i + count
+            words = self._words
+            if words is not None and stop < len(words):  # the usual case: every place has its word
+                order = self._order
+                size = len(order)
+                for p in range(i, stop):
+                    j = p + (words[p] * (size - p) >> 64)
+                    order[p], order[j] = order[j], order[p]
+            else:
+                self._shuffle(i, stop)
+            self._pos = stop
+            return self._order[i:stop]
+        return [self.draw() for _ in range(count)]
+
+    def order(self) -> list[int]:
+        """The full order of the deck's cards (the shuffle completed)."""
+        if self._words is not None:
+            self._shuffle(self._pos, len(self._order) - 1)
+            self._words = None
+            self._more = None
+        return list(self._order)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from homegame.cards import Card, cards
 from homegame.rules import betting, buy, choices, draw, runs
 from homegame.rules.action import DECLARE, Option
-from homegame.rules.deck import Deck
+from homegame.rules.deck import Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
 from homegame.rules.options import NONE as NO_OPTIONS
@@ -76,15 +76,15 @@ class Hand:
         "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
         "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
-        "results", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
+        "_results", "_pending", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
         "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
-        "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered",
+        "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered", "rows",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
                  seed: int | None = None, hole: Mapping[int, CardsIn] | None = None,
                  board: CardsIn | None = None, deck: CardsIn | None = None,
-                 options: OptionsIn = None) -> None:
+                 options: OptionsIn = None, rng: random.Random | None = None) -> None:
         n = len(stacks)
         opts = NO_OPTIONS if options is None else HandOptions.from_value(options)
         if not game.min_players <= n <= game.max_players:
@@ -130,20 +130,25 @@ class Hand:
             if len(cards) < 52 and any(c not in cards for c in named):
                 bad = next(c for c in named if c not in cards)
                 raise ValueError(f"{Card(bad)} is not in {game.name}'s deck (ranks {game.ranks})")
-        rng: random.Random | None = None
-        if deck is not None:
+        if rng is not None:
+            if not isinstance(rng, random.Random):
+                raise ValueError(f"rng must be a random.Random (the generator the deal draws from), not {rng!r}")
+            if seed is not None or deck is not None:
+                raise ValueError("give one of seed, rng or deck: each decides the shuffle")
+            self._deck: Deck = StreamDeck(list(cards), rng, set(named), game.cards_needed(n))
+        elif deck is not None:
             order = _ids(deck)
             if len(cards) < 52 and len(order) == 52:  # a whole deck's order (the server's shuffle): its cards
                 order = [c for c in order if c in cards]  # of this deck, in that order
             if sorted(order) != list(cards):
                 raise ValueError(f"deck must be an order of all {len(cards)} cards of {game.name}'s deck, each once"
                                  + ("" if len(cards) == 52 else " (or of all 52, from which it takes its own)"))
+            self._deck = Deck(order, None, set(named))
         else:
             # shuffled as it is dealt (Fisher-Yates, one card at a time): only the cards a hand uses
             # cost anything; the history completes the order when it is read
-            order = list(cards)
-            rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
-        self._deck = Deck(order, rng, set(named))
+            self._deck = Deck(list(cards), random.Random(seed) if seed is not None else secrets.SystemRandom(),
+                              set(named))
         self._draw = self._deck.draw
         self._hole_preset = hole_preset
         self._board_preset = board_preset
@@ -182,7 +187,8 @@ class Hand:
         self.seen_seq = [0] * n
         self.round_big = False
         self.free = 0  # seats still in with chips, kept during a betting round (rules.betting)
-        self._offered: tuple[int, int, tuple[Option, ...]] | None = None  # (actions, seat, legal_actions)
+        self.rows = betting.seat_rows(n)  # every seat once, clockwise from each seat
+        self._offered: tuple[int, tuple[Option, ...]] | None = None  # (seat, legal_actions) until the next action
         # the structure, read at every betting decision
         self.limit = stakes.structure == "fixed-limit"
         self.pot_limit = stakes.structure == "pot-limit"
@@ -196,7 +202,9 @@ class Hand:
         self.offer: tuple[int, int, tuple[int, int] | None] | None = None
         self._events: list[dict[str, Any]] = []
         self._raw: list[tuple[str, int | None, str, tuple[Any, ...], dict[str, Any]]] = []
-        self.results: dict[str, Any] | None = None
+        self._results: dict[str, Any] | None = None
+        # what the settlement decided, written into ``results`` and the log when first read (rules.showdown)
+        self._pending: tuple[Any, ...] | None = None
         self._payoffs: list[int] | None = None
         self.live = n
         self.options = opts
@@ -224,16 +232,38 @@ class Hand:
                                     agreements=self.agreements, file=self.game.source)
         return self._history
 
+    @property
+    def results(self) -> dict[str, Any] | None:
+        """Once the hand is over, ``{"awards": [...], "shown": {...}}`` (and ``"mucked"``, ``"runs"``,
+        ``"passed_out"`` where they apply); None before. Written when first read."""
+        if self._pending is not None:
+            from homegame.rules.showdown import finish
+
+            finish(self)
+        return self._results
+
+    @results.setter
+    def results(self, value: dict[str, Any] | None) -> None:
+        self._results = value
+
     # ----------------------------------------------------------------- events
     def log(self, kind: str, seat: int | None, text: str, *args: Any, **extra: Any) -> None:
         """Append a public event (no face-down card may be in it). ``text`` is a ``str.format``
         template filled with ``args`` when the events are read (so play never formats text); cards may be
         given as :class:`Shown` ids, written as text then too (in ``text``, and in ``extra`` as a list)."""
+        if self._pending is not None:  # after the hand: the settlement's entries come first
+            from homegame.rules.showdown import finish
+
+            finish(self)
         self._raw.append((kind, seat, text, args, extra))
 
     @property
     def events(self) -> list[dict[str, Any]]:
         """The public log: dicts ``{"type", "seat", "text", ...}`` in order."""
+        if self._pending is not None:
+            from homegame.rules.showdown import finish
+
+            finish(self)
         done, raw = self._events, self._raw
         for i in range(len(done), len(raw)):
             kind, seat, text, args, extra = raw[i]
@@ -258,7 +288,7 @@ class Hand:
     def _deal(self, step: Step) -> None:
         """One card at a time clockwise from the button's left, to every player still in."""
         n, folded = self.players, self.folded
-        live = [s for s in betting.clockwise(n, (self.button + 1) % n) if not folded[s]]
+        live = [s for s in self.rows[(self.button + 1) % n] if not folded[s]]
         presets, dealt, cards, faceup = self._hole_preset, self._dealt, self.cards, self.faceup
         if not presets:  # nothing preset: the cards come off the deck in dealing order
             m = len(live)
@@ -296,7 +326,7 @@ class Hand:
             turned = self._deck.draw_many(step.count)
         self.board += turned
         shown = Shown(turned)
-        self.log("board", None, "{}: {}", step.label, shown, cards=shown)
+        self._raw.append(("board", None, "{}: {}", (step.label, shown), {"cards": shown}))  # as log() does
 
     def _burn_for_draw(self) -> None:
         """Burn a card before a draw, unless only the stub's last card is left."""
@@ -360,16 +390,17 @@ class Hand:
     def _forced_bets(self) -> None:
         st = self.stakes
         n = self.players
+        raw, none = self._raw, betting.NO_EXTRA  # log entries appended as log() does (nothing to settle yet)
         bomb = self.options.bomb_pot
         if bomb:  # a bomb pot: everyone antes the bomb, no blinds, no first betting round
             for s in range(n):
                 paid = betting.post(self, s, bomb, live=False)
-                self.log("ante", s, "Seat {} antes {} for the bomb pot", s, paid)
+                raw.append(("ante", s, "Seat {} antes {} for the bomb pot", (s, paid), none))
             return
         if st.ante:
             for s in range(n):
                 paid = betting.post(self, s, st.ante, live=False)
-                self.log("ante", s, "Seat {} antes {}", s, paid)
+                raw.append(("ante", s, "Seat {} antes {}", (s, paid), none))
         if st.blinds:
             if n == 2:
                 self.sb_seat, self.bb_seat = self.button, (self.button + 1) % n
@@ -378,7 +409,7 @@ class Hand:
             for seat, amount, name in ((self.sb_seat, st.blinds[0], "small"), (self.bb_seat, st.blinds[1], "big")):
                 if amount:
                     paid = betting.post(self, seat, amount, live=True)
-                    self.log("blind", seat, "Seat {} posts the {} blind {}", seat, name, paid)
+                    raw.append(("blind", seat, "Seat {} posts the {} blind {}", (seat, name, paid), none))
             self.blinds_due = True
             if self.options.straddle:
                 seat = (self.bb_seat + 1) % n if self.options.straddle == "utg" else self.button
@@ -393,11 +424,12 @@ class Hand:
     def _advance(self) -> None:
         """Run steps until one needs a decision or the hand is over."""
         steps = self.game.steps
+        count = len(steps)
         while True:
             if self.live <= 1:
                 self._settle()
                 return
-            if self.step_index >= len(steps):
+            if self.step_index >= count:
                 self._settle()
                 return
             step = steps[self.step_index]
@@ -406,12 +438,17 @@ class Hand:
                 runs.run_twice(self)
                 self._settle()
                 return
-            if kind == "bet" and self.options.bomb_pot and not any(s.kind == "bet" for s in steps[:self.step_index]):
-                self.log("skip", None, "Bomb pot: no betting in {}", step.label)
-            elif kind == "bet":
-                if self._start_round(step):
+            if kind == "bet":
+                if self.options.bomb_pot and not any(s.kind == "bet" for s in steps[:self.step_index]):
+                    self.log("skip", None, "Bomb pot: no betting in {}", step.label)
+                elif self._start_round(step):
                     return
-                self._end_round()
+                else:
+                    self._end_round()
+            elif kind == "board":
+                self._turn_board(step)
+            elif kind == "deal":
+                self._deal(step)
             elif kind in SIMULTANEOUS:
                 self.pending = {}
                 self.pending_text = {}
@@ -431,10 +468,6 @@ class Hand:
                                     if not self.folded[s]]
                 self.to_act = (self._draw_order[0],)
                 return
-            elif kind == "deal":
-                self._deal(step)
-            elif kind == "board":
-                self._turn_board(step)
             elif kind == "roll":
                 self._roll()
             elif kind == "showdown":
@@ -529,6 +562,7 @@ class Hand:
             raise IllegalAction(f"an action is text such as 'call' or 'raise 40', not {action!r}")
         if self.over or seat not in self.to_act or type(seat) is not int:
             self._refuse_turn(seat)
+        self._offered = None  # the records offered are for the state before this action
         words = (action.replace(",", " ") if "," in action else action).split()
         if not words:
             raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
@@ -584,15 +618,21 @@ class Hand:
 
     def _betted(self, seat: int, text: str) -> None:
         """After a betting action: record it, then the next seat to act, or the round's end."""
+        self._offered = None
         self.actions.append((seat, text))
+        if self.live > 1:
+            n = seat + 1
+            s = betting.next_to_act(self, n if n < self.players else 0)
+            if s >= 0:
+                self.to_act = (s,)
+                return
+        self._round_over()
+
+    def _round_over(self) -> None:
+        """Nobody owes a bet any more: the hand is settled (one player left), passed out, or goes on."""
         if self.live <= 1:
             self._end_round()
             self._settle()
-            return
-        n = seat + 1
-        s = betting.next_to_act(self, n if n < self.players else 0)
-        if s >= 0:
-            self.to_act = (s,)
             return
         if self.need_openers and self.high == 0:
             self._pass_out()
@@ -614,8 +654,8 @@ class Hand:
         True
         """
         offered = self._offered
-        if offered is not None and offered[0] == len(self.actions) and offered[1] == seat:
-            return offered[2]
+        if offered is not None and offered[0] == seat:
+            return offered[1]
         if self.over or type(seat) is not int or seat not in self.to_act:
             return ()
         if self.in_round:
@@ -629,7 +669,7 @@ class Hand:
                             Option(kind, 1 if kind == "expose" else len(self.cards[seat]),
                                    1 if kind == "expose" else len(self.cards[seat]))
                             for kind, _, rest in (a.partition(" ") for a in self.legal(seat)))
-        self._offered = (len(self.actions), seat, out)
+        self._offered = (seat, out)  # until the next action (act, apply)
         return out
 
     def apply(self, seat: int, option: Option, amount: int | None = None, *,
@@ -651,10 +691,7 @@ class Hand:
         offered = self._offered
         if type(seat) is not int:
             self._refuse_turn(seat)
-        if offered is None or offered[0] != len(self.actions) or offered[1] != seat:
-            legal = self.legal_actions(seat)
-        else:
-            legal = offered[2]
+        legal = offered[1] if offered is not None and offered[0] == seat else self.legal_actions(seat)
         if option not in legal:
             if not legal:
                 self._refuse_turn(seat)
@@ -679,7 +716,15 @@ class Hand:
                                         f"{f'exactly {lo}' if lo == hi else f'any total from {lo} to {hi}'}, "
                                         f"not {amount!r}")
                 text = betting.wager(self, seat, amount)
-            self._betted(seat, text)
+            self._offered = None
+            self.actions.append((seat, text))  # as _betted does
+            if self.live > 1:
+                n = seat + 1
+                s = betting.next_to_act(self, n if n < self.players else 0)
+                if s >= 0:
+                    self.to_act = (s,)
+                    return
+            self._round_over()
             return
         if kind in ("pass", "discard", "expose", "arrange"):
             named = " ".join(_STR[c] for c in _ids(cards)) if cards is not None else ""

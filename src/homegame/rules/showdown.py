@@ -165,19 +165,123 @@ def _use_run(h: Hand, run: int | None) -> None:
 
 
 def settle(h: Hand) -> None:
-    """Award every pot; fill ``h.results``. A hand run twice settles half of every pot on each run; under
-    ``showdown="muck-losers"`` a hand that can win nothing against the hands shown before it is mucked."""
+    """Award every pot: the chips go to the winners' stacks now; what the hand's record says about it
+    (``h.results``: the awards, the shown and mucked hands; the log's show, muck and win entries) is
+    written by :func:`finish` when first read, so that play that never reads it never pays for it. A
+    hand run twice settles half of every pot on each run; under ``showdown="muck-losers"`` a hand that
+    can win nothing against the hands shown before it is mucked."""
     n = h.players
-    contenders = [s for s in range(n) if not h.folded[s]]
+    folded = h.folded
+    contenders = [s for s in range(n) if not folded[s]]
+    stacks = h.stacks
+    if len(contenders) == 1:
+        stacks[contenders[0]] += sum(h.totals)  # every pot is this seat's
+        h._pending = (contenders, [], [], [], False)
+        return
+    if _settle_plain(h, contenders):
+        return
+    chip = h.options.chip
+    pots = side_pots(h.totals, folded, h.dead)
+    runs: list[int | None] = [0, 1] if h.runs is not None else [None]
+    wins: list[tuple[int, int, int, str, int | None, str | None]] = []  # (seat, chips, pot, side, run, by)
+    parts_won: list[tuple[int, str, int | None, list[int]]] = []  # (pot, side, run, winners)
+    split = h.game.split
+    for run in runs:
+        _use_run(h, run)
+        highs, lows = _strengths(h, contenders, split != "high")
+        for i, pot in enumerate(pots):
+            eligible = list(pot.eligible)
+            on = run
+            if len(eligible) == 1:  # one player's own chips (uncalled): back once, not per run
+                if run:
+                    continue
+                on = None
+                parts: list[tuple[str, int, list[int], str | None]] = [("all", pot.amount, eligible, None)]
+            else:
+                amount = pot.amount if run is None else halves(pot.amount, chip)[run]
+                parts = _split_pot(h, amount, eligible, highs, lows, chip)
+            for side, chips_in, winners, by in parts:
+                parts_won.append((i, side, on, winners))
+                if len(winners) == 1:
+                    if chips_in:
+                        wins.append((winners[0], chips_in, i, side, on, by))
+                    continue
+                for seat, chips in share(chips_in, winners, h.button, n, chip):
+                    if chips:
+                        wins.append((seat, chips, i, side, on, by))
+    if h.runs is not None:
+        _use_run(h, 0)
+    all_in = False
+    for s in contenders:  # (before the chips are pushed) with a player all in every hand is shown
+        if not stacks[s]:
+            all_in = True
+            break
+    for win in wins:
+        stacks[win[0]] += win[1]
+    h._pending = (contenders, pots, parts_won, wins, all_in)
+
+
+def _settle_plain(h: Hand, contenders: list[int]) -> bool:
+    """The usual showdown, settled as :func:`settle` would but in one pass: one pot (everyone still in
+    put in the same, no dead money), the best high hand takes it, own cards with the board (five to seven
+    cards, standard ranking, no wild card, no spade half), run once. False (nothing done) otherwise."""
+    g = h.game
+    if (h.runs is not None or g.split != "high" or g.usage_name != "any" or g.spade is not None or g.wild
+            or g.ranking != "standard" or _high_strength_of is None):
+        return False
+    totals, cards, board = h.totals, h.cards, h.board
+    put = totals[contenders[0]]
+    for s in contenders:
+        if totals[s] != put:
+            return False
+    amount = sum(totals)
+    if not amount or len(board) + len(cards[contenders[0]]) > 7 or any(h.dead):
+        return False
+    strength = _high_strength_of
+    best = 0
+    winners: list[int] = []
+    for s in contenders:
+        v = strength(cards[s] + board)
+        if v > best:
+            best = v
+            winners = [s]
+        elif v == best:
+            winners.append(s)
+    stacks = h.stacks
+    all_in = False
+    for s in contenders:
+        if not stacks[s]:
+            all_in = True
+            break
+    if len(winners) == 1:
+        wins = [(winners[0], amount, 0, "all", None, "high")]
+    else:
+        wins = [(seat, chips, 0, "all", None, "high")
+                for seat, chips in share(amount, winners, h.button, h.players, h.options.chip) if chips]
+    for win in wins:
+        stacks[win[0]] += win[1]
+    h._pending = (contenders, None, [(0, "all", None, winners)], wins, all_in)  # the pots when first read
+    return True
+
+
+def finish(h: Hand) -> None:
+    """Write what :func:`settle` decided into the hand's record: ``h.results`` (the awards in order,
+    the shown hands in seat order, the mucked seats, the runs' cards) and the log's entries (each hand
+    shown or mucked in showing order, then every win). Done once, when first read."""
+    pending = h._pending
+    if pending is None:
+        return
+    h._pending = None
+    contenders, pots, parts_won, wins, all_in = pending
+    if pots is None:
+        pots = side_pots(h.totals, h.folded, h.dead)
     awards: list[dict[str, Any]] = []
     shown: dict[str, list[str]] = {}
-    won = [0] * n
-    chip = h.options.chip
     results: dict[str, Any] = {"awards": awards, "shown": shown}
+    n = h.players
     if len(contenders) == 1:
         s = contenders[0]
-        total = sum(h.totals)  # every pot is this seat's
-        won[s] = total
+        total = sum(h.totals)
         awards.append({"seat": s, "amount": total, "pot": 0, "side": "all", "hand": None, "cards": None})
         live = [t - d for t, d in zip(h.totals, h.dead, strict=True)]
         uncalled = max(0, live[s] - max((live[t] for t in range(n) if t != s), default=0))
@@ -185,55 +289,30 @@ def settle(h: Hand) -> None:
             h.log("win", s, "Seat {} wins {} uncontested and takes back {} uncalled", s, total - uncalled, uncalled)
         else:
             h.log("win", s, "Seat {} wins {} uncontested", s, total)
-    else:
-        pots = side_pots(h.totals, h.folded, h.dead)
-        runs: list[int | None] = [0, 1] if h.runs is not None else [None]
-        wins: list[tuple[int, int, int, str, int | None]] = []  # (seat, chips, pot, side, run)
-        parts_won: list[tuple[int, str, int | None, list[int]]] = []  # (pot, side, run, winners)
-        for run in runs:
-            _use_run(h, run)
-            highs, lows = _strengths(h, contenders, h.game.split != "high")
-            for i, pot in enumerate(pots):
-                eligible = list(pot.eligible)
-                on = run
-                if len(eligible) == 1:  # one player's own chips (uncalled): back once, not per run
-                    if run:
-                        continue
-                    on = None
-                    parts: list[tuple[str, int, list[int], str | None]] = [("all", pot.amount, eligible, None)]
-                else:
-                    amount = pot.amount if run is None else halves(pot.amount, chip)[run]
-                    parts = _split_pot(h, amount, eligible, highs, lows, chip)
-                for side, chips_in, winners, by in parts:
-                    parts_won.append((i, side, on, winners))
-                    for seat, chips in share(chips_in, winners, h.button, n, chip):
-                        if chips:
-                            wins.append((seat, chips, i, side, on))
-                            awards.append({"seat": seat, "amount": chips, "pot": i, "side": side, "hand": None,
-                                           "cards": None, "by": by, **({} if on is None else {"run": on + 1})})
-        _use_run(h, 0)
-        mucked = _mucks(h, contenders, pots, parts_won)
-        for s in _show_order(h, contenders):
-            if s in mucked:
-                h.log("muck", s, "Seat {} mucks", s)
-                continue
-            mine = shown[str(s)] = [_STR[c] for c in h.cards[s]]
-            h.log("show", s, "Seat {} shows {}", s, " ".join(mine), cards=mine)
-        results["shown"] = shown = {str(s): shown[str(s)] for s in contenders if str(s) in shown}  # seat order
-        if mucked:
-            results["mucked"] = sorted(mucked)
-        if h.runs is not None:
-            results["runs"] = [{"board": [_STR[c] for c in board],
-                                "cards": {str(s): [_STR[c] for c in cards[s]] for s in contenders}}
-                               for board, cards in h.runs]
-        for seat, chips, i, side, run in wins:
-            won[seat] += chips
-            pot_name = "the main pot" if i == 0 else f"side pot {i}"
-            which = "" if run is None else f" on run {run + 1}"
-            h.log("win", seat, "Seat {} wins {} from {}{}{}", seat, chips, pot_name, _HALF.get(side, ""), which)
-    for s in range(n):
-        h.stacks[s] += won[s]
-    h.results = results
+        h._results = results
+        return
+    for seat, chips, i, side, on, by in wins:
+        awards.append({"seat": seat, "amount": chips, "pot": i, "side": side, "hand": None,
+                       "cards": None, "by": by, **({} if on is None else {"run": on + 1})})
+    mucked = _mucks(h, contenders, pots, parts_won, all_in)
+    for s in _show_order(h, contenders):
+        if s in mucked:
+            h.log("muck", s, "Seat {} mucks", s)
+            continue
+        mine = shown[str(s)] = [_STR[c] for c in h.cards[s]]
+        h.log("show", s, "Seat {} shows {}", s, " ".join(mine), cards=mine)
+    results["shown"] = {str(s): shown[str(s)] for s in contenders if str(s) in shown}  # seat order
+    if mucked:
+        results["mucked"] = sorted(mucked)
+    if h.runs is not None:
+        results["runs"] = [{"board": [_STR[c] for c in board],
+                            "cards": {str(s): [_STR[c] for c in cards[s]] for s in contenders}}
+                           for board, cards in h.runs]
+    for seat, chips, i, side, run, _ in wins:
+        pot_name = "the main pot" if i == 0 else f"side pot {i}"
+        which = "" if run is None else f" on run {run + 1}"
+        h.log("win", seat, "Seat {} wins {} from {}{}{}", seat, chips, pot_name, _HALF.get(side, ""), which)
+    h._results = results
 
 
 _HALF = {"high": " (high)", "low": " (low)", "spade": " (the spade half)"}
@@ -248,12 +327,13 @@ def _show_order(h: Hand, contenders: list[int]) -> list[int]:
 
 
 def _mucks(h: Hand, contenders: list[int], pots: list[Any],
-           parts_won: list[tuple[int, str, int | None, list[int]]]) -> set[int]:
+           parts_won: list[tuple[int, str, int | None, list[int]]], all_in: bool) -> set[int]:
     """The seats that muck under ``muck-losers``: in showing order, a hand that wins no part of any pot
     and is beaten in every part it contends by a hand already shown. With a player all in every hand is
-    shown (and a hand run twice always has one)."""
+    shown (and a hand run twice always has one): ``all_in`` says whether one was, before the pots
+    were pushed."""
     rule = h.options.showdown or h.game.rules.get("showdown") or "show-all"
-    if rule != "muck-losers" or any(h.stacks[s] == 0 for s in contenders) or h.runs is not None:
+    if rule != "muck-losers" or all_in or h.runs is not None:
         return set()
     winners = {s for *_, ws in parts_won for s in ws}
     shown: set[int] = set()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Iterable, Mapping
 
     from homegame.cards import Card
@@ -285,13 +286,26 @@ class Game:
         board: str | Iterable[str | int | Card] | None = None,
         deck: str | Iterable[str | int | Card] | None = None,
         options: Mapping[str, Any] | None = None,
+        rng: random.Random | None = None,
     ) -> Hand:
         """Deal one hand: see ``CONTRACT.md`` (A hand) and ``docs/engine-api.md`` (Dealing; Hand options:
-        straddle, bomb pot, run it twice, chip, showdown, rabbit)."""
+        straddle, bomb pot, run it twice, chip, showdown, rabbit). ``rng`` (instead of ``seed``): a
+        ``random.Random`` the shuffle draws from once, at the deal, for callers that deal many hands from
+        one generator.
+
+        >>> import random
+        >>> from homegame.games import game
+        >>> from homegame.rules.stakes import Stakes
+        >>> nl = Stakes("no-limit", blinds=(1, 2))
+        >>> a = game("holdem").deal([100] * 6, stakes=nl, rng=random.Random(4))
+        >>> b = game("holdem").deal([100] * 6, stakes=nl, rng=random.Random(4))
+        >>> a.cards == b.cards and a.deck_order() == b.deck_order()
+        True
+        """
         from homegame.rules.hand import Hand
 
         return Hand(self, list(stacks), stakes=stakes, button=button, seed=seed, hole=hole, board=board,
-                    deck=deck, options=options)
+                    deck=deck, options=options, rng=rng)
 
 
 def file_digest(text: str) -> str:
