@@ -52,7 +52,8 @@ def test_baseball_worked_example() -> None:
     (then wild) or the player folds; a four dealt face up brings one more card face down."""
     game = hg.game("baseball")
     hole = {0: "Ks Kd 3c", 1: "9s 8d 4c", 2: "7h 7d Jc"}
-    hand = game.deal([100] * 3, stakes=STUD, button=2, hole=hole)
+    # seeded: a later face-up four would bring player 1 a ninth card (unseeded, 1 deal in 3 did)
+    hand = game.deal([100] * 3, stakes=STUD, button=2, hole=hole, seed=1)
     assert hand.to_act == (0,) and hand.legal(0) == ["call 3", "fold"]  # the antes: 3
     before = list(hand.events)
     with pytest.raises(hg.IllegalAction, match="pays 3, as much as the pot"):
