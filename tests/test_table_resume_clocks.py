@@ -93,6 +93,9 @@ def test_a_paused_hand_keeps_the_clock_it_had_when_paused() -> None:
     assert again.paused and again.frozen[pos] == pytest.approx(5.0)
     again.set_paused(False, 2000.0)
     assert again.deadlines[pos] == pytest.approx(2005.0)
+    # a write while paused (a chat line at 100.0) does not charge the pause to the seat
+    again = reloaded(table, deck, [0.0], 1000.0, saved_at=100.0)
+    assert again.paused and again.frozen[pos] == pytest.approx(5.0)
 
 
 def test_times_must_match_the_actions() -> None:
@@ -113,3 +116,21 @@ def test_bank_spent_on_an_action_changes_the_revision_so_it_is_stored() -> None:
     assert table.seats[pos].bank == pytest.approx(12.0)
     assert table.revision != before  # the server writes the state (with the bank) when the revision moves
     assert Table.from_dict(table.to_dict()).seats[pos].bank == pytest.approx(12.0)
+
+
+def test_a_second_takeover_does_not_charge_the_first_downtime() -> None:
+    table, deck = three_humans("holdem")
+    (pos,) = table.owing()
+    first = reloaded(table, deck, [0.0], 1000.0, saved_at=20.0)  # the new owner writes the state at once
+    assert first.deadlines[pos] == pytest.approx(1010.0)
+    second = reloaded(first, deck, [0.0], 5000.0, saved_at=1000.0)  # and dies right after that write
+    assert second.deadlines[pos] == pytest.approx(5010.0)
+
+
+def test_a_pause_earlier_in_the_turn_is_not_charged() -> None:
+    table, deck = three_humans("holdem")
+    (pos,) = table.owing()
+    table.set_paused(True, 10.0)
+    table.set_paused(False, 50.0)  # the state is written here, with the clock moved on by the pause
+    again = reloaded(table, deck, [0.0], 1000.0, saved_at=60.0)  # 10 s before the pause, 10 s after it
+    assert again.deadlines[pos] == pytest.approx(1010.0)

@@ -144,6 +144,8 @@ class Table:
         self.choose_deadline: float | None = None
         self.choose_left: float | None = None
         self.paused_at: float | None = None
+        self._stored_frozen: dict[int, float] = {}  # seconds left on each clock while paused, as stored
+        self._stored_clocks: dict[int, tuple[int, int, float]] = {}  # (hand, decision_at, turn_started), as stored
         self.next_hand_at: float | None = None
         self.now = 0.0  # the latest time a caller gave the table
         self.revision = 0
@@ -632,7 +634,14 @@ class Table:
                     or pos not in self.turn_started):
                 continue
             duration = self.settings.turn_seconds + seat.bank
-            used = max(0.0, min(saved_at - times[count], duration - RESUME_GRACE))
+            # paused: the clock stood still since the pause, at what the stored state says was left
+            left = self._stored_frozen.get(pos) if self.paused else None
+            # a clock stored with the state for this very decision knows of earlier pauses and takeovers
+            began = times[count]
+            stored = self._stored_clocks.get(pos)
+            if stored is not None and stored[:2] == (self.hand_number, count):
+                began = stored[2]
+            used = max(0.0, min(saved_at - began if left is None else duration - left, duration - RESUME_GRACE))
             self.turn_started[pos] = now - used
             (self.frozen if self.paused else self.deadlines)[pos] = duration - used + (0.0 if self.paused else now)
 
@@ -1174,7 +1183,10 @@ class Table:
         """The table between hands, JSON-serialisable (a live hand is stored as its start + actions)."""
         return {"settings": self.settings.to_dict(), "seats": [s.to_dict() for s in self.seats.values()],
                 "ledger": self.ledger.to_list(), "button": self.button, "hand_number": self.hand_number,
-                "paused": self.paused, "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
+                "paused": self.paused, "frozen": {str(p): x for p, x in self.frozen.items()} if self.paused else None,
+                "clocks": {str(p): [self.hand_number, self.decision_at[p], t] for p, t in self.turn_started.items()
+                           if p in self.decision_at} if self.live else None,
+                "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
                 "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()},
                 "agreements": {"hand": self.agreements_hand, "made": self.agreements} if self.live and self.agreements else None}
 
@@ -1194,6 +1206,8 @@ class Table:
         table.button = int(data["button"])
         table.hand_number = int(data["hand_number"])
         table.paused = bool(data["paused"])
+        table._stored_frozen = {int(p): float(x) for p, x in (data.get("frozen") or {}).items()} if table.paused else {}
+        table._stored_clocks = {int(p): (int(x[0]), int(x[1]), float(x[2])) for p, x in (data.get("clocks") or {}).items()}
         table.choice = data.get("choice")
         table.notices = list(data.get("notices", []))
         table.chat = Chat.from_dict(data.get("chat"))
