@@ -186,6 +186,10 @@ class Room:
         if notices:
             room.announce(notices)
         room._persist()
+        if table.live:
+            # the next step writes the state again, with the clocks as resumed (Table.to_dict keeps each
+            # clock's start), so a later takeover does not charge this one's downtime to the players
+            room._revision = table.revision - 1
         return room
 
     def announce(self, notices: list[str]) -> None:
