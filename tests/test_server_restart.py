@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,21 @@ async def run_humans(humans: list[Human], ws_url: str, until: Any, timeout: floa
             t.cancel()
 
 
+TURN = 600.0  # the turn clock of the restart tests' tables
+THINK = 2.0  # seconds the owing seats think before the kill
+
+
+async def say(ws_url: str, token: str | None, text: str) -> None:
+    """One chat line from the seat of ``token``, waited for until it is stored (everyone is sent it)."""
+    async with websockets.connect(ws_url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "v": 1, "token": token}))
+        await ws.send(json.dumps({"type": "chat", "v": 1, "text": text}))
+        while True:
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if msg["type"] == "chat" and msg["line"]["text"] == text:
+                return
+
+
 def kill_mid_hand_and_resume(db: str, tmp_path: Path, *, game: str, stakes: dict[str, Any],
                              hold_at: int) -> tuple[str, int]:
     """Two players and a bot play ``game`` on a server over ``db`` until ``hold_at`` actions are in
@@ -86,7 +102,7 @@ def kill_mid_hand_and_resume(db: str, tmp_path: Path, *, game: str, stakes: dict
     server = ServerProcess(db, log=str(tmp_path / "server.log")).start()
     try:
         made = create_table(server.base, game=game, bots=1, approve_seats=False, buy_in=500, stakes=stakes,
-                            bot_delay=0.0, between_hands=100.0, turn_seconds=600.0, time_bank=0.0)
+                            bot_delay=0.0, between_hands=100.0, turn_seconds=TURN, time_bank=0.0)
         link = parse_link(made["links"]["invite"])
         humans = [Human(link.ws_url, link.token, name, seed) for seed, name in enumerate(["Ann", "Bob"])]
         for h in humans:
@@ -102,6 +118,10 @@ def kill_mid_hand_and_resume(db: str, tmp_path: Path, *, game: str, stakes: dict
         asyncio.run(run_humans(humans, link.ws_url, holding))
         before = {h.name: h.state for h in humans}
         hand_number: int = humans[0].state["hand"]  # type: ignore[index]
+        # the owing seats think for a while, then a chat line is written: the clocks stand there at the kill
+        time.sleep(THINK)
+        asyncio.run(say(link.ws_url, humans[0].seat_token, "thinking"))
+        written = time.time()
 
         server.kill()
         server.start()
@@ -127,6 +147,15 @@ def kill_mid_hand_and_resume(db: str, tmp_path: Path, *, game: str, stakes: dict
             assert old is not None
             assert (state["hand"], state["seq"], state["view"]) == (old["hand"], old["seq"], old["view"])
             assert state["shuffle"]["commitment"] == old["shuffle"]["commitment"]
+            # each owing seat's clock goes on from where it stood at the last write, not from a full clock
+            clocks = [(seat["deadline"], was["deadline"]) for seat, was in
+                      zip(state["table"]["seats"], old["table"]["seats"], strict=True) if seat["deadline"] is not None]
+            assert clocks, state["table"]["seats"]
+            for deadline, was in clocks:
+                assert was is not None
+                left, left_at_write = deadline - state["table"]["now"], was - written
+                assert left_at_write - 1.0 <= left <= left_at_write + 0.5, (left, left_at_write)
+                assert left < TURN - THINK + 0.5  # a full clock would be TURN
         asyncio.run(run_humans(humans, link.ws_url, resumed_and_over))
 
         stored = api(server.base, f"/api/tables/{made['table_id']}/hands/{hand_number}.json?token={link.token}")

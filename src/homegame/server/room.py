@@ -173,7 +173,9 @@ class Room:
                 notices.append(f"WARNING: the stored shuffle of hand {last.number} changed while the server was "
                                f"down: {room.shuffle.problem}. This hand cannot be verified.")
             if not last.over:
-                table.resume(start, last.deck, last.actions, now)
+                # each owing seat's clock goes on from where it stood at the last write (docs/deploy.md)
+                times = [last.started_at, *last.action_times]
+                table.resume(start, last.deck, last.actions, now, times=times, saved_at=stored.updated_at)
             elif last.history:
                 table.hand, table.start = hg.replay(last.history), start
                 table.actions = list(last.actions)
@@ -184,6 +186,10 @@ class Room:
         if notices:
             room.announce(notices)
         room._persist()
+        if table.live:
+            # the next step writes the state again, with the clocks as resumed (Table.to_dict keeps each
+            # clock's start), so a later takeover does not charge this one's downtime to the players
+            room._revision = table.revision - 1
         return room
 
     def announce(self, notices: list[str]) -> None:
@@ -300,7 +306,7 @@ class Room:
         if new_hand or actions or finished or state:
             try:
                 self.store.write(self.id, state=state, new_hand=new_hand, actions=actions, finished=finished,
-                                 number=t.hand_number)
+                                 number=t.hand_number, at=self.clock())
             except Exception as exc:
                 raise WriteFailed(_reason(exc)) from exc
         self._written = (t.hand_number, len(t.actions), hand_over)

@@ -267,6 +267,8 @@ class StoredTable:
     invite_hash: str
     watch_hash: str
     state: dict[str, Any]
+    #: When the table's state was last written (seconds since the epoch, the writer's clock).
+    updated_at: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -282,6 +284,9 @@ class StoredHand:
     payoffs: list[int] | None
     history: str | None
     actions: list[tuple[int, str]]
+    #: When the hand was started (the writer's clock), and when each of ``actions`` was written.
+    started_at: float = 0.0
+    action_times: tuple[float, ...] = ()
 
 
 class Store:
@@ -326,7 +331,8 @@ class Store:
             row = s.get(TableRow, table_id)
             if row is None:
                 return None
-            return StoredTable(row.id, row.host_hash, row.invite_hash, row.watch_hash, json.loads(row.state))
+            return StoredTable(row.id, row.host_hash, row.invite_hash, row.watch_hash, json.loads(row.state),
+                               float(row.updated_at or 0.0))
 
     def table_ids(self) -> list[str]:
         """Every stored table's id."""
@@ -336,13 +342,14 @@ class Store:
     def write(self, table_id: str, *, state: dict[str, Any] | None = None,
               new_hand: tuple[dict[str, Any], list[str], str, str] | None = None,
               actions: list[tuple[int, int, str]] | None = None,
-              finished: tuple[list[int], str] | None = None, number: int = 0) -> None:
+              finished: tuple[list[int], str] | None = None, number: int = 0, at: float | None = None) -> None:
         """In one transaction: a new hand (start, deck, salt, commitment), actions ``(idx, seat,
-        action)`` of hand ``number``, its end ``(payoffs, history)``, the table's state.
+        action)`` of hand ``number``, its end ``(payoffs, history)``, the table's state; each stamped
+        ``at`` (the caller's clock; now by default): a resumed hand's turn clocks are taken from these times.
 
         For a table in :attr:`fences`, the write first checks (and locks, until it commits) the table's
         lease row: :class:`LeaseLost`, and nothing written, when another owner has taken it over."""
-        now = time.time()
+        now = time.time() if at is None else at
         with self.engine.begin() as conn:
             self._fenced(conn, table_id)
             hid = self._hand_ids.get((table_id, number))
@@ -403,11 +410,12 @@ class Store:
                 trans.rollback()
 
     def _stored(self, s: Session, row: HandRow) -> StoredHand:
-        acts = s.execute(select(ActionRow.seat, ActionRow.action).where(ActionRow.hand_id == row.id)
+        acts = s.execute(select(ActionRow.seat, ActionRow.action, ActionRow.at).where(ActionRow.hand_id == row.id)
                          .order_by(ActionRow.idx)).all()
         return StoredHand(row.number, json.loads(row.start), row.deck.split(), row.salt, row.commitment,
                           row.over, None if row.payoffs is None else json.loads(row.payoffs), row.history,
-                          [(int(a), str(b)) for a, b in acts])
+                          [(int(a), str(b)) for a, b, _ in acts], float(row.started_at or 0.0),
+                          tuple(float(t or 0.0) for _, _, t in acts))
 
     def hand(self, table_id: str, number: int) -> StoredHand | None:
         """One stored hand with its actions, or ``None``."""

@@ -36,6 +36,8 @@ from homegame.table.status import did_text, people, waiting_reason
 
 #: A decision id is ``hand number * DECISION_BASE + the number of actions taken when it was posed``.
 DECISION_BASE = 1_000_000
+#: Seconds a resumed hand's owing seat gets at least, however little its clock had left (see :meth:`Table.resume`).
+RESUME_GRACE = 5.0
 _TITLES: dict[tuple[str, str, str], str] = {}
 _HAND_SEAT = re.compile(r"\bseat (\d+)\b")
 _GAMES: dict[tuple[str, str, str], Any] = {}
@@ -142,6 +144,8 @@ class Table:
         self.choose_deadline: float | None = None
         self.choose_left: float | None = None
         self.paused_at: float | None = None
+        self._stored_frozen: dict[int, float] = {}  # seconds left on each clock while paused, as stored
+        self._stored_clocks: dict[int, tuple[int, int, float]] = {}  # (hand, decision_at, turn_started), as stored
         self.next_hand_at: float | None = None
         self.now = 0.0  # the latest time a caller gave the table
         self.revision = 0
@@ -604,9 +608,42 @@ class Table:
         self._changed()
         return shown
 
-    def resume(self, start: HandStart, deck: list[str], actions: list[tuple[int, str]], now: float) -> None:
-        """Rebuild a hand exactly from its start, deck and the actions taken so far."""
+    def resume(self, start: HandStart, deck: list[str], actions: list[tuple[int, str]], now: float, *,
+               times: list[float] | None = None, saved_at: float | None = None) -> None:
+        """Rebuild a hand exactly from its start, deck and the actions taken so far.
+
+        ``times``, when given, is when the hand started followed by when each action was taken
+        (``len(actions) + 1`` times, the same clock as ``now``), and ``saved_at`` when the last of it
+        was written (the latest time by default). Each human seat that owes a decision then keeps the
+        clock it had at ``saved_at``: what it had used of its turn and bank stays used (time while
+        nothing ran the table is not charged), but it gets at least :data:`RESUME_GRACE` seconds.
+        Without ``times`` every owing seat's clock starts again in full.
+        """
+        if times is not None and len(times) != len(actions) + 1:
+            raise TableError(f"resume needs the hand's start time and one time per action: {len(actions) + 1} "
+                             f"times, not {len(times)}")
         self._begin(start, deck, actions, now)
+        if times is not None and self.live:
+            self._carry_clocks(times, max(times) if saved_at is None else max(saved_at, max(times)), now)
+
+    def _carry_clocks(self, times: list[float], saved_at: float, now: float) -> None:
+        """Charge each owing human seat the time it had used by ``saved_at`` (see :meth:`resume`)."""
+        for pos, count in self.decision_at.items():
+            seat = self.seats.get(pos)
+            if (seat is None or seat.kind != "human" or seat.status == "leaving" or count >= len(times)
+                    or pos not in self.turn_started):
+                continue
+            duration = self.settings.turn_seconds + seat.bank
+            # paused: the clock stood still since the pause, at what the stored state says was left
+            left = self._stored_frozen.get(pos) if self.paused else None
+            # a clock stored with the state for this very decision knows of earlier pauses and takeovers
+            began = times[count]
+            stored = self._stored_clocks.get(pos)
+            if stored is not None and stored[:2] == (self.hand_number, count):
+                began = stored[2]
+            used = max(0.0, min(saved_at - began if left is None else duration - left, duration - RESUME_GRACE))
+            self.turn_started[pos] = now - used
+            (self.frozen if self.paused else self.deadlines)[pos] = duration - used + (0.0 if self.paused else now)
 
     def _begin(self, start: HandStart, deck: list[str], actions: list[tuple[int, str]], now: float) -> None:
         now = self._tick(now)
@@ -724,7 +761,10 @@ class Table:
         seat = self.seats.get(pos)
         if seat is not None and seat.kind == "human" and pos in self.turn_started:
             used = now - self.turn_started[pos]
-            seat.bank = max(0.0, seat.bank - max(0.0, used - self.settings.turn_seconds))
+            bank = max(0.0, seat.bank - max(0.0, used - self.settings.turn_seconds))
+            if bank != seat.bank:  # the stored state must keep what was spent (a resumed hand charges it)
+                seat.bank = bank
+                self._changed()
         self.deadlines.pop(pos, None)
         self.turn_started.pop(pos, None)
         self.decision_at.pop(pos, None)
@@ -1143,7 +1183,10 @@ class Table:
         """The table between hands, JSON-serialisable (a live hand is stored as its start + actions)."""
         return {"settings": self.settings.to_dict(), "seats": [s.to_dict() for s in self.seats.values()],
                 "ledger": self.ledger.to_list(), "button": self.button, "hand_number": self.hand_number,
-                "paused": self.paused, "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
+                "paused": self.paused, "frozen": {str(p): x for p, x in self.frozen.items()} if self.paused else None,
+                "clocks": {str(p): [self.hand_number, self.decision_at[p], t] for p, t in self.turn_started.items()
+                           if p in self.decision_at} if self.live else None,
+                "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
                 "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()},
                 "agreements": {"hand": self.agreements_hand, "made": self.agreements} if self.live and self.agreements else None}
 
@@ -1163,6 +1206,8 @@ class Table:
         table.button = int(data["button"])
         table.hand_number = int(data["hand_number"])
         table.paused = bool(data["paused"])
+        table._stored_frozen = {int(p): float(x) for p, x in (data.get("frozen") or {}).items()} if table.paused else {}
+        table._stored_clocks = {int(p): (int(x[0]), int(x[1]), float(x[2])) for p, x in (data.get("clocks") or {}).items()}
         table.choice = data.get("choice")
         table.notices = list(data.get("notices", []))
         table.chat = Chat.from_dict(data.get("chat"))
@@ -1172,4 +1217,4 @@ class Table:
         return table
 
 
-__all__ = ["MAX_GAME_FILES", "MAX_TABLE_BYTES", "NAME_LIMIT", "HandStart", "Table", "make_game", "make_stakes"]
+__all__ = ["MAX_GAME_FILES", "MAX_TABLE_BYTES", "NAME_LIMIT", "RESUME_GRACE", "HandStart", "Table", "make_game", "make_stakes"]
