@@ -1,0 +1,140 @@
+"""The bet and raise box (issue 10 play-test): the button follows what is typed, an amount outside
+what is allowed is told and never sent, the sizing buttons give the engine's pot-limit figures, and the
+box starts at the minimum at every new decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browser_support import Pages, base, browser, pages, play_until, state, take_turn  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+
+RECORD = """() => {
+  const app = window.homegame;
+  window.sentActs = [];
+  const ws = app.ws, raw = ws.send.bind(ws);
+  ws.send = (m) => { if (JSON.parse(m).type === 'act') window.sentActs.push(JSON.parse(m).action); raw(m); };
+}"""
+
+
+def table(pages: Pages, **spec: Any) -> tuple[Any, Any]:
+    """Ann hosts a heads-up hold'em table, Bob sits from the invite link."""
+    made, ann = pages.host_seated("laptop", "Ann", game="holdem", approve_seats=False, between_hands=1, **spec)
+    bob = pages.guest_seated(made, "phone", "Bob")
+    return ann, bob
+
+
+def raiser(players: list[Any], timeout: float = 20.0) -> Any:
+    """The page whose turn it is with a bet or raise among its choices (others click through)."""
+    found: list[Any] = []
+
+    def ready() -> bool:
+        for p in players:
+            legal = (state(p)["view"] or {}).get("legal") or []
+            if any(a.startswith(("bet ", "raise ")) and ".." in a for a in legal):
+                found[:] = [p]
+                return True
+        return False
+
+    play_until(players, ready, timeout, what="nobody could raise")
+    return found[0]
+
+
+def limits(page: Any) -> tuple[str, int, int]:
+    legal = state(page)["view"]["legal"]
+    verb, rng = next(a for a in legal if a.startswith(("bet ", "raise "))).split(" ")
+    lo, hi = rng.split("..")
+    return verb, int(lo), int(hi)
+
+
+def test_the_raise_button_follows_the_box_and_bad_amounts_are_never_sent(pages: Pages) -> None:
+    ann, bob = table(pages)
+    p = raiser([ann, bob])
+    verb, lo, hi = limits(p)
+    p.evaluate(RECORD)
+    box = p.locator("#actions input.amount")
+    go = p.locator(f'#actions button[data-action="{verb}"]')
+    word = "Bet" if verb == "bet" else "Raise to"
+    # typed slowly, key by key: the label follows on every keystroke, before the box loses focus
+    box.fill("")
+    box.press_sequentially(str(lo + 9), delay=50)
+    assert go.inner_text() == f"{word} {lo + 9}"
+    assert go.is_enabled()
+    for bad in ("9999999", "0", "-5", "1e9", "2.5", "abc", str(lo - 1), str(hi + 1), ""):
+        box.fill("")
+        box.press_sequentially(bad, delay=20)
+        assert not go.is_enabled() or str(lo) not in go.inner_text(), (bad, go.inner_text())
+        note = p.inner_text("#actions .amount-note")
+        assert f"{lo}" in note and f"{hi}" in note and "whole number" in note, (bad, note)
+        go.click(force=True)
+        p.keyboard.press("Enter")
+        p.wait_for_timeout(150)
+        assert p.evaluate("window.sentActs") == [], f"{bad!r} sent something"
+        assert state(p)["view"]["legal"] == state(p)["view"]["legal"]
+    # a good amount again: the note goes, the label and the action are that amount
+    box.fill("")
+    box.press_sequentially(str(lo + 1), delay=20)
+    assert go.inner_text() == f"{word} {lo + 1}"
+    assert not p.locator("#actions .amount-note").inner_text().strip()
+    go.click()
+    p.wait_for_function("window.sentActs.length === 1")
+    assert p.evaluate("window.sentActs") == [f"{verb} {lo + 1}"]
+    assert not pages.errors
+
+
+def test_pot_and_half_pot_are_the_engines_pot_limit_figures(pages: Pages) -> None:
+    ann, bob = table(pages, stakes={"structure": "pot-limit", "blinds": [1, 2]})
+    seen = 0
+    for _ in range(3):
+        p = raiser([ann, bob])
+        verb, lo, hi = limits(p)
+        v = state(p)["view"]
+        bets = [s["bet"] for s in v["seats"]]
+        high, mine = max(bets), bets[v["seat"]]
+        pot_after_call = v["pot"] + (high - mine)
+        # the engine's pot-limit largest raise is exactly the pot-sized raise: the call plus the pot after it
+        assert hi == min(high + pot_after_call, mine + v["seats"][v["seat"]]["stack"])
+        want = {"Pot": hi, "½ pot": max(lo, min(hi, high + pot_after_call // 2)), "Min": lo, "Max": hi}
+        box = p.locator("#actions input.amount")
+        for label, amount in want.items():
+            p.click(f'#actions button[data-action="{verb}-{label}"]')
+            assert box.input_value() == str(amount), (label, v["pot"], bets, box.input_value(), amount)
+        seen += 1
+        # raise the pot, so the next decision faces a bet
+        before = state(p)["you"]["decision"]
+        p.click(f'#actions button[data-action="{verb}-Pot"]')
+        p.click(f'#actions button[data-action="{verb}"]')
+        p.wait_for_function(f"window.homegame.state.you.decision !== {before}")
+    assert seen == 3
+    assert not pages.errors
+
+
+def test_the_box_is_back_at_the_minimum_at_every_new_decision(pages: Pages) -> None:
+    ann, bob = table(pages)
+    for _ in range(2):
+        p = raiser([ann, bob])
+        verb, lo, hi = limits(p)
+        box = p.locator("#actions input.amount")
+        assert box.input_value() == str(lo)
+        # a large amount on the slider and in the box, then the turn passes without raising
+        p.click(f'#actions button[data-action="{verb}-Max"]')
+        assert box.input_value() == str(hi)
+        before = state(p)["you"]["decision"]
+        assert take_turn(p)
+        other = bob if p is ann else ann
+        # the others play on until this page owes a new decision with a raise in it
+        def again(p: Any = p, before: Any = before) -> bool:
+            s = state(p)
+            legal = (s["view"] or {}).get("legal") or []
+            return s["you"]["decision"] not in (None, before) and any(".." in a for a in legal)
+
+        play_until([other], again, 30, what="no second decision with a raise")
+        verb, lo, hi = limits(p)
+        p.wait_for_selector("#actions input.amount")
+        assert p.locator("#actions input.amount").input_value() == str(lo)
+        assert p.locator("#actions input[type=range]").input_value() == str(lo)
+        assert p.locator(f'#actions button[data-action="{verb}"]').inner_text().endswith(f" {lo}")
+    assert not pages.errors
