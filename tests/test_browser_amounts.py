@@ -86,10 +86,13 @@ def test_the_raise_button_follows_the_box_and_bad_amounts_are_never_sent(pages: 
 
 
 def test_pot_and_half_pot_are_the_engines_pot_limit_figures(pages: Pages) -> None:
-    ann, bob = table(pages, stakes={"structure": "pot-limit", "blinds": [1, 2]})
+    ann, bob = table(pages, stakes={"structure": "pot-limit", "blinds": [1, 2]}, buy_in=1000)
+    made = {"links": {"invite": ann.evaluate("document.querySelector('#invite-link') && document.querySelector('#invite-link').value")}}
+    cat = pages.guest_seated(made, "phone", "Cat") if made["links"]["invite"] else None
+    players = [ann, bob] + ([cat] if cat else [])
     seen = 0
-    for _ in range(3):
-        p = raiser([ann, bob])
+    for _ in range(4):
+        p = raiser(players)
         verb, lo, hi = limits(p)
         v = state(p)["view"]
         bets = [s["bet"] for s in v["seats"]]
@@ -100,7 +103,12 @@ def test_pot_and_half_pot_are_the_engines_pot_limit_figures(pages: Pages) -> Non
         want = {"Pot": hi, "½ pot": max(lo, min(hi, high + pot_after_call // 2)), "Min": lo, "Max": hi}
         box = p.locator("#actions input.amount")
         for label, amount in want.items():
-            p.click(f'#actions button[data-action="{verb}-{label}"]')
+            # a tap as a finger makes it, with a state update (another seat, a chat line) arriving between
+            # the press and the release: the button must still be there to take the tap
+            p.hover(f'#actions button[data-action="{verb}-{label}"]')
+            p.mouse.down()
+            p.evaluate("window.homegame.render()")
+            p.mouse.up()
             assert box.input_value() == str(amount), (label, v["pot"], bets, box.input_value(), amount)
         seen += 1
         # raise the pot, so the next decision faces a bet
@@ -108,7 +116,7 @@ def test_pot_and_half_pot_are_the_engines_pot_limit_figures(pages: Pages) -> Non
         p.click(f'#actions button[data-action="{verb}-Pot"]')
         p.click(f'#actions button[data-action="{verb}"]')
         p.wait_for_function(f"window.homegame.state.you.decision !== {before}")
-    assert seen == 3
+    assert seen == 4
     assert not pages.errors
 
 

@@ -63,6 +63,17 @@ function draggable(el, card, order, ui, redraw) {
 
 const RANGE = /^(bet|raise) (\d+)(?:\.\.(\d+))?$/;
 
+// The half-pot and pot-sized raise totals, as the engine's pot limit counts them: call first, then
+// raise by the pot as it is after the call (every chip in, this round's bets included), or half of it.
+export function potSizes(view) {
+  const seats = view.seats || [];
+  const bets = seats.map((x) => x.bet || 0);
+  const high = bets.length ? Math.max(...bets) : 0;
+  const toCall = high - (bets[view.seat] || 0);
+  const after = (view.pot || 0) + toCall;
+  return [high + Math.floor(after / 2), high + after];
+}
+
 // The amount typed, if it is a whole number from lo to hi written in digits; null otherwise.
 export function amountIn(text, lo, hi) {
   const t = String(text).trim();
@@ -99,7 +110,7 @@ export function renderActions(view, ui, send) {
   // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
   // one of them is not lost to a redraw.
   const order = displayOrder(cards, ui);
-  const sig = JSON.stringify([key, order, prefs(), up.size, ui.selected, ui.order, ui.amount, ui.amountText, ui.deadline, ui.bank, ui.clockLeft, ui.received, view.chosen, view.over, view.pot,
+  const sig = JSON.stringify([key, order, prefs(), up.size, ui.selected, ui.order, ui.deadline, ui.bank, ui.clockLeft, ui.received, view.chosen, view.over, view.pot,
     Boolean(ui.sent), view.pass_to, view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : null]);
   if (box.dataset.sig === sig) return;
   // an amount being typed for this very decision is not redrawn under the fingers
@@ -297,13 +308,8 @@ export function renderActions(view, ui, send) {
     check();
     const quick = document.createElement("div");
     quick.className = "quick";
-    // pot-sized means: call first, then bet the pot as it would be after the call
-    const bets = (view.seats || []).map((x) => x.bet || 0);
-    const top = bets.length ? Math.max(...bets) : 0;
-    const toCall = top - (bets[view.seat] || 0);
-    const potAfterCall = (view.pot || 0) + toCall;
-    const potTo = (f) => top + Math.floor(f * potAfterCall);
-    for (const [label, v] of [["Min", lo], ["½ pot", potTo(0.5)], ["Pot", potTo(1)], ["Max", hi]]) {
+    const [half, full] = potSizes(view);
+    for (const [label, v] of [["Min", lo], ["½ pot", half], ["Pot", full], ["Max", hi]]) {
       if (hi === lo && label !== "Min") continue;
       const q = button(label, `${verb}-${label}`, "small");
       q.addEventListener("click", () => sync(Math.max(lo, Math.min(hi, v))));
