@@ -105,8 +105,10 @@ export function renderActions(view, ui, send) {
   const cards = view.cards || [];
   const up = new Set(view.up || []);
   const verbs = Object.fromEntries(legal.map((a) => [a.split(" ")[0], a]));
-  const key = `${view.step?.kind}|${view.step?.label}|${legal.join(",")}|${cards.join(",")}`;
-  if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [] });
+  // one key per decision (the state's `you.decision`, set by table.js): at a new one the cards tapped
+  // and the amount start afresh (the amount at the minimum), never carried over from an earlier one
+  const key = `${ui.decision ?? ""}|${view.step?.kind}|${view.step?.label}|${legal.join(",")}|${cards.join(",")}`;
+  if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [], amount: null, amountText: null });
   // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
   // one of them is not lost to a redraw.
   const order = displayOrder(cards, ui);

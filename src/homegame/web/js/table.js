@@ -527,6 +527,7 @@ function render() {
   app.ui.bank = mine ? mine.bank || 0 : 0;
   app.ui.clockLeft = mine && !mine.deadline ? mine.clock_left : null;
   app.ui.nameOf = (hs) => seatName(table, (table.dealt || [])[hs]);
+  app.ui.decision = `${state.hand}:${state.you.decision ?? ""}`;
   if (!renderChooser(state)) renderActions(you.role === "watcher" ? null : view && view.seat !== null ? view : null, app.ui, act);
   renderPreActions(state, send);
   renderRunTwice(state, send, (hs) => seatName(table, table.dealt[hs]));
