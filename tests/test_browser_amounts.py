@@ -146,3 +146,40 @@ def test_the_box_is_back_at_the_minimum_at_every_new_decision(pages: Pages) -> N
         assert p.locator("#actions input[type=range]").input_value() == str(lo)
         assert p.locator(f'#actions button[data-action="{verb}"]').inner_text().endswith(f" {lo}")
     assert not pages.errors
+
+
+def test_the_replay_says_what_a_seat_won_its_net_and_the_pot_not_its_stack(pages: Pages) -> None:
+    made, ann = pages.host_seated("laptop", "Ann", game="holdem", approve_seats=False, between_hands=30)
+    bob = pages.guest_seated(made, "laptop", "Bob")
+    p = raiser([ann, bob])
+    other = bob if p is ann else ann
+    verb, lo, hi = limits(p)
+    # all in, and the other folds: most of the winner's chips come back uncalled, which is not a win
+    p.click(f'#actions button[data-action="{verb}-Max"]')
+    p.click(f'#actions button[data-action="{verb}"]')
+    other.wait_for_selector('#actions button[data-action="fold"]')
+    other.click('#actions button[data-action="fold"]')
+    ann.wait_for_function("window.homegame.state.view && window.homegame.state.view.over")
+    ann.wait_for_timeout(500)  # the hand is saved as it ends
+    ann.click("#replay-panel summary")
+    ann.click('#replay-panel [data-action="night"]')
+    ann.wait_for_selector('#night [data-action="replay-1"]')
+    listed = ann.inner_text("#night")
+    assert "pot won" not in listed, listed
+    ann.click('#night [data-action="replay-1"]')
+    ann.wait_for_selector("#replay .replay-log li")
+    ann.click('[data-action="replay-last"]')
+    last = state(ann)["view"]
+    payoffs = last["results"]["payoffs"]
+    w = max(range(len(payoffs)), key=lambda i: payoffs[i])
+    back = last["results"]["uncalled"]
+    awarded = sum(a["amount"] for a in last["results"]["awards"] if a["seat"] == w)
+    won = awarded - (back["amount"] if back and back["seat"] == w else 0)
+    stack = last["seats"][w]["stack"]
+    rows = ann.locator("#replay .replay-seat")
+    row = rows.nth(w).inner_text()
+    assert f"won {won}" in row and f"net +{payoffs[w]}" in row and f"stack {stack}" in row, (row, won, stack)
+    assert f"wins {stack}" not in row and f"won {awarded}" not in row
+    pot = sum(s["in_pot"] for s in last["seats"]) - (back["amount"] if back else 0)
+    assert f"Pot {pot}" in ann.inner_text("#replay .replay-felt")
+    assert not pages.errors
