@@ -183,3 +183,25 @@ def test_the_replay_says_what_a_seat_won_its_net_and_the_pot_not_its_stack(pages
     pot = sum(s["in_pot"] for s in last["seats"]) - (back["amount"] if back else 0)
     assert f"Pot {pot}" in ann.inner_text("#replay .replay-felt")
     assert not pages.errors
+
+
+def test_settle_up_follows_the_ledger(pages: Pages) -> None:
+    from homegame.server.harness import api
+
+    made, ann = pages.host_seated("laptop", "Ann", game="holdem", approve_seats=False, between_hands=30, paused=True)
+    bob = pages.guest_seated(made, "laptop", "Bob")
+    token = made["links"]["host"].split("#", 1)[1]
+    ann.click("#ledger-panel summary")
+    ann.click('#ledger [data-action="settle"]')
+    ann.wait_for_selector("#ledger .settle ul, #ledger .settle p")
+    assert "Nobody owes anybody" in ann.inner_text("#ledger .settle")
+    # a hand is played (someone wins the blinds at least): the ledger changes, so must the settle-up
+    ann.evaluate("window.homegame.send({type: 'pause', value: false})")
+    play_until([ann, bob], lambda: any(r["net"] for r in state(ann)["table"]["ledger"]), 40,
+               what="nobody's net moved")
+    fresh = api(pages.base, f"/api/tables/{made['table_id']}/settle?token={token}")
+    want = fresh.get("lines") or [f"{x['payer']} pays {x['payee']} {x['amount']}" for x in fresh["payments"]]
+    assert want, fresh
+    ann.wait_for_function("(w) => [...document.querySelectorAll('#ledger .settle li')].map(l => l.textContent).join('|') === w",
+                          arg="|".join(want), timeout=5000)
+    assert not pages.errors
