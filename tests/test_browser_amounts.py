@@ -205,3 +205,33 @@ def test_settle_up_follows_the_ledger(pages: Pages) -> None:
     ann.wait_for_function("(w) => [...document.querySelectorAll('#ledger .settle li')].map(l => l.textContent).join('|') === w",
                           arg="|".join(want), timeout=5000)
     assert not pages.errors
+
+
+def test_long_names_are_never_cut_without_a_word(pages: Pages) -> None:
+    from homegame.server.app import NewTable
+    from homegame.server.protocol import Name
+
+    name_max = next(m.max_length for m in Name.__metadata__[0].metadata if getattr(m, "max_length", None))
+    table_max = next(m.max_length for m in NewTable.model_fields["name"].metadata if getattr(m, "max_length", None))
+    long = "Annabelle-Marie the Great Bluffer of Dave's"
+    lobby = pages.new("phone")
+    lobby.goto(pages.base + "/")
+    box = lobby.locator("#new-table input[name=name]")
+    assert box.get_attribute("maxlength") == str(table_max)
+    box.fill("")
+    box.press_sequentially(long + " on Friday night", delay=5)
+    assert f"at most {table_max} characters" in lobby.inner_text("#new-table .limit-note")
+    made = pages.host_seated("phone", "Dave")[0]
+    page = pages.open(made["links"]["invite"], "phone")
+    sit = page.locator("#sit input[name=name]")
+    assert sit.get_attribute("maxlength") == str(name_max)
+    assert f"0/{name_max}" in page.inner_text("#sit .limit-note")
+    sit.press_sequentially(long, delay=5)
+    note = page.inner_text("#sit .limit-note")
+    assert f"{name_max}/{name_max}" in note and f"at most {name_max} characters" in note, note
+    # the table tidies a name (spaces collapsed): the page says what it kept
+    sit.fill("  Bob    the   Bold ")
+    page.click('#sit [data-action="sit"]')
+    page.wait_for_function("window.homegame.state.you.seat !== null")
+    page.wait_for_function("document.querySelector('#toast').textContent.includes('Bob the Bold')")
+    assert not pages.errors

@@ -4,7 +4,7 @@ import { backEl, cardEl, escapeHtml, prettyLine } from "./cards.js";
 import { renderHost } from "./host.js";
 import { downloadLink, renderLedger } from "./ledger.js";
 import { realAwards, renderResults } from "./results.js";
-import { seatWords } from "./words.js";
+import { NAME_MAX, limitBox, seatWords } from "./words.js";
 import { fairMessage, showFairness } from "./fairness.js";
 import { chartNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, prefs, setPref } from "./prefs.js";
@@ -372,18 +372,20 @@ function renderSit(state) {
     redraw(meBox, "form", () => {
       const form = document.createElement("form");
       form.className = "sit-form";
-      form.innerHTML = '<input name="name" placeholder="Your name" maxlength="24" autocomplete="nickname" aria-label="your name"> <button class="primary" type="submit" data-action="sit">Sit down</button>';
+      form.innerHTML = `<input name="name" placeholder="Your name" maxlength="${NAME_MAX}" autocomplete="nickname" aria-label="your name (at most ${NAME_MAX} characters)"> <button class="primary" type="submit" data-action="sit">Sit down</button>`;
+      limitBox(form.name, NAME_MAX, "a name");
       form.addEventListener("submit", (e) => {
         e.preventDefault();
         const name = form.name.value.trim();
         if (!name) {
-          toast("Type your name first (1 to 24 characters).");
+          toast(`Type your name first (1 to ${NAME_MAX} characters).`);
           form.name.focus();
           return;
         }
         if (app.sitSent) return; // a double tap sits once
         app.sitSent = true;
         setTimeout(() => { app.sitSent = false; }, 3000);
+        app.sitName = name;
         send({ type: "sit", name });
       });
       meBox.append(form);
@@ -393,6 +395,11 @@ function renderSit(state) {
   app.sitSent = false;
   const me = table.seats.find((s) => s.position === you.seat);
   if (!me) return;
+  if (app.sitName && me.name !== app.sitName) {
+    // the table keeps names tidy (spaces collapsed, invisible characters taken out): say what it kept
+    toast(`You are seated as "${me.name}" (the table tidied the name you typed).`, "news");
+  }
+  app.sitName = null;
   redraw(meBox, JSON.stringify([me.status, me.sitting_out, app.seatLink]), () => {
     const row = document.createElement("div");
     row.className = "buttons seat-controls";
