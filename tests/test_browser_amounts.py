@@ -235,3 +235,45 @@ def test_long_names_are_never_cut_without_a_word(pages: Pages) -> None:
     page.wait_for_function("window.homegame.state.you.seat !== null")
     page.wait_for_function("document.querySelector('#toast').textContent.includes('Bob the Bold')")
     assert not pages.errors
+
+
+@pytest.mark.parametrize(("game", "lines"), [("iron-cross", [[0, 2, 4], [1, 3, 4]]),
+                                             ("elevator", [[0, 6, 3], [1, 6, 4], [2, 6, 5]])])
+def test_a_laid_out_board_is_drawn_as_its_layout(pages: Pages, game: str, lines: list[list[int]]) -> None:
+    from homegame.rules.spec import LAYOUTS
+    from homegame.server.harness import api
+
+    listed = next(g for g in api(pages.base, "/api/games") if g["name"] == game)
+    assert listed["layout"]["lines"] == lines == [list(x) for x in LAYOUTS[listed["layout"]["name"]]]
+    made, ann = pages.host_seated("laptop", "Ann", game=game, approve_seats=False, between_hands=30,
+                                  stakes={"structure": "fixed-limit", "small_bet": 2, "big_bet": 4, "ante": 1})
+    bob = pages.guest_seated(made, "laptop", "Bob")
+    play_until([ann, bob], lambda: len((state(ann)["view"] or {}).get("board") or []) >= 2, 40,
+               what="no board was turned")
+    ann.wait_for_selector(f'#board .board-layout[data-layout="{listed["layout"]["name"]}"]')
+    boxes = {int(el.get_attribute("data-slot")): el.bounding_box()
+             for el in ann.locator("#board .board-layout [data-slot]").all()}
+    assert sorted(boxes) == list(range(1 + max(max(x) for x in lines)))
+    mid = {i: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for i, b in boxes.items()}
+    centre = next(i for i in lines[0] if all(i in x for x in lines))
+    board = state(ann)["view"]["board"]
+    shown = {int(el.get_attribute("data-slot")): el.get_attribute("data-card")
+             for el in ann.locator("#board .board-layout [data-slot]").all()}
+    assert all(shown[i] == c for i, c in enumerate(board)), (shown, board)
+    for k, line in enumerate(lines):
+        xs = {round(mid[i][0]) for i in line}
+        ys = {round(mid[i][1]) for i in line}
+        if len(lines) == 2:
+            # the cross: the first line straight across, the second straight down, through the centre
+            down = k == 1
+            assert (len(xs) if down else len(ys)) == 1, (line, xs, ys)
+            assert (len(ys) if down else len(xs)) == 3, (line, xs, ys)
+        else:
+            # the H: each row's two ends level with each other, one each side of the centre
+            a, b = (i for i in line if i != centre)
+            assert round(mid[a][1]) == round(mid[b][1]), (line, mid)
+            assert mid[a][0] < mid[centre][0] < mid[b][0], (line, mid)
+    if len(lines) > 2:
+        rows = sorted({round(mid[i][1]) for line in lines for i in line if i != centre})
+        assert len(rows) == len(lines) and rows[0] < mid[centre][1] < rows[-1]
+    assert not pages.errors

@@ -1,6 +1,6 @@
 // The table page: one websocket, one state message per change, everything drawn from it.
 import { renderActions } from "./actions.js";
-import { backEl, cardEl, escapeHtml, prettyLine } from "./cards.js";
+import { backEl, cardEl, escapeHtml, layoutBoard, prettyLine } from "./cards.js";
 import { renderHost } from "./host.js";
 import { downloadLink, renderLedger } from "./ledger.js";
 import { realAwards, renderResults } from "./results.js";
@@ -292,7 +292,11 @@ function renderCenter(state) {
         board.append(row);
       });
     } else {
-      for (const c of view.board || []) board.append(cardEl(c));
+      // a cross or an H where the game lays its board out so (GET /api/games `layout`), else a row
+      const layout = (app.games || []).find((g) => g.name === view.game)?.layout;
+      const laid = layout ? layoutBoard(view.board || [], layout) : null;
+      if (laid) board.append(laid);
+      else for (const c of view.board || []) board.append(cardEl(c));
     }
     const pots = view.pots || [];
     $("pot").textContent = view.over ? "" : pots.length > 1 ? pots.map((p, i) => `${i ? "Side" : "Main"} ${p.amount}`).join(" · ") : `Pot ${view.pot}`;
