@@ -277,3 +277,22 @@ def test_a_laid_out_board_is_drawn_as_its_layout(pages: Pages, game: str, lines:
         rows = sorted({round(mid[i][1]) for line in lines for i in line if i != centre})
         assert len(rows) == len(lines) and rows[0] < mid[centre][1] < rows[-1]
     assert not pages.errors
+
+
+def test_a_fixed_limit_bet_is_not_called_all_in(pages: Pages) -> None:
+    ann, bob = table(pages, stakes={"structure": "fixed-limit", "small_bet": 2, "big_bet": 4, "ante": 1}, buy_in=500)
+    found: list[Any] = []
+
+    def ready() -> bool:
+        for q in (ann, bob):
+            legal = (state(q)["view"] or {}).get("legal") or []
+            if any(a.startswith(("bet ", "raise ")) for a in legal):
+                found[:] = [q]
+                return True
+        return False
+
+    play_until([ann, bob], ready, 20, what="nobody could bet")
+    p = found[0]
+    go = p.locator('#actions button[data-action^="bet"], #actions button[data-action^="raise"]').last
+    assert "all in" not in go.inner_text(), go.inner_text()
+    assert not pages.errors

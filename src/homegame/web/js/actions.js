@@ -279,6 +279,9 @@ export function renderActions(view, ui, send) {
     note.className = "note amount-note";
     note.setAttribute("role", "alert");
     const word = verb === "bet" ? "Bet" : "Raise to";
+    // all in: the seat's whole stack (what it has bet this round included), not merely the top of the range
+    const me = (view.seats || [])[view.seat];
+    const allIn = me ? (me.stack || 0) + (me.bet || 0) : null;
     const go = button(word, verb, "primary");
     // what the box says, checked on every keystroke: the button says what it would send, or is disabled
     // and a sentence says what is allowed; nothing is ever sent for an amount outside [lo, hi]
@@ -286,7 +289,7 @@ export function renderActions(view, ui, send) {
       const x = amountIn(amount.value, lo, hi);
       note.textContent = x === null ? `Type a whole number from ${lo} to ${hi} (digits only).` : "";
       go.disabled = x === null;
-      go.textContent = x === null ? `${word} …` : `${word} ${x}${x === hi ? " (all in)" : ""}`;
+      go.textContent = x === null ? `${word} …` : `${word} ${x}${x === allIn ? " (all in)" : ""}`;
       if (x !== null) slider.value = String(x);
       return x;
     };
