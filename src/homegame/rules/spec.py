@@ -35,6 +35,20 @@ CROSS_LINES = ((0, 2, 4), (1, 3, 4))
 ELEVATOR_LINES = ((0, 6, 3), (1, 6, 4), (2, 6, 5))
 #: usage name -> the lines of the board a hand may use (one of them, all three cards)
 LAYOUTS = {"cross": CROSS_LINES, "elevator": ELEVATOR_LINES}
+
+
+def layout_of(usage_name: str) -> dict[str, object] | None:
+    """How a game lays out its board, for a client to draw it: ``{"name", "lines"}`` (each line the
+    board indices, in the order ``view["board"]`` lists them, one hand may use together) or ``None`` for
+    a board that is a plain row.
+
+    >>> layout_of("cross")
+    {'name': 'cross', 'lines': [[0, 2, 4], [1, 3, 4]]}
+    >>> layout_of("any") is None
+    True
+    """
+    lines = LAYOUTS.get(usage_name)
+    return None if lines is None else {"name": usage_name, "lines": [list(line) for line in lines]}
 #: How high hands rank (:attr:`Game.ranking`).
 RANKINGS = ("standard", "short", "short-trips")
 #: Who opens a betting round.

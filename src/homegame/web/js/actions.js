@@ -63,6 +63,25 @@ function draggable(el, card, order, ui, redraw) {
 
 const RANGE = /^(bet|raise) (\d+)(?:\.\.(\d+))?$/;
 
+// The half-pot and pot-sized raise totals, as the engine's pot limit counts them: call first, then
+// raise by the pot as it is after the call (every chip in, this round's bets included), or half of it.
+export function potSizes(view) {
+  const seats = view.seats || [];
+  const bets = seats.map((x) => x.bet || 0);
+  const high = bets.length ? Math.max(...bets) : 0;
+  const toCall = high - (bets[view.seat] || 0);
+  const after = (view.pot || 0) + toCall;
+  return [high + Math.floor(after / 2), high + after];
+}
+
+// The amount typed, if it is a whole number from lo to hi written in digits; null otherwise.
+export function amountIn(text, lo, hi) {
+  const t = String(text).trim();
+  if (!/^\d{1,12}$/.test(t)) return null;
+  const x = Number(t);
+  return x >= lo && x <= hi ? x : null;
+}
+
 function button(label, action, cls = "") {
   const b = document.createElement("button");
   b.type = "button";
@@ -86,12 +105,14 @@ export function renderActions(view, ui, send) {
   const cards = view.cards || [];
   const up = new Set(view.up || []);
   const verbs = Object.fromEntries(legal.map((a) => [a.split(" ")[0], a]));
-  const key = `${view.step?.kind}|${view.step?.label}|${legal.join(",")}|${cards.join(",")}`;
-  if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [] });
+  // one key per decision (the state's `you.decision`, set by table.js): at a new one the cards tapped
+  // and the amount start afresh (the amount at the minimum), never carried over from an earlier one
+  const key = `${ui.decision ?? ""}|${view.step?.kind}|${view.step?.label}|${legal.join(",")}|${cards.join(",")}`;
+  if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [], amount: null, amountText: null });
   // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
   // one of them is not lost to a redraw.
   const order = displayOrder(cards, ui);
-  const sig = JSON.stringify([key, order, prefs(), up.size, ui.selected, ui.order, ui.amount, ui.deadline, ui.bank, ui.clockLeft, ui.received, view.chosen, view.over, view.pot,
+  const sig = JSON.stringify([key, order, prefs(), up.size, ui.selected, ui.order, ui.deadline, ui.bank, ui.clockLeft, ui.received, view.chosen, view.over, view.pot,
     Boolean(ui.sent), view.pass_to, view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : null]);
   if (box.dataset.sig === sig) return;
   // an amount being typed for this very decision is not redrawn under the fingers
@@ -246,37 +267,62 @@ export function renderActions(view, ui, send) {
     const bet = document.createElement("div");
     bet.className = "bet";
     const slider = document.createElement("input");
-    Object.assign(slider, { type: "range", min: lo, max: hi, value: ui.amount && ui.amount >= lo && ui.amount <= hi ? ui.amount : lo, step: 1 });
+    const start = ui.amount !== null && ui.amount !== undefined && ui.amount >= lo && ui.amount <= hi ? ui.amount : lo;
+    Object.assign(slider, { type: "range", min: lo, max: hi, value: start, step: 1 });
     slider.setAttribute("aria-label", `${verb} amount`);
     const amount = document.createElement("input");
-    Object.assign(amount, { type: "number", min: lo, max: hi, step: 1, value: slider.value, inputMode: "numeric" });
+    // text, not number: a number box hides what was typed ("1e9", "2.5", letters) from the page
+    Object.assign(amount, { type: "text", value: ui.amountText ?? String(start), inputMode: "numeric", autocomplete: "off" });
+    amount.setAttribute("aria-label", `${verb} amount, ${lo} to ${hi}`);
     amount.className = "amount";
-    const go = button(`${verb === "bet" ? "Bet" : "Raise to"} ${slider.value}`, verb, "primary");
-    const sync = (v) => {
-      const x = Math.max(lo, Math.min(hi, Math.round(Number(v) || lo)));
-      slider.value = x; amount.value = x; ui.amount = x;
-      go.textContent = `${verb === "bet" ? "Bet" : "Raise to"} ${x}${x === hi ? " (all in)" : ""}`;
+    const note = document.createElement("p");
+    note.className = "note amount-note";
+    note.setAttribute("role", "alert");
+    const word = verb === "bet" ? "Bet" : "Raise to";
+    // all in: the seat's whole stack (what it has bet this round included), not merely the top of the range
+    const me = (view.seats || [])[view.seat];
+    const allIn = me ? (me.stack || 0) + (me.bet || 0) : null;
+    const go = button(word, verb, "primary");
+    // what the box says, checked on every keystroke: the button says what it would send, or is disabled
+    // and a sentence says what is allowed; nothing is ever sent for an amount outside [lo, hi]
+    const check = () => {
+      const x = amountIn(amount.value, lo, hi);
+      note.textContent = x === null ? `Type a whole number from ${lo} to ${hi} (digits only).` : "";
+      go.disabled = x === null;
+      go.textContent = x === null ? `${word} …` : `${word} ${x}${x === allIn ? " (all in)" : ""}`;
+      if (x !== null) slider.value = String(x);
+      return x;
     };
-    slider.addEventListener("input", () => sync(slider.value));
-    amount.addEventListener("change", () => sync(amount.value));
-    amount.addEventListener("input", () => { if (/^\d+$/.test(amount.value)) ui.amount = Number(amount.value); });
-    go.addEventListener("click", () => send(`${verb} ${slider.value}`));
+    const sync = (v) => {
+      amount.value = String(v);
+      ui.amountText = null;
+      ui.amount = check();
+    };
+    slider.addEventListener("input", () => sync(Number(slider.value)));
+    amount.addEventListener("input", () => {
+      ui.amountText = amount.value;
+      const x = check();
+      if (x !== null) ui.amount = x;
+    });
+    const fire = () => {
+      const x = check();
+      if (x !== null) send(`${verb} ${x}`);
+    };
+    amount.addEventListener("keydown", (ev) => { if (ev.key === "Enter") fire(); });
+    go.addEventListener("click", fire);
+    check();
     const quick = document.createElement("div");
     quick.className = "quick";
-    // pot-sized means: call first, then bet the pot as it would be after the call
-    const bets = (view.seats || []).map((x) => x.bet || 0);
-    const top = bets.length ? Math.max(...bets) : 0;
-    const toCall = top - (bets[view.seat] || 0);
-    const potAfterCall = (view.pot || 0) + toCall;
-    const potTo = (f) => top + Math.floor(f * potAfterCall);
-    for (const [label, v] of [["Min", lo], ["½ pot", potTo(0.5)], ["Pot", potTo(1)], ["Max", hi]]) {
+    const [half, full] = potSizes(view);
+    for (const [label, v] of [["Min", lo], ["½ pot", half], ["Pot", full], ["Max", hi]]) {
       if (hi === lo && label !== "Min") continue;
       const q = button(label, `${verb}-${label}`, "small");
-      q.addEventListener("click", () => sync(v));
+      q.addEventListener("click", () => sync(Math.max(lo, Math.min(hi, v))));
       quick.append(q);
     }
     if (hi > lo) bet.append(quick, slider, amount);
     bet.append(go);
+    if (hi > lo) bet.append(note);
     box.append(bet);
   }
   if (!prompt.textContent) prompt.textContent = "Your turn.";

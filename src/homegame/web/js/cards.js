@@ -32,3 +32,42 @@ export function prettyLine(line) {
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
+
+// Where each board card sits in a game's layout (`layout.lines` from GET /api/games: board indices in
+// the order they are turned, one line a hand may use): the card all lines share in the centre; with two
+// lines, the first across and the second down (a cross); with more, one row each (an H, the Elevator).
+// Returns [row, column] (1-based grid cells) per board index, or null for a plain row.
+export function layoutCells(layout) {
+  const lines = layout && layout.lines;
+  if (!lines || lines.length < 2) return null;
+  const centre = lines[0].find((i) => lines.every((l) => l.includes(i)));
+  if (centre === undefined) return null;
+  const cells = {};
+  const mid = lines.length === 2 ? 2 : Math.ceil(lines.length / 2);
+  cells[centre] = [mid, 2];
+  lines.forEach((line, k) => {
+    const ends = line.filter((i) => i !== centre);
+    ends.forEach((i, j) => {
+      cells[i] = lines.length === 2 && k === 1 ? [j === 0 ? 1 : 3, 2] : [lines.length === 2 ? 2 : k + 1, j === 0 ? 1 : 3];
+    });
+  });
+  return cells;
+}
+
+// A board laid out as its game says: a grid with an empty slot where a card is still to come.
+export function layoutBoard(cards, layout, { small = false } = {}) {
+  const cells = layoutCells(layout);
+  if (!cells) return null;
+  const grid = document.createElement("div");
+  grid.className = `board-layout layout-${layout.name}`;
+  grid.dataset.layout = layout.name;
+  for (const [i, [row, col]] of Object.entries(cells)) {
+    const el = cards[Number(i)] ? cardEl(cards[Number(i)], { small }) : document.createElement("div");
+    if (!cards[Number(i)]) el.className = `card slot${small ? " small" : ""}`;
+    el.style.gridRow = String(row);
+    el.style.gridColumn = String(col);
+    el.dataset.slot = i;
+    grid.append(el);
+  }
+  return grid;
+}

@@ -51,12 +51,35 @@ export function downloadLink(path, filename, label, app) {
   return a;
 }
 
-// the last settle-up and hand list, kept across updates (press again for fresh numbers)
-const kept = { settle: null, hands: null };
+// the last settle-up (with the ledger it was worked out from) and hand list, kept across updates
+const kept = { settle: null, settleFor: null, hands: null };
+let settling = null;
+
+// Ask the table who pays whom for the ledger as it is now; `then` draws the answer.
+function fetchSettle(app, ledgerSig, then) {
+  if (settling === ledgerSig) return;
+  settling = ledgerSig;
+  authFetch(app, "settle").then(async (r) => {
+    const data = await r.json();
+    if (!r.ok) throw new Error(typeof data.detail === "string" ? data.detail : `the server answered ${r.status}`);
+    kept.settle = data.lines || data.payments.map((p) => `${p.payer} pays ${p.payee} ${p.amount}`);
+    kept.settleFor = ledgerSig;
+  }).catch((e) => {
+    app.toast(`Could not settle up: ${e.message}`);
+    kept.settle = null; // no stale figures: press Settle up again
+  }).finally(() => {
+    settling = null;
+    then();
+  });
+}
 
 export function renderLedger(state, box, app) {
   const { table } = state;
-  const sig = JSON.stringify([table.ledger, table.balance, kept]);
+  const ledgerSig = JSON.stringify([table.ledger, table.balance]);
+  // settle-up figures from an older ledger are never shown: they are worked out again at once
+  const stale = kept.settle !== null && kept.settleFor !== ledgerSig;
+  if (stale) fetchSettle(app, ledgerSig, () => { delete box.dataset.sig; renderLedger(app.state || state, box, app); });
+  const sig = JSON.stringify([ledgerSig, kept, stale]);
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
   const rows = table.ledger.map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${l.bought_in}</td><td>${l.cashed_out}</td><td>${l.stack}</td><td class="${l.net >= 0 ? "plus" : "minus"}">${l.net > 0 ? "+" : ""}${l.net}</td></tr>`).join("");
@@ -67,19 +90,10 @@ export function renderLedger(state, box, app) {
   const settle = box.querySelector(".settle");
   const again = () => { delete box.dataset.sig; renderLedger(app.state || state, box, app); };
   const button = el('<button type="button" class="small" data-action="settle">Settle up</button>');
-  button.addEventListener("click", async () => {
-    try {
-      const r = await authFetch(app, "settle");
-      const data = await r.json();
-      if (!r.ok) throw new Error(typeof data.detail === "string" ? data.detail : `the server answered ${r.status}`);
-      kept.settle = data.lines || data.payments.map((p) => `${p.payer} pays ${p.payee} ${p.amount}`);
-    } catch (e) {
-      app.toast(`Could not settle up: ${e.message}`);
-    }
-    again();
-  });
+  button.addEventListener("click", () => fetchSettle(app, ledgerSig, again));
   settle.append(button);
-  if (kept.settle) {
+  if (stale) settle.insertAdjacentHTML("beforeend", '<p class="muted settle-stale">Working out the settle-up again for the new figures…</p>');
+  else if (kept.settle) {
     settle.insertAdjacentHTML("beforeend", kept.settle.length
       ? `<ul>${kept.settle.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`
       : "<p>Nobody owes anybody.</p>");

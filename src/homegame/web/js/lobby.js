@@ -1,5 +1,5 @@
 // The lobby: open a table and go to it as the host.
-import { wholeNumber } from "./words.js";
+import { TABLE_NAME_MAX, limitBox, wholeNumber } from "./words.js";
 
 const form = document.getElementById("new-table");
 const select = document.getElementById("game");
@@ -91,3 +91,5 @@ form.addEventListener("submit", async (event) => {
   }
   location.href = data.links.host;
 });
+
+limitBox(document.querySelector("#new-table input[name=name]"), TABLE_NAME_MAX, "a table name");

@@ -4,6 +4,7 @@
 // in the fragment). The hand file comes with the link's token in the Authorization header.
 import { backEl, cardEl, cardText, escapeHtml } from "./cards.js";
 import { authFetch } from "./ledger.js";
+import { realAwards } from "./results.js";
 
 const rp = { hand: null, step: 0, list: null };
 
@@ -79,7 +80,14 @@ function drawTable(view, nameOf, actor) {
   pot.className = "pot";
   pot.textContent = view.over ? "" : `Pot ${view.pot || 0}`;
   wrap.append(board, pot);
-  const awards = view.over && view.results ? view.results.awards || [] : [];
+  // at the end: what each seat won (its awards, less a bet nobody matched, which only went back),
+  // its net for the hand, and the pot (every chip put in, less that returned bet)
+  const real = view.over && view.results ? realAwards(view) : { awards: [], won: {}, back: null };
+  const payoffs = view.over && view.results ? view.results.payoffs || [] : [];
+  if (view.over && view.results) {
+    const all = (view.seats || []).reduce((t, x) => t + (x.in_pot || 0), 0);
+    pot.textContent = `Pot ${all - (real.back ? real.back.amount : 0)}`;
+  }
   const mucked = new Set(view.over && view.results ? view.results.mucked || [] : []);
   (view.seats || []).forEach((s, i) => {
     const row = document.createElement("div");
@@ -93,10 +101,13 @@ function drawTable(view, nameOf, actor) {
     const showing = s.shown || s.up || [];
     for (const c of showing) cards.append(cardEl(c, { small: true }));
     if (!s.shown) for (let j = 0; j < (s.down || 0); j += 1) cards.append(backEl({ small: true }));
-    const won = awards.filter((a) => a.seat === i).reduce((t, a) => t + a.amount, 0);
+    const won = real.won[i] || 0;
+    const back = real.back && real.back.seat === i ? real.back.amount : 0;
+    const net = payoffs[i];
+    const ends = view.over && net !== undefined ? ` · net ${net > 0 ? "+" : ""}${net}` : "";
     const note = document.createElement("span");
     note.className = "muted";
-    note.textContent = `${s.stack}${s.bet ? ` · bet ${s.bet}` : ""}${s.folded ? " · folded" : ""}${s.all_in ? " · all in" : ""}${mucked.has(i) ? " · mucked" : ""}${won ? ` · wins ${won}` : ""}`;
+    note.textContent = `stack ${s.stack}${s.bet ? ` · bet ${s.bet}` : ""}${s.folded ? " · folded" : ""}${s.all_in ? " · all in" : ""}${mucked.has(i) ? " · mucked" : ""}${won ? ` · won ${won}` : ""}${back ? ` · ${back} back uncalled` : ""}${ends}`;
     row.append(name, cards, note);
     wrap.append(row);
   });
@@ -118,7 +129,7 @@ export function drawReplay(app) {
   const view = (steps[rp.step] || {}).view || {};
   if (done) {
     const pay = (h.payoffs || []).map((p, i) => `${escapeHtml(nameOf(i))} ${p > 0 ? "+" : ""}${p}`);
-    for (const a of view.results?.awards || []) {
+    for (const a of view.results ? realAwards(view).awards : []) {
       if (a.hand) lines.push(escapeHtml(`${nameOf(a.seat)} wins ${a.amount}${a.run ? ` (run ${a.run})` : ""} with ${a.hand}`));
     }
     for (const m of view.results?.mucked || []) lines.push(escapeHtml(`${nameOf(m)} mucks`));
@@ -179,10 +190,11 @@ export async function nightList(app) {
   const ul = document.createElement("ul");
   ul.className = "hands night-list";
   for (const h of rp.list) {
+    // the list has each seat's net, not the pot: say the winners' net as that, never as "pot won"
     const won = (h.payoffs || []).filter((p) => p > 0).reduce((a, b) => a + b, 0);
     const li = document.createElement("li");
     const title = (app.games || []).find((g) => g.name === h.game)?.title || h.game;
-    li.textContent = `Hand ${h.number} · ${title} · pot won ${won} `;
+    li.textContent = `Hand ${h.number} · ${title} · ${h.pot !== undefined ? `pot ${h.pot} · ` : ""}winners' net +${won} `;
     const b = document.createElement("button");
     b.type = "button";
     b.className = "small";

@@ -1,10 +1,10 @@
 // The table page: one websocket, one state message per change, everything drawn from it.
 import { renderActions } from "./actions.js";
-import { backEl, cardEl, escapeHtml, prettyLine } from "./cards.js";
+import { backEl, cardEl, escapeHtml, layoutBoard, prettyLine } from "./cards.js";
 import { renderHost } from "./host.js";
 import { downloadLink, renderLedger } from "./ledger.js";
 import { realAwards, renderResults } from "./results.js";
-import { seatWords } from "./words.js";
+import { NAME_MAX, limitBox, seatWords } from "./words.js";
 import { fairMessage, showFairness } from "./fairness.js";
 import { chartNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, prefs, setPref } from "./prefs.js";
@@ -292,7 +292,11 @@ function renderCenter(state) {
         board.append(row);
       });
     } else {
-      for (const c of view.board || []) board.append(cardEl(c));
+      // a cross or an H where the game lays its board out so (GET /api/games `layout`), else a row
+      const layout = (app.games || []).find((g) => g.name === view.game)?.layout;
+      const laid = layout ? layoutBoard(view.board || [], layout) : null;
+      if (laid) board.append(laid);
+      else for (const c of view.board || []) board.append(cardEl(c));
     }
     const pots = view.pots || [];
     $("pot").textContent = view.over ? "" : pots.length > 1 ? pots.map((p, i) => `${i ? "Side" : "Main"} ${p.amount}`).join(" · ") : `Pot ${view.pot}`;
@@ -372,18 +376,20 @@ function renderSit(state) {
     redraw(meBox, "form", () => {
       const form = document.createElement("form");
       form.className = "sit-form";
-      form.innerHTML = '<input name="name" placeholder="Your name" maxlength="24" autocomplete="nickname" aria-label="your name"> <button class="primary" type="submit" data-action="sit">Sit down</button>';
+      form.innerHTML = `<input name="name" placeholder="Your name" maxlength="${NAME_MAX}" autocomplete="nickname" aria-label="your name (at most ${NAME_MAX} characters)"> <button class="primary" type="submit" data-action="sit">Sit down</button>`;
+      limitBox(form.name, NAME_MAX, "a name");
       form.addEventListener("submit", (e) => {
         e.preventDefault();
         const name = form.name.value.trim();
         if (!name) {
-          toast("Type your name first (1 to 24 characters).");
+          toast(`Type your name first (1 to ${NAME_MAX} characters).`);
           form.name.focus();
           return;
         }
         if (app.sitSent) return; // a double tap sits once
         app.sitSent = true;
         setTimeout(() => { app.sitSent = false; }, 3000);
+        app.sitName = name;
         send({ type: "sit", name });
       });
       meBox.append(form);
@@ -393,6 +399,11 @@ function renderSit(state) {
   app.sitSent = false;
   const me = table.seats.find((s) => s.position === you.seat);
   if (!me) return;
+  if (app.sitName && me.name !== app.sitName) {
+    // the table keeps names tidy (spaces collapsed, invisible characters taken out): say what it kept
+    toast(`You are seated as "${me.name}" (the table tidied the name you typed).`, "news");
+  }
+  app.sitName = null;
   redraw(meBox, JSON.stringify([me.status, me.sitting_out, app.seatLink]), () => {
     const row = document.createElement("div");
     row.className = "buttons seat-controls";
@@ -527,6 +538,7 @@ function render() {
   app.ui.bank = mine ? mine.bank || 0 : 0;
   app.ui.clockLeft = mine && !mine.deadline ? mine.clock_left : null;
   app.ui.nameOf = (hs) => seatName(table, (table.dealt || [])[hs]);
+  app.ui.decision = `${state.hand}:${state.you.decision ?? ""}`;
   if (!renderChooser(state)) renderActions(you.role === "watcher" ? null : view && view.seat !== null ? view : null, app.ui, act);
   renderPreActions(state, send);
   renderRunTwice(state, send, (hs) => seatName(table, table.dealt[hs]));

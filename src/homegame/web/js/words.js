@@ -32,3 +32,34 @@ export function pairOf(text, what) {
   if (parts.length !== 2) throw new Error(`${what} are two whole numbers like 1/2, not “${t}”.`);
   return parts.map((x) => wholeNumber(x, what));
 }
+
+// The longest player name and table name the server takes (protocol.Name, NewTable.name).
+export const NAME_MAX = 24;
+export const TABLE_NAME_MAX = 40;
+
+// A text box with the server's limit as its maxlength and a counter after it ("12/24"), so that a long
+// name is never cut without a word: at the limit, or when a paste does not fit, a sentence says so.
+export function limitBox(input, max, what) {
+  input.maxLength = max;
+  const note = document.createElement("small");
+  note.className = "limit-note muted";
+  note.setAttribute("aria-live", "polite");
+  let cut = false;
+  const show = () => {
+    const n = input.value.length;
+    note.textContent = cut ? `${n}/${max}: only the first ${max} characters fit (${what} can be at most ${max} characters).`
+      : n >= max ? `${n}/${max}: ${what} can be at most ${max} characters.` : `${n}/${max}`;
+  };
+  input.addEventListener("paste", (e) => {
+    const text = (e.clipboardData && e.clipboardData.getData("text")) || "";
+    const room = max - input.value.length + Math.abs((input.selectionEnd || 0) - (input.selectionStart || 0));
+    cut = text.length > room;
+  });
+  input.addEventListener("input", (e) => {
+    if (e.inputType !== "insertFromPaste") cut = false;
+    show();
+  });
+  show();
+  input.after(note);
+  return note;
+}
