@@ -45,7 +45,7 @@ def _why_out(table: Table, pos: int) -> str | None:
         return f"{who} is leaving"
     if seat.sitting_out:
         return f"{who} sits out"
-    if seat.stack <= 0:
+    if table.out_of_chips(pos):
         return f"{who} has no chips"
     return None
 

@@ -247,6 +247,15 @@ class Table:
         """Whether ``pos`` was dealt into the hand being played."""
         return self.live and self.start is not None and pos in self.start.dealt
 
+    def out_of_chips(self, pos: int) -> bool:
+        """Whether an approved seat is out of chips: none in front of it and none at stake in a live
+        hand (a seat all in mid-hand is not out: it may still win). The one test every reader uses:
+        the host's rebuy offer, the player's own notice, who is dealt in next."""
+        seat = self.seats.get(pos)
+        if seat is None or seat.status != "active":
+            return False
+        return seat.stack <= 0 and not self.in_live_hand(pos)
+
     def remove(self, pos: int, now: float | None = None) -> None:
         """Take a player off the table at once: nobody holds the seat from now on (its token is
         cleared). One dealt into the live hand is folded out of it (their clock runs out at once)
@@ -1100,7 +1109,7 @@ class Table:
                 "bank": round(s.bank, 1), "hand_seat": self.hand_seat(pos),
                 "deadline": self.deadlines.get(pos) if s.kind == "human" else None,
                 "clock_left": self.frozen.get(pos) if s.kind == "human" else None,
-                **self._clock_parts(pos, s), "muted": s.muted,
+                **self._clock_parts(pos, s), "muted": s.muted, "out_of_chips": self.out_of_chips(pos),
             })
         stacks = self.stacks_by_name()
         key = (len(self.ledger.entries), tuple(stacks.items()))

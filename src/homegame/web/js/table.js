@@ -361,7 +361,7 @@ function renderSit(state) {
   const { you, table } = state;
   const waitBox = part(box, "sit-waiting");
   const meBox = part(box, "sit-me");
-  const waiting = you.host ? table.seats.filter((x) => x.status === "pending" || (x.status === "active" && x.kind !== "bot" && x.stack === 0)) : [];
+  const waiting = you.host ? table.seats.filter((x) => x.status === "pending" || (x.kind !== "bot" && x.out_of_chips)) : [];
   redraw(waitBox, JSON.stringify([waiting.map((s) => [s.position, s.name, s.status, s.stack]), table.settings.buy_in]), () => renderWaiting(table, waitBox));
   if (you.role === "watcher") {
     redraw(meBox, "watcher", () => { meBox.innerHTML = '<p class="muted">You are watching.</p>'; });
@@ -425,7 +425,7 @@ function renderSit(state) {
 
 // The host sees who is waiting to sit right under the table, not only inside the host panel.
 function renderWaiting(table, box) {
-  for (const s of table.seats.filter((x) => x.status === "active" && x.kind !== "bot" && x.stack === 0)) {
+  for (const s of table.seats.filter((x) => x.kind !== "bot" && x.out_of_chips)) {
     const row = document.createElement("div");
     row.className = "waiting";
     row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> is out of chips.</span>`;
@@ -633,7 +633,7 @@ function bannerText(state) {
   const ready = table.seats.filter((s) => s.status === "active" && !s.sitting_out && s.stack > 0).length;
   if (!table.live && ready < 2) return "Waiting for players to sit…";
   const me = table.seats.find((s) => s.position === you.seat);
-  if (me && me.status === "active" && me.stack === 0 && !(view && view.seat !== null && !view.over)) {
+  if (me && me.out_of_chips) {
     return you.host ? "You are out of chips: top up your stack below." : "You are out of chips: the host can top you up.";
   }
   if (me && me.sitting_out) return "You are sitting out. Press “I'm back” to be dealt in again.";
