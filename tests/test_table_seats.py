@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from homegame.server.commitment import shuffle
 from homegame.table import Settings, Table
+from homegame.table.status import out_of_chips_notice
+from test_table_support import Clock, Tab, open_room, seated, tick
 
 
 def three(game: str = "sameem", **kw: object) -> Table:
@@ -39,3 +43,34 @@ def test_players_all_in_mid_hand_are_not_out_of_chips() -> None:
         assert table.out_of_chips(pos) == (table.seats[pos].stack == 0)
         assert seat_state(table, table.seats[pos].name)["out_of_chips"] == (table.seats[pos].stack == 0)
     assert seat_state(table, "Dave")["out_of_chips"] is False
+
+
+def test_a_busted_player_is_told_they_are_out_of_chips_and_who_can_buy_them_in(tmp_path: Path) -> None:
+    clock = Clock()
+    room, _store, tokens = open_room(tmp_path, clock, paused=True, game="holdem", approve_seats=False,
+                                     bot_delay=0.0, between_hands=1.0, turn_seconds=30.0, time_bank=0.0, buy_in=200)
+    host = Tab(room, tokens["host"])
+    dave = seated(host, "Dave")
+    ann = Tab(room, tokens["invite"])
+    seated(ann, "Ann")
+    bob = Tab(room, tokens["invite"])
+    bob_seat = seated(bob, "Bob")
+    host.send({"type": "adjust", "seat": bob_seat, "stack": 0})
+    assert bob.state()["you"]["out_of_chips"] == {
+        "by": "host", "buy_in": 200,
+        "message": "You are out of chips: ask the host to buy you in again for 200; you are dealt in once they do, "
+                   "or leave the table"}
+    host.send({"type": "pause", "value": False})
+    tick(room, [host, ann, bob], clock, 1.5)
+    assert room.table.live and bob_seat not in room.table.start.dealt  # type: ignore[union-attr]
+    told = bob.state()["you"]["out_of_chips"]  # while the others play, Bob is still told (not "waiting for ...")
+    assert told is not None and told["by"] == "host"
+    assert host.state()["you"]["out_of_chips"] is None and ann.state()["you"]["out_of_chips"] is None
+    tick(room, [host, ann, bob], clock, 120.0)  # Dave and Ann time out: the hand ends, they sit out
+    assert not room.table.live
+    host.send({"type": "adjust", "seat": dave, "stack": 0})
+    mine = host.state()["you"]["out_of_chips"]  # the host's own seat: the host buys in again themselves
+    assert mine is not None and mine["by"] == "you" and "buy in again for 200" in mine["message"]
+    host.send({"type": "adjust", "seat": bob_seat, "stack": 200})
+    assert bob.state()["you"]["out_of_chips"] is None
+    assert out_of_chips_notice(room.table, None, host=False) is None

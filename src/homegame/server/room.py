@@ -27,6 +27,7 @@ from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
 from homegame.table import HandStart, StaleDecision, Table, TableError
+from homegame.table.status import out_of_chips_notice
 
 log = logging.getLogger("homegame.server")
 
@@ -661,7 +662,8 @@ class Room:
                 "you": {"role": conn.role, "host": conn.host, "seat": seat,
                         "hand_seat": None if seat is None else self.table.hand_seat(seat),
                         "decision": None if seat is None else self.table.decision(seat),
-                        "pre_action": None if seat is None else self.table.pre_action(seat)}}
+                        "pre_action": None if seat is None else self.table.pre_action(seat),
+                        "out_of_chips": out_of_chips_notice(self.table, seat, host=conn.host)}}
         return json.dumps(head, separators=(",", ":"))[:-1] + ',"table":' + public_text + ',"view":' + view_text + "}"
 
     def broadcast(self) -> None:

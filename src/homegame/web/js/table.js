@@ -615,6 +615,7 @@ function bannerText(state) {
     return "You are no longer seated. Sit down again to buy in.";
   }
   if (table.paused && !table.live) return "The host has paused the game.";
+  if (you.out_of_chips) return sentence(you.out_of_chips.message);
   if (view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length) return "";
   const mine = table.seats.find((s) => s.position === you.seat);
   const dealtIn = view && !view.over && view.seat !== null && view.seat !== undefined;
@@ -633,9 +634,6 @@ function bannerText(state) {
   const ready = table.seats.filter((s) => s.status === "active" && !s.sitting_out && s.stack > 0).length;
   if (!table.live && ready < 2) return "Waiting for players to sit…";
   const me = table.seats.find((s) => s.position === you.seat);
-  if (me && me.out_of_chips) {
-    return you.host ? "You are out of chips: top up your stack below." : "You are out of chips: the host can top you up.";
-  }
   if (me && me.sitting_out) return "You are sitting out. Press “I'm back” to be dealt in again.";
   if (you.seat !== null && view && view.seat === null) return "You are dealt in from the next hand.";
   return "";
