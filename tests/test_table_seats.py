@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from homegame.server.commitment import shuffle
 from homegame.table import Settings, Table
 from homegame.table.status import out_of_chips_notice
@@ -74,3 +76,57 @@ def test_a_busted_player_is_told_they_are_out_of_chips_and_who_can_buy_them_in(t
     host.send({"type": "adjust", "seat": bob_seat, "stack": 200})
     assert bob.state()["you"]["out_of_chips"] is None
     assert out_of_chips_notice(room.table, None, host=False) is None
+
+
+def to_exposure(deadline_after: float = 10.0) -> Table:
+    """Three-Hole with Ann, Bob and Dave, played to the first exposure (everyone owes a choice)."""
+    table = three("three-hole", turn_seconds=deadline_after, time_bank=0.0)
+    table.deal(shuffle().deck, 0.0)
+    for _ in range(10):
+        owing = table.owing()
+        if len(owing) == 3:
+            break
+        legal = table.hand.legal(table.hand_seat(owing[0]))
+        table.act(owing[0], "call" if any(x.startswith("call") for x in legal) else "check", 0.0)
+    assert table.owing() == [0, 1, 2] and table.hand.legal(0)[0].startswith("expose")
+    return table
+
+
+def own_choice(table: Table) -> str:
+    """An exposure Ann may choose that is not the one the table would play for her at a time-out."""
+    default = str(table.hand.default_action(0))
+    return next(f"expose {c}" for c in table.view(0)["cards"] if f"expose {c}" != default)  # type: ignore[index]
+
+
+def test_a_choice_made_at_the_deadline_is_the_players_own_and_never_called_a_timeout() -> None:
+    table = to_exposure()
+    deadline = table.deadlines[0]
+    start = len(table.actions)
+    mine = own_choice(table)
+    table.act(0, mine, deadline)  # Ann's choice arrives exactly at her deadline, before the clock fires
+    table.advance(deadline)  # then the clock fires: Bob and Dave time out, Ann does not
+    stored = table.actions[start:]
+    assert stored[0] == (0, mine)
+    timeouts = table.public(deadline)["timeouts"]
+    assert sorted(t["position"] for t in timeouts) == [1, 2]
+    for t in timeouts:  # each names the stored action the table played for that seat
+        assert table.actions[t["seq"]][0] == t["hand_seat"] == table.hand_seat(t["position"])
+        assert table.actions[t["seq"]] != (0, mine)
+    assert not any("Ann" in n and "timed out" in n for n in table.notices)
+    assert table.seats[0].sitting_out is False
+
+
+def test_a_choice_after_the_clock_fired_is_refused_and_the_timeout_is_what_is_stored() -> None:
+    table = to_exposure()
+    deadline = table.deadlines[0]
+    start = len(table.actions)
+    mine = own_choice(table)
+    table.advance(deadline + 0.5)  # the clock fires before her choice arrives: the table exposes for her
+    assert 0 not in table.owing()
+    with pytest.raises(ValueError):
+        table.act(0, mine, deadline + 0.6)
+    played = [i for i, a in enumerate(table.actions) if i >= start and a[0] == 0]
+    assert len(played) == 1 and table.actions[played[0]] != (0, mine)
+    ann = [t for t in table.public(deadline + 0.6)["timeouts"] if t["position"] == 0]
+    assert ann == [{"position": 0, "hand_seat": 0, "seq": played[0]}]
+    assert any(n.startswith("Ann (seat 1) timed out") for n in table.notices)

@@ -148,6 +148,9 @@ class Table:
         self.next_sid = 1
         self.notices: list[str] = []
         self.timed_out: list[int] = []
+        #: The live (or last) hand's time-outs: ``{"position", "hand_seat", "seq"}``, ``seq`` the index in
+        #: :attr:`actions` of the action the table played when that seat's clock ran out (public: no card).
+        self.timeouts: list[dict[str, int]] = []
         self.chat = Chat()
         #: Each seat's queued pre-action: ``{"action", "amount", "key", "sid"}`` (see :mod:`.advance`).
         self.pre_actions: dict[int, dict[str, Any]] = {}
@@ -530,6 +533,7 @@ class Table:
             self.settings.bomb_next = False
         if house.words(options):
             self._changed(f"hand {start.number}: {house.words(options)}")
+        self.timeouts = []
         self._begin(start, deck, [], now)
         return start
 
@@ -965,6 +969,7 @@ class Table:
             human = seat is not None and seat.kind == "human" and seat.status != "leaving"
             action = self._default_for(pos)
             hs = self.start.dealt.index(pos) if self.start is not None else 0
+            seq = len(self.actions)  # the index the table's action gets (pre-actions it sets off come after)
             try:
                 self._play_for(pos, hs, action, now)
             except ValueError:
@@ -974,6 +979,7 @@ class Table:
                 seat.bank = 0.0
                 seat.sitting_out = True
                 self.timed_out.append(pos)
+                self.timeouts.append({"position": pos, "hand_seat": hs, "seq": seq})
                 self._changed(f"{seat.name} (seat {pos + 1}) timed out and {did_text(action)}; "
                               f"{seat.name} sits out from the next hand")
             did = True
@@ -1137,6 +1143,7 @@ class Table:
             "button": self.button,
             "dealt": list(self.start.dealt) if self.start else [],
             "seats": seats,
+            "timeouts": [dict(t) for t in self.timeouts],
             "chooser": self.chooser,
             "choose_deadline": self.choose_deadline,
             "next_hand_at": None if self.live else self.next_hand_at,

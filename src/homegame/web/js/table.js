@@ -158,20 +158,19 @@ function connect() {
   });
 }
 
-// A seat whose clock ran out: the table played its default action. The page sees it as a seat whose
-// deadline passed and whose next lines in the log came with that state; they are marked "timed out".
+// A seat whose clock ran out: the table played its default action. Only the table knows (a choice
+// that arrives at the deadline is the player's own): `table.timeouts` names the action it played for
+// each (`seq`); the log lines of that seat that came with the state holding it are marked "timed out".
 function noteTimeouts(prev, next) {
   if (!prev || !next.view || !prev.view || prev.hand !== next.hand) return;
   const from = prev.view.log.length;
   const marks = (app.timedOut[next.hand] = app.timedOut[next.hand] || {});
-  for (const s of prev.table.seats) {
-    if (!s.deadline || s.hand_seat === null || s.hand_seat === undefined || next.table.now < s.deadline - 0.25) continue;
-    const now = next.table.seats.find((x) => x.position === s.position);
-    if (now && now.deadline === s.deadline) continue;
+  for (const t of next.table.timeouts || []) {
+    if (t.seq < prev.seq || t.seq >= next.seq) continue;
     next.view.log.forEach((line, i) => {
-      if (i >= from && line.startsWith(`Seat ${s.hand_seat} `)) marks[i] = true;
+      if (i >= from && line.startsWith(`Seat ${t.hand_seat} `)) marks[i] = true;
     });
-    if (s.position === next.you.seat) {
+    if (t.position === next.you.seat) {
       app.iTimedOut = next.hand;
       toast("Your time ran out: the table acted for you, and you sit out from the next hand.", "news");
     }
