@@ -130,3 +130,28 @@ def test_a_choice_after_the_clock_fired_is_refused_and_the_timeout_is_what_is_st
     ann = [t for t in table.public(deadline + 0.6)["timeouts"] if t["position"] == 0]
     assert ann == [{"position": 0, "hand_seat": 0, "seq": played[0]}]
     assert any(n.startswith("Ann (seat 1) timed out") for n in table.notices)
+
+
+def test_everyone_sees_a_player_leave_and_come_back(tmp_path: Path) -> None:
+    clock = Clock()
+    room, _store, tokens = open_room(tmp_path, clock, paused=True, game="holdem", approve_seats=False,
+                                     bot_delay=0.0, between_hands=1.0, turn_seconds=30.0, time_bank=0.0)
+    host = Tab(room, tokens["host"])
+    seated(host, "Dave")
+    ann1 = Tab(room, tokens["invite"])
+    ann = seated(ann1, "Ann")
+    ann2 = Tab(room, tokens["invite"], ann1.seat_token)  # her second tab
+    host.send({"type": "pause", "value": False})
+    tick(room, [host, ann1, ann2], clock, 1.5)
+    assert room.table.live
+
+    def shown(tab: Tab) -> bool:
+        return bool(next(s for s in tab.state()["table"]["seats"] if s["position"] == ann)["connected"])
+
+    assert shown(host)
+    ann1.close()
+    assert shown(host), "one of her tabs is still open"
+    ann2.close()  # every tab closed mid-hand: everyone is told at once, not at the next action
+    assert not shown(host)
+    back = Tab(room, tokens["invite"], ann1.seat_token)
+    assert shown(back) and shown(host)

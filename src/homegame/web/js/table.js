@@ -225,7 +225,7 @@ function renderSeats(state) {
     const wins = h ? won[s.hand_seat] || 0 : 0;
     if (wins > 0) el.classList.add("winner");
     const stack = h ? h.stack : s.stack;
-    el.innerHTML = `<div class="name"><span class="who">${escapeHtml(s.name)}</span>${s.kind === "bot" ? '<span class="tag">bot</span>' : ""}</div>
+    el.innerHTML = `<div class="name"><span class="who">${escapeHtml(s.name)}</span>${s.kind === "bot" ? '<span class="tag">bot</span>' : ""}${s.kind !== "bot" && !s.connected ? '<span class="tag away" title="no page of theirs is open">away</span>' : ""}</div>
       <div class="stack">${stack}</div>`;
     if (table.button === s.position && table.hand_number) {
       const d = document.createElement("span");
