@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
+from homegame.server import protocol as p
+from homegame.server.app import NewTable
 from homegame.server.commitment import shuffle
-from homegame.table import Settings, Table
+from homegame.table import Settings, Table, TableError
 from homegame.table.status import out_of_chips_notice
 from test_table_support import Clock, Tab, open_room, seated, tick
 
@@ -122,7 +126,7 @@ def test_a_choice_after_the_clock_fired_is_refused_and_the_timeout_is_what_is_st
     start = len(table.actions)
     mine = own_choice(table)
     table.advance(deadline + 0.5)  # the clock fires before her choice arrives: the table exposes for her
-    assert 0 not in table.owing()
+    # her exposure, arriving late, answers nothing she owes now (she may owe the next bet): refused
     with pytest.raises(ValueError):
         table.act(0, mine, deadline + 0.6)
     played = [i for i, a in enumerate(table.actions) if i >= start and a[0] == 0]
@@ -155,3 +159,25 @@ def test_everyone_sees_a_player_leave_and_come_back(tmp_path: Path) -> None:
     assert not shown(host)
     back = Tab(room, tokens["invite"], ann1.seat_token)
     assert shown(back) and shown(host)
+
+
+@pytest.mark.parametrize(("key", "value", "allowed"), [
+    ("turn_seconds", 1, "from 5 to 3600"), ("turn_seconds", 4.9, "from 5 to 3600"), ("time_bank", 3601, "from 0 to 3600"),
+    ("bot_delay", 31, "from 0 to 30"), ("between_hands", -1, "from 0 to 120"), ("bot_rebuys", 1001, "from 0 to 1000"),
+])
+def test_table_options_out_of_range_are_refused_naming_the_range(key: str, value: float, allowed: str) -> None:
+    # the host's change, as sent
+    with pytest.raises(p.ProtocolError) as info:
+        p.parse_client(json.dumps({"v": 1, "type": "configure", key: value}))
+    assert f"{key}: " in str(info.value) and allowed in str(info.value)
+    # the table itself (any caller): refused, nothing changes
+    table = three()
+    before = table.settings.to_dict()
+    with pytest.raises(TableError, match=allowed):
+        table.configure(**{key: value})
+    assert table.settings.to_dict() == before
+    # opening a table (the lobby's POST /api/tables), except bot_rebuys, which only the host panel sets
+    if key != "bot_rebuys":
+        with pytest.raises(ValidationError, match=allowed):
+            NewTable(**{key: value})
+

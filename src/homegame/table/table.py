@@ -23,12 +23,14 @@ from homegame.table.ledger import Ledger
 from homegame.table.seats import (
     DEALERS_CHOICE,
     NAME_LIMIT,
+    OPTION_RANGES,
     SEED_GAMES,
     Seat,
     SeatKind,
     Settings,
     StaleDecision,
     TableError,
+    check_option,
     clean_name,
     name_key,
 )
@@ -395,6 +397,9 @@ class Table:
         for key, value in changes.items():
             if key not in known:
                 raise TableError(f"unknown setting {key!r}; settings are {', '.join(known)}")
+            if value is not None and key in OPTION_RANGES:
+                check_option(key, value)  # every value is checked before any is set
+        for key, value in changes.items():
             if value is not None:
                 setattr(self.settings, key, value)
         bank = changes.get("time_bank")
