@@ -166,6 +166,8 @@ def test_a_huge_hand_number_in_a_url_is_a_404_that_says_why(client: TestClient) 
     ({"buy_in": 1e9}, "buy_in: must be a whole number from 1 to 10000000"),
     ({"buy_in": "200"}, "buy_in: must be a whole number"),
     ({"bots": True}, "bots: must be a whole number from 0 to 9"),
+    ({"stakes": {"structure": "no-limit", "blinds": [5, 2]}},
+     "stakes: the small blind (5) may not be more than the big blind (2)"),
     ({"turn_seconds": -1}, "turn_seconds: must be a number of seconds from 5 to 3600"),
     ({"turn_seconds": 1}, "turn_seconds: must be a number of seconds from 5 to 3600, not 1"),
     ({"between_hands": 500}, "between_hands: must be a number of seconds from 0 to 120, not 500"),

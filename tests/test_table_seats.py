@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,31 @@ def test_table_options_out_of_range_are_refused_naming_the_range(key: str, value
         with pytest.raises(ValidationError, match=allowed):
             NewTable(**{key: value})
 
+
+
+@pytest.mark.parametrize(("stakes", "words"), [
+    ({"structure": "no-limit", "blinds": [5, 2]}, "the small blind (5) may not be more than the big blind (2)"),
+    ({"structure": "no-limit", "blinds": [0, 0]}, "the big blind must be more than 0"),
+    ({"structure": "no-limit", "blinds": [1]}, "give both blinds, the small and the big (like 1/2)"),
+    ({"structure": "fixed-limit", "small_bet": 4, "big_bet": 2}, "the big bet (2) may not be less than the small bet (4)"),
+    ({"structure": "fixed-limit"}, "fixed limit needs a small bet and a big bet, both more than 0"),
+    ({"structure": "fixed-limit", "small_bet": 2, "big_bet": 4, "bring_in": 3},
+     "the bring-in (3) may not be more than the small bet (2)"),
+    ({"structure": "pot-limit", "ante": 1}, "give small_bet (the minimum bet)"),
+    ({"structure": "table-stakes", "blinds": [1, 2]}, "the betting structure must be fixed-limit, pot-limit or no-limit"),
+])
+def test_stakes_are_refused_in_players_words(stakes: dict[str, object], words: str) -> None:
+    table = three()
+    before = table.settings.to_dict()
+    with pytest.raises(TableError) as info:  # the host's change, on the table
+        table.set_stakes(stakes)
+    assert words in str(info.value) and "<=" not in str(info.value) and "{" not in str(info.value)
+    assert table.settings.to_dict() == before
+    if stakes["structure"] != "table-stakes":  # the message and the lobby's body (the structure is a fixed choice there)
+        with pytest.raises(p.ProtocolError) as sent:
+            p.parse_client(json.dumps({"v": 1, "type": "set_stakes", "stakes": stakes}))
+        assert words in str(sent.value) and "<=" not in str(sent.value)
+        with pytest.raises(ValidationError, match=re.escape(words)):
+            NewTable(stakes=stakes)
+    with pytest.raises(TableError, match=re.escape(words)):  # a table opened with them
+        Table(Settings(stakes=stakes))

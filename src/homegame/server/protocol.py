@@ -31,6 +31,7 @@ from pydantic import (
 )
 
 from homegame.table.seats import OPTION_RANGES
+from homegame.table.stakes_words import stakes_problem
 
 #: The protocol version this server speaks.
 VERSION = 1
@@ -210,7 +211,8 @@ class SetGame(_Msg):
 
 
 class StakesModel(BaseModel):
-    """The stakes, as ``homegame.Stakes`` takes them; checked by it, its refusal in words.
+    """The stakes, as ``homegame.Stakes`` takes them; checked by it, a refusal in players' words
+    (:func:`homegame.table.stakes_words.stakes_problem`).
 
     Ante-only no-limit and pot-limit games name their smallest bet in ``small_bet``:
 
@@ -220,8 +222,8 @@ class StakesModel(BaseModel):
     ...     StakesModel(structure="pot-limit", ante=1)
     ... except ValueError as exc:
     ...     print(problems(exc))
-    message: pot-limit needs blinds=(small, big) or small_bet to set the smallest bet; with antes only, \
-give small_bet (the minimum bet)
+    message: pot limit needs blinds (like 1/2) or a smallest bet; with antes only, give small_bet (the \
+minimum bet)
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -236,6 +238,9 @@ give small_bet (the minimum bet)
     def _engine_accepts(self) -> StakesModel:
         import homegame as hg
 
+        problem = stakes_problem(self.model_dump())
+        if problem is not None:
+            raise ValueError(problem)
         try:
             hg.Stakes(self.structure, ante=self.ante, blinds=tuple(self.blinds), small_bet=self.small_bet,
                       big_bet=self.big_bet, bring_in=self.bring_in)

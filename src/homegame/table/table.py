@@ -34,6 +34,7 @@ from homegame.table.seats import (
     clean_name,
     name_key,
 )
+from homegame.table.stakes_words import stakes_problem
 from homegame.table.status import did_text, people, waiting_reason
 
 #: A decision id is ``hand number * DECISION_BASE + the number of actions taken when it was posed``.
@@ -85,6 +86,9 @@ class HandStart:
 
 def make_stakes(stakes: dict[str, Any]) -> Any:
     """``hg.Stakes`` from its JSON form; a :class:`TableError` saying what is wrong otherwise."""
+    problem = stakes_problem(stakes)
+    if problem is not None:
+        raise TableError(f"bad stakes: {problem}")
     args = dict(stakes)
     structure = args.pop("structure", None)
     if "blinds" in args:
