@@ -613,8 +613,8 @@ function bannerText(state) {
   if ((you.seat === null || you.seat === undefined) && app.hadSeat && you.role !== "watcher") {
     return "You are no longer seated. Sit down again to buy in.";
   }
+  if (you.out_of_chips) return sentence(you.out_of_chips.message);  // paused or not, a hand on or not
   if (table.paused && !table.live) return "The host has paused the game.";
-  if (you.out_of_chips) return sentence(you.out_of_chips.message);
   if (view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length) return "";
   const mine = table.seats.find((s) => s.position === you.seat);
   const dealtIn = view && !view.over && view.seat !== null && view.seat !== undefined;
