@@ -216,6 +216,8 @@ def test_a_broke_player_is_told_and_the_host_tops_them_up(pages: Pages) -> None:
     page.evaluate(f"window.homegame.send({{type: 'adjust', seat: {seat}, stack: 0}})")
     page.wait_for_selector('#sit [data-action="top-up"]')
     assert "Broke is out of chips" in page.inner_text("#sit")
+    # and the player's own banner says so (you.out_of_chips), with who buys in again: the host, here herself
+    page.wait_for_function("document.querySelector('#banner').textContent.includes('You are out of chips: buy in again for 150')")
     page.click('#sit [data-action="top-up"]')
     page.wait_for_function(f"window.homegame.state.table.seats.find(s => s.position === {seat}).stack === 150")
     # a dropped connection is said on the page, and the page comes back by itself

@@ -52,8 +52,8 @@ def test_json_nested_a_thousand_deep_is_refused_before_parsing() -> None:
      "stakes.big_bet", "from 0 to 10000000"),
     ({"type": "act", "action": "call", "hand": 2**63}, "hand", "from 1 to 2147483647"),
     ({"type": "act", "action": "call", "hand": 3.0}, "hand", "from 1 to 2147483647"),
-    ({"type": "configure", "turn_seconds": True}, "turn_seconds", "from 0 to 3600"),
-    ({"type": "configure", "turn_seconds": 1e300}, "turn_seconds", "from 0 to 3600"),
+    ({"type": "configure", "turn_seconds": True}, "turn_seconds", "from 5 to 3600"),
+    ({"type": "configure", "turn_seconds": 1e300}, "turn_seconds", "from 5 to 3600"),
     ({"type": "pause", "value": 1}, "value", "bool"),
 ])
 def test_whole_numbers_are_strict_and_the_refusal_names_the_range(message: dict[str, Any], field: str,
@@ -166,7 +166,11 @@ def test_a_huge_hand_number_in_a_url_is_a_404_that_says_why(client: TestClient) 
     ({"buy_in": 1e9}, "buy_in: must be a whole number from 1 to 10000000"),
     ({"buy_in": "200"}, "buy_in: must be a whole number"),
     ({"bots": True}, "bots: must be a whole number from 0 to 9"),
-    ({"turn_seconds": -1}, "turn_seconds: must be a number of seconds from 0 to 3600"),
+    ({"stakes": {"structure": "no-limit", "blinds": [5, 2]}},
+     "stakes: the small blind (5) may not be more than the big blind (2)"),
+    ({"turn_seconds": -1}, "turn_seconds: must be a number of seconds from 5 to 3600"),
+    ({"turn_seconds": 1}, "turn_seconds: must be a number of seconds from 5 to 3600, not 1"),
+    ({"between_hands": 500}, "between_hands: must be a number of seconds from 0 to 120, not 500"),
     ({"surprise": 1}, "surprise"),
 ])
 def test_the_lobby_gets_one_readable_sentence(client: TestClient, body: dict[str, Any], words: str) -> None:

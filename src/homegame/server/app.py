@@ -54,7 +54,7 @@ class NewTable(BaseModel):
     bots: p.SeatNo = 0
     bot_kind: Annotated[str, Field(max_length=20)] = "rule"
     approve_seats: bool = True
-    turn_seconds: p.TurnSeconds = 30.0
+    turn_seconds: p.TurnClock = 30.0
     time_bank: p.TurnSeconds = 60.0
     bot_delay: p.DelaySeconds = 0.8
     between_hands: p.PauseSeconds = 4.0

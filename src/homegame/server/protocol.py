@@ -30,6 +30,9 @@ from pydantic import (
     model_validator,
 )
 
+from homegame.table.seats import OPTION_RANGES
+from homegame.table.stakes_words import stakes_problem
+
 #: The protocol version this server speaks.
 VERSION = 1
 #: Longest text message accepted from a client, in characters.
@@ -69,11 +72,11 @@ def _whole(low: int, high: int) -> Any:
     return check
 
 
-def _seconds(high: float) -> Any:
-    """A check that takes a JSON number of seconds from 0 to ``high`` (no bool, NaN or infinity)."""
+def _seconds(high: float, low: float = 0) -> Any:
+    """A check that takes a JSON number of seconds from ``low`` to ``high`` (no bool, NaN or infinity)."""
     def check(value: Any) -> float:
-        if type(value) not in (int, float) or not 0 <= value <= high:
-            raise ValueError(f"must be a number of seconds from 0 to {high:g}, not {_short(value)}")
+        if type(value) not in (int, float) or not low <= value <= high:
+            raise ValueError(f"must be a number of seconds from {low:g} to {high:g}, not {_short(value)}")
         return float(value)
 
     return check
@@ -99,9 +102,12 @@ Chips = Annotated[int, BeforeValidator(_whole(0, MAX_CHIPS))]
 #: A buy-in, 1 to :data:`MAX_CHIPS`.
 BuyIn = Annotated[int, BeforeValidator(_whole(1, MAX_CHIPS))]
 HandNo = Annotated[int, BeforeValidator(_whole(1, MAX_HAND))]
-TurnSeconds = Annotated[float, BeforeValidator(_seconds(3600))]
-DelaySeconds = Annotated[float, BeforeValidator(_seconds(30))]
-PauseSeconds = Annotated[float, BeforeValidator(_seconds(120))]
+#: The table's ranges (:data:`homegame.table.seats.OPTION_RANGES`), checked as a message arrives.
+TurnClock = Annotated[float, BeforeValidator(_seconds(OPTION_RANGES["turn_seconds"][1], OPTION_RANGES["turn_seconds"][0]))]
+TurnSeconds = Annotated[float, BeforeValidator(_seconds(OPTION_RANGES["time_bank"][1]))]
+DelaySeconds = Annotated[float, BeforeValidator(_seconds(OPTION_RANGES["bot_delay"][1]))]
+PauseSeconds = Annotated[float, BeforeValidator(_seconds(OPTION_RANGES["between_hands"][1]))]
+Rebuys = Annotated[int, BeforeValidator(_whole(*OPTION_RANGES["bot_rebuys"]))]
 
 
 class Hello(_Msg):
@@ -205,7 +211,8 @@ class SetGame(_Msg):
 
 
 class StakesModel(BaseModel):
-    """The stakes, as ``homegame.Stakes`` takes them; checked by it, its refusal in words.
+    """The stakes, as ``homegame.Stakes`` takes them; checked by it, a refusal in players' words
+    (:func:`homegame.table.stakes_words.stakes_problem`).
 
     Ante-only no-limit and pot-limit games name their smallest bet in ``small_bet``:
 
@@ -215,8 +222,8 @@ class StakesModel(BaseModel):
     ...     StakesModel(structure="pot-limit", ante=1)
     ... except ValueError as exc:
     ...     print(problems(exc))
-    message: pot-limit needs blinds=(small, big) or small_bet to set the smallest bet; with antes only, \
-give small_bet (the minimum bet)
+    message: pot limit needs blinds (like 1/2) or a smallest bet; with antes only, give small_bet (the \
+minimum bet)
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -231,6 +238,9 @@ give small_bet (the minimum bet)
     def _engine_accepts(self) -> StakesModel:
         import homegame as hg
 
+        problem = stakes_problem(self.model_dump())
+        if problem is not None:
+            raise ValueError(problem)
         try:
             hg.Stakes(self.structure, ante=self.ante, blinds=tuple(self.blinds), small_bet=self.small_bet,
                       big_bet=self.big_bet, bring_in=self.bring_in)
@@ -261,12 +271,12 @@ class Configure(_Msg):
     """Host: clocks and seating policy."""
 
     type: Literal["configure"]
-    turn_seconds: TurnSeconds | None = None
+    turn_seconds: TurnClock | None = None
     time_bank: TurnSeconds | None = None
     bot_delay: DelaySeconds | None = None
     between_hands: PauseSeconds | None = None
     approve_seats: bool | None = None
-    bot_rebuys: Annotated[int, Field(ge=0, le=1000)] | None = None
+    bot_rebuys: Rebuys | None = None
     spectator_chat: bool | None = None
 
 

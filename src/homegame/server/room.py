@@ -27,6 +27,7 @@ from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
 from homegame.table import HandStart, StaleDecision, Table, TableError
+from homegame.table.status import out_of_chips_notice
 
 log = logging.getLogger("homegame.server")
 
@@ -129,6 +130,7 @@ class Room:
         self.clock = clock
         self.queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
         self.connections: set[Connection] = set()
+        self._shown_connected: frozenset[int] = frozenset()  # the seats the last broadcast called connected
         self.shuffle: FairShuffle | None = None
         self.fair = Fairness([])
         self._written = (table.hand_number, len(table.actions), bool(table.hand and table.hand.over))
@@ -282,7 +284,8 @@ class Room:
             self.table.deal(list(self.shuffle.deck), now)
             self.table.advance(now)
         self._persist()
-        if (self.table.revision, self.table.hand_number, len(self.table.actions)) != before:
+        if ((self.table.revision, self.table.hand_number, len(self.table.actions)) != before
+                or self._connected_seats() != self._shown_connected):  # a player's last tab closed, or one came back
             self.broadcast()
 
     def _persist(self) -> None:
@@ -644,10 +647,14 @@ class Room:
                      "salt": sh.salt if over else None})
         return info
 
+    def _connected_seats(self) -> frozenset[int]:
+        """The positions some open connection holds now."""
+        return frozenset(pos for pos in (self.seat_of(c) for c in self.connections if not c.closed) if pos is not None)
+
     def _public_text(self) -> str:
         """The table as everyone sees it, as JSON (built once per broadcast)."""
         public = self.table.public(self.clock())
-        connected = {self.seat_of(c) for c in self.connections if not c.closed} - {None}
+        connected = self._connected_seats()
         for s in public["seats"]:
             s["connected"] = s["kind"] == "bot" or s["position"] in connected
         public["halted"] = self.halted
@@ -667,12 +674,14 @@ class Room:
                 "you": {"role": conn.role, "host": conn.host, "seat": seat,
                         "hand_seat": None if seat is None else self.table.hand_seat(seat),
                         "decision": None if seat is None else self.table.decision(seat),
-                        "pre_action": None if seat is None else self.table.pre_action(seat)}}
+                        "pre_action": None if seat is None else self.table.pre_action(seat),
+                        "out_of_chips": out_of_chips_notice(self.table, seat, host=conn.host)}}
         return json.dumps(head, separators=(",", ":"))[:-1] + ',"table":' + public_text + ',"view":' + view_text + "}"
 
     def broadcast(self) -> None:
         """Send every connection its own state message (each seat's view is built once)."""
         self._rebind()
+        self._shown_connected = self._connected_seats()
         public_text = self._public_text()
         views: dict[int | None, str] = {}
         for conn in list(self.connections):

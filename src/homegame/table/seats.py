@@ -89,6 +89,31 @@ class Seat:
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
 
+#: The range each numeric table option may take, ``(lowest, highest)``: seconds, or a count for
+#: ``bot_rebuys``. The turn clock's 5 seconds is the least a person can read and tap in.
+OPTION_RANGES: dict[str, tuple[int, int]] = {"turn_seconds": (5, 3600), "time_bank": (0, 3600), "bot_delay": (0, 30),
+                                             "between_hands": (0, 120), "bot_rebuys": (0, 1000)}
+#: What each of :data:`OPTION_RANGES` is called in a refusal.
+OPTION_WORDS = {"turn_seconds": "the turn time", "time_bank": "the time bank", "bot_delay": "the bots' delay",
+                "between_hands": "the pause between hands", "bot_rebuys": "the bots' rebuys"}
+
+
+def check_option(key: str, value: Any) -> None:
+    """Refuse a numeric table option outside :data:`OPTION_RANGES`, saying the allowed range.
+
+    >>> check_option("turn_seconds", 30)
+    >>> check_option("turn_seconds", 1)
+    Traceback (most recent call last):
+    ...
+    homegame.table.seats.TableError: turn_seconds: the turn time must be from 5 to 3600 seconds, not 1
+    """
+    low, high = OPTION_RANGES[key]
+    unit = "" if key == "bot_rebuys" else " seconds"
+    number = type(value) in (int, float) and value == value  # not a bool, not NaN
+    if not number or not low <= value <= high:
+        raise TableError(f"{key}: {OPTION_WORDS[key]} must be from {low} to {high}{unit}, not {value!r}")
+
+
 @dataclass
 class Settings:
     """What the host chooses for a table.
@@ -127,5 +152,5 @@ class Settings:
         return cls(**known)
 
 
-__all__ = ["DEALERS_CHOICE", "NAME_LIMIT", "SEED_GAMES", "Seat", "SeatKind", "SeatStatus", "Settings", "StaleDecision",
-           "TableError", "clean_name", "name_key"]
+__all__ = ["DEALERS_CHOICE", "NAME_LIMIT", "OPTION_RANGES", "OPTION_WORDS", "SEED_GAMES", "Seat", "SeatKind", "SeatStatus", "Settings", "StaleDecision",
+           "TableError", "check_option", "clean_name", "name_key"]

@@ -45,9 +45,26 @@ def _why_out(table: Table, pos: int) -> str | None:
         return f"{who} is leaving"
     if seat.sitting_out:
         return f"{who} sits out"
-    if seat.stack <= 0:
+    if table.out_of_chips(pos):
         return f"{who} has no chips"
     return None
+
+
+def out_of_chips_notice(table: Table, pos: int | None, *, host: bool) -> dict[str, Any] | None:
+    """What the seat at ``pos`` is told while it is out of chips (see :meth:`Table.out_of_chips`), or ``None``.
+
+    ``by`` says who may buy it in again: ``"you"`` (the host's own seat: the host panel's top-up) or
+    ``"host"`` (a player waits for the host); ``buy_in`` is the table's buy-in; ``message`` says it in words.
+    """
+    if pos is None or not table.out_of_chips(pos):
+        return None
+    buy_in = table.settings.buy_in
+    if host:
+        message = f"You are out of chips: buy in again for {buy_in} with the button below, or leave the table"
+    else:
+        message = (f"You are out of chips: ask the host to buy you in again for {buy_in}; you are dealt in "
+                   "once they do, or leave the table")
+    return {"by": "you" if host else "host", "buy_in": buy_in, "message": message}
 
 
 def waiting_reason(table: Table) -> dict[str, Any] | None:
@@ -78,4 +95,4 @@ def waiting_reason(table: Table) -> dict[str, Any] | None:
     return None
 
 
-__all__ = ["did_text", "people", "waiting_reason"]
+__all__ = ["did_text", "out_of_chips_notice", "people", "waiting_reason"]

@@ -23,15 +23,18 @@ from homegame.table.ledger import Ledger
 from homegame.table.seats import (
     DEALERS_CHOICE,
     NAME_LIMIT,
+    OPTION_RANGES,
     SEED_GAMES,
     Seat,
     SeatKind,
     Settings,
     StaleDecision,
     TableError,
+    check_option,
     clean_name,
     name_key,
 )
+from homegame.table.stakes_words import stakes_problem
 from homegame.table.status import did_text, people, waiting_reason
 
 #: A decision id is ``hand number * DECISION_BASE + the number of actions taken when it was posed``.
@@ -85,6 +88,9 @@ class HandStart:
 
 def make_stakes(stakes: dict[str, Any]) -> Any:
     """``hg.Stakes`` from its JSON form; a :class:`TableError` saying what is wrong otherwise."""
+    problem = stakes_problem(stakes)
+    if problem is not None:
+        raise TableError(f"bad stakes: {problem}")
     args = dict(stakes)
     structure = args.pop("structure", None)
     if "blinds" in args:
@@ -152,6 +158,9 @@ class Table:
         self.next_sid = 1
         self.notices: list[str] = []
         self.timed_out: list[int] = []
+        #: The live (or last) hand's time-outs: ``{"position", "hand_seat", "seq"}``, ``seq`` the index in
+        #: :attr:`actions` of the action the table played when that seat's clock ran out (public: no card).
+        self.timeouts: list[dict[str, int]] = []
         self.chat = Chat()
         #: Each seat's queued pre-action: ``{"action", "amount", "key", "sid"}`` (see :mod:`.advance`).
         self.pre_actions: dict[int, dict[str, Any]] = {}
@@ -250,6 +259,15 @@ class Table:
     def in_live_hand(self, pos: int) -> bool:
         """Whether ``pos`` was dealt into the hand being played."""
         return self.live and self.start is not None and pos in self.start.dealt
+
+    def out_of_chips(self, pos: int) -> bool:
+        """Whether an approved seat is out of chips: none in front of it and none at stake in a live
+        hand (a seat all in mid-hand is not out: it may still win). The one test every reader uses:
+        the host's rebuy offer, the player's own notice, who is dealt in next."""
+        seat = self.seats.get(pos)
+        if seat is None or seat.status != "active":
+            return False
+        return seat.stack <= 0 and not self.in_live_hand(pos)
 
     def remove(self, pos: int, now: float | None = None) -> None:
         """Take a player off the table at once: nobody holds the seat from now on (its token is
@@ -387,6 +405,9 @@ class Table:
         for key, value in changes.items():
             if key not in known:
                 raise TableError(f"unknown setting {key!r}; settings are {', '.join(known)}")
+            if value is not None and key in OPTION_RANGES:
+                check_option(key, value)  # every value is checked before any is set
+        for key, value in changes.items():
             if value is not None:
                 setattr(self.settings, key, value)
         bank = changes.get("time_bank")
@@ -525,6 +546,7 @@ class Table:
             self.settings.bomb_next = False
         if house.words(options):
             self._changed(f"hand {start.number}: {house.words(options)}")
+        self.timeouts = []
         self._begin(start, deck, [], now)
         return start
 
@@ -996,6 +1018,7 @@ class Table:
             human = seat is not None and seat.kind == "human" and seat.status != "leaving"
             action = self._default_for(pos)
             hs = self.start.dealt.index(pos) if self.start is not None else 0
+            seq = len(self.actions)  # the index the table's action gets (pre-actions it sets off come after)
             try:
                 self._play_for(pos, hs, action, now)
             except ValueError:
@@ -1005,6 +1028,7 @@ class Table:
                 seat.bank = 0.0
                 seat.sitting_out = True
                 self.timed_out.append(pos)
+                self.timeouts.append({"position": pos, "hand_seat": hs, "seq": seq})
                 self._changed(f"{seat.name} (seat {pos + 1}) timed out and {did_text(action)}; "
                               f"{seat.name} sits out from the next hand")
             did = True
@@ -1140,7 +1164,7 @@ class Table:
                 "bank": round(s.bank, 1), "hand_seat": self.hand_seat(pos),
                 "deadline": self.deadlines.get(pos) if s.kind == "human" else None,
                 "clock_left": self.frozen.get(pos) if s.kind == "human" else None,
-                **self._clock_parts(pos, s), "muted": s.muted,
+                **self._clock_parts(pos, s), "muted": s.muted, "out_of_chips": self.out_of_chips(pos),
             })
         stacks = self.stacks_by_name()
         key = (len(self.ledger.entries), tuple(stacks.items()))
@@ -1168,6 +1192,7 @@ class Table:
             "button": self.button,
             "dealt": list(self.start.dealt) if self.start else [],
             "seats": seats,
+            "timeouts": [dict(t) for t in self.timeouts],
             "chooser": self.chooser,
             "choose_deadline": self.choose_deadline,
             "next_hand_at": None if self.live else self.next_hand_at,

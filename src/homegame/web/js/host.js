@@ -121,7 +121,7 @@ function clockForm(state, send) {
     <label title="extra seconds each player may use over a hand; a new bank is every player's bank at once">Time bank (s) <input name="time_bank" ${num} value="${Math.round(settings.time_bank || 0)}" size="4"></label>
     <button type="submit" class="small" data-action="set-clock">Set clock</button></form>`);
   form.sendIt = () => {
-    send({ type: "configure", turn_seconds: wholeNumber(form.turn_seconds.value, "The turn time", { min: 1, max: 3600 }),
+    send({ type: "configure", turn_seconds: wholeNumber(form.turn_seconds.value, "The turn time", { min: 5, max: 3600 }),
       time_bank: wholeNumber(form.time_bank.value || "0", "The time bank", { max: 3600 }) });
   };
   return form;

@@ -70,7 +70,7 @@ form.addEventListener("submit", async (event) => {
     else if (!bb) stakes.small_bet = n("small_bet", "The smallest bet");
     body = {
       name: f.get("name"), game: f.get("game"), stakes, buy_in: n("buy_in", "The buy-in", { min: 1 }), bots: n("bots", "Bots", { max: 8 }),
-      bot_kind: f.get("bot_kind"), approve_seats: f.get("approve_seats") === "on", turn_seconds: n("turn_seconds", "The turn time", { max: 3600 }),
+      bot_kind: f.get("bot_kind"), approve_seats: f.get("approve_seats") === "on", turn_seconds: n("turn_seconds", "The turn time", { min: 5, max: 3600 }),
     };
   } catch (e) {
     error.textContent = e.message;

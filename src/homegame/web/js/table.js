@@ -158,20 +158,19 @@ function connect() {
   });
 }
 
-// A seat whose clock ran out: the table played its default action. The page sees it as a seat whose
-// deadline passed and whose next lines in the log came with that state; they are marked "timed out".
+// A seat whose clock ran out: the table played its default action. Only the table knows (a choice
+// that arrives at the deadline is the player's own): `table.timeouts` names the action it played for
+// each (`seq`); the log lines of that seat that came with the state holding it are marked "timed out".
 function noteTimeouts(prev, next) {
   if (!prev || !next.view || !prev.view || prev.hand !== next.hand) return;
   const from = prev.view.log.length;
   const marks = (app.timedOut[next.hand] = app.timedOut[next.hand] || {});
-  for (const s of prev.table.seats) {
-    if (!s.deadline || s.hand_seat === null || s.hand_seat === undefined || next.table.now < s.deadline - 0.25) continue;
-    const now = next.table.seats.find((x) => x.position === s.position);
-    if (now && now.deadline === s.deadline) continue;
+  for (const t of next.table.timeouts || []) {
+    if (t.seq < prev.seq || t.seq >= next.seq) continue;
     next.view.log.forEach((line, i) => {
-      if (i >= from && line.startsWith(`Seat ${s.hand_seat} `)) marks[i] = true;
+      if (i >= from && line.startsWith(`Seat ${t.hand_seat} `)) marks[i] = true;
     });
-    if (s.position === next.you.seat) {
+    if (t.position === next.you.seat) {
       app.iTimedOut = next.hand;
       toast("Your time ran out: the table acted for you, and you sit out from the next hand.", "news");
     }
@@ -226,7 +225,7 @@ function renderSeats(state) {
     const wins = h ? won[s.hand_seat] || 0 : 0;
     if (wins > 0) el.classList.add("winner");
     const stack = h ? h.stack : s.stack;
-    el.innerHTML = `<div class="name"><span class="who">${escapeHtml(s.name)}</span>${s.kind === "bot" ? '<span class="tag">bot</span>' : ""}</div>
+    el.innerHTML = `<div class="name"><span class="who">${escapeHtml(s.name)}</span>${s.kind === "bot" ? '<span class="tag">bot</span>' : ""}${s.kind !== "bot" && !s.connected ? '<span class="tag away" title="no page of theirs is open">away</span>' : ""}</div>
       <div class="stack">${stack}</div>`;
     if (table.button === s.position && table.hand_number) {
       const d = document.createElement("span");
@@ -365,7 +364,7 @@ function renderSit(state) {
   const { you, table } = state;
   const waitBox = part(box, "sit-waiting");
   const meBox = part(box, "sit-me");
-  const waiting = you.host ? table.seats.filter((x) => x.status === "pending" || (x.status === "active" && x.kind !== "bot" && x.stack === 0)) : [];
+  const waiting = you.host ? table.seats.filter((x) => x.status === "pending" || (x.kind !== "bot" && x.out_of_chips)) : [];
   redraw(waitBox, JSON.stringify([waiting.map((s) => [s.position, s.name, s.status, s.stack]), table.settings.buy_in]), () => renderWaiting(table, waitBox));
   if (you.role === "watcher") {
     redraw(meBox, "watcher", () => { meBox.innerHTML = '<p class="muted">You are watching.</p>'; });
@@ -436,7 +435,7 @@ function renderSit(state) {
 
 // The host sees who is waiting to sit right under the table, not only inside the host panel.
 function renderWaiting(table, box) {
-  for (const s of table.seats.filter((x) => x.status === "active" && x.kind !== "bot" && x.stack === 0)) {
+  for (const s of table.seats.filter((x) => x.kind !== "bot" && x.out_of_chips)) {
     const row = document.createElement("div");
     row.className = "waiting";
     row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> is out of chips.</span>`;
@@ -626,6 +625,7 @@ function bannerText(state) {
   if ((you.seat === null || you.seat === undefined) && app.hadSeat && you.role !== "watcher") {
     return "You are no longer seated. Sit down again to buy in.";
   }
+  if (you.out_of_chips) return sentence(you.out_of_chips.message);  // paused or not, a hand on or not
   if (table.paused && !table.live) return "The host has paused the game.";
   if (view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length) return "";
   const mine = table.seats.find((s) => s.position === you.seat);
@@ -645,9 +645,6 @@ function bannerText(state) {
   const ready = table.seats.filter((s) => s.status === "active" && !s.sitting_out && s.stack > 0).length;
   if (!table.live && ready < 2) return "Waiting for players to sit…";
   const me = table.seats.find((s) => s.position === you.seat);
-  if (me && me.status === "active" && me.stack === 0 && !(view && view.seat !== null && !view.over)) {
-    return you.host ? "You are out of chips: top up your stack below." : "You are out of chips: the host can top you up.";
-  }
   if (me && me.sitting_out) return "You are sitting out. Press “I'm back” to be dealt in again.";
   if (you.seat !== null && view && view.seat === null) return "You are dealt in from the next hand.";
   return "";

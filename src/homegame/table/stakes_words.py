@@ -1,0 +1,57 @@
+"""Stakes a table refuses, said in players' words (the engine's own refusals name its arguments).
+
+>>> stakes_problem({"structure": "no-limit", "blinds": [5, 2]})
+'the small blind (5) may not be more than the big blind (2)'
+>>> stakes_problem({"structure": "no-limit", "blinds": [1, 2]}) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
+_NAMES = {"ante": "the ante", "small_bet": "the small bet", "big_bet": "the big bet", "bring_in": "the bring-in"}
+
+
+def _chips(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def stakes_problem(stakes: dict[str, Any]) -> str | None:
+    """What is wrong with ``stakes`` (the JSON form of :class:`homegame.Stakes`) in words, or ``None``.
+
+    It says every refusal of :class:`homegame.Stakes` without its argument names or symbols; keys it
+    does not know are left to the engine.
+    """
+    structure = stakes.get("structure")
+    if structure not in _STRUCTURES:
+        return f"the betting structure must be fixed-limit, pot-limit or no-limit, not {structure!r}"
+    for key, name in _NAMES.items():
+        value = stakes.get(key, 0)
+        if not _chips(value):
+            return f"{name} must be a whole number of chips, 0 or more, not {value!r}"
+    blinds = list(stakes.get("blinds") or ())
+    if len(blinds) not in (0, 2):
+        return f"give both blinds, the small and the big (like 1/2), or none, not {len(blinds)}"
+    if not all(_chips(b) for b in blinds):
+        return "each blind must be a whole number of chips, 0 or more"
+    if blinds and blinds[1] <= 0:
+        return "the big blind must be more than 0 (or give no blinds)"
+    if blinds and blinds[0] > blinds[1]:
+        return f"the small blind ({blinds[0]}) may not be more than the big blind ({blinds[1]})"
+    small, big, bring_in = stakes.get("small_bet", 0), stakes.get("big_bet", 0), stakes.get("bring_in", 0)
+    if structure == "fixed-limit":
+        if small <= 0 or big <= 0:
+            return "fixed limit needs a small bet and a big bet, both more than 0"
+        if big < small:
+            return f"the big bet ({big}) may not be less than the small bet ({small})"
+    elif not blinds and small <= 0:
+        return (f"{structure.replace('-', ' ')} needs blinds (like 1/2) or a smallest bet; with antes only, "
+                "give small_bet (the minimum bet)")
+    if bring_in and small and bring_in > small:
+        return f"the bring-in ({bring_in}) may not be more than the small bet ({small})"
+    return None
+
+
+__all__ = ["stakes_problem"]
