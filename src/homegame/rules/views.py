@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
@@ -16,8 +17,33 @@ _STR = [str(Card(i)) for i in range(52)]
 
 def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know now and nothing else; ``seat=None`` is a spectator."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < h.players):
-        raise ValueError(f"{seat!r} is not a seat: seats are 0 to {h.players - 1}, or None for a spectator")
+    return build_views(h, (seat,))[seat]
+
+
+def build_views(h: Hand, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """:func:`build_view` for each of ``seats`` at once: what every seat sees alike is built once.
+
+    The views share those common parts (the same lists and dicts): read them, do not change them.
+    A server sending every seat its own view after each change builds the table once, not per seat.
+
+    >>> import homegame as hg
+    >>> hand = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=1)
+    >>> views = build_views(hand, [0, 1, None])
+    >>> views[0] == build_view(hand, 0) and views[None]["cards"] == []
+    True
+    >>> views[0]["seats"] is views[1]["seats"], views[0]["cards"] == views[1]["cards"]
+    (True, False)
+    """
+    wanted = list(dict.fromkeys(seats))
+    for seat in wanted:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < h.players):
+            raise ValueError(f"{seat!r} is not a seat: seats are 0 to {h.players - 1}, or None for a spectator")
+    common = _common(h)
+    return {seat: {**common, **_own(h, seat)} for seat in wanted}
+
+
+def _common(h: Hand) -> dict[str, Any]:
+    """The part of a view every seat and spectator sees alike."""
     g = h.game
     step = None if h.over else g.steps[h.step_index]
     shown = h.results["shown"] if h.results else {}
@@ -32,11 +58,6 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
             "declared": h.declared[s],
             "ready": step is not None and step.kind in SIMULTANEOUS and s in h.pending,
         })
-    own: list[str] = []
-    own_up: list[str] = []
-    if seat is not None:
-        own = [_STR[c] for c in h.cards[seat]]
-        own_up = [_STR[c] for c, f in zip(h.cards[seat], h.faceup[seat], strict=True) if f]
     results = None
     if h.over and h.results is not None and h._payoffs is not None:
         from homegame.rules.showdown import describe
@@ -49,32 +70,40 @@ def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
                    "runs": h.results.get("runs")}
     view = {
         "game": g.name, "title": g.title, "rules": dict(g.rules), "stakes": h.stakes.to_dict(),
-        "seat": seat, "button": h.button,
+        "button": h.button,
         "step": {"kind": "over", "label": "Over"} if step is None else {"kind": step.kind, "label": step.label},
         "street": "Over" if step is None else _street(h),
-        "pass_to": _pass_to(h, seat),
-        "cards": own, "up": own_up,
         "board": [_STR[c] for c in h.board],
         "seats": seats,
         "pot": sum(h.totals),
         "pots": [p.to_dict() for p in (side_pots(h.totals, h.folded, h.dead) if h.over
                                         else live_pots(h.totals, h.folded, h.stacks, h.dead))],
         "to_act": list(h.to_act),
-        "legal": h.legal(seat) if seat is not None else [],
-        "chosen": h.pending_text.get(seat) if seat is not None else None,
         "over": h.over,
         "results": results,
         "log": [e["text"] for e in h.events],
         "options": h.options.to_dict(),
         "straddle": h.straddle_seat if h.straddle_seat >= 0 else None,
         "runs": ([[_STR[c] for c in board] for board, _ in h.runs] if h.runs is not None else None),
-        "can_show": h.showable(seat) if seat is not None else [],
         "rabbit": _rabbit(h),
-        "wild": _wild(h, seat),
     }
     if g.source is not None:  # a game read from a file: which file (bots rebuild that very game)
         view["file"] = g.file
     return view
+
+
+def _own(h: Hand, seat: int | None) -> dict[str, Any]:
+    """The part of a view that is the seat's own (a spectator's: nothing)."""
+    if seat is None:
+        return {"seat": None, "pass_to": None, "cards": [], "up": [], "legal": [], "chosen": None,
+                "can_show": [], "wild": _wild(h, None)}
+    return {
+        "seat": seat, "pass_to": _pass_to(h, seat),
+        "cards": [_STR[c] for c in h.cards[seat]],
+        "up": [_STR[c] for c, f in zip(h.cards[seat], h.faceup[seat], strict=True) if f],
+        "legal": h.legal(seat), "chosen": h.pending_text.get(seat),
+        "can_show": h.showable(seat), "wild": _wild(h, seat),
+    }
 
 
 def _wild(h: Hand, seat: int | None) -> dict[str, Any] | None:

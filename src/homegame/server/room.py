@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from homegame.server import protocol as p
 from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
+from homegame.server.wire import dumps
 from homegame.table import HandStart, StaleDecision, Table, TableError
 from homegame.table.status import out_of_chips_notice
 
@@ -100,7 +100,7 @@ class Connection:
             self.closed = True
             self.outbox.put_nowait(None)
             return
-        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
+        self.outbox.put_nowait(message if isinstance(message, str) else dumps(message))
 
     def send_close(self) -> None:
         """Send what is queued, then close."""
@@ -322,7 +322,7 @@ class Room:
             conn.send(message)
         events, self._events = self._events, []
         for event in events:
-            text = json.dumps(event, separators=(",", ":"))
+            text = dumps(event)
             for conn in list(self.connections):
                 conn.send(text)
         dropped, t.pre_dropped = t.pre_dropped, []
@@ -658,37 +658,48 @@ class Room:
         for s in public["seats"]:
             s["connected"] = s["kind"] == "bot" or s["position"] in connected
         public["halted"] = self.halted
-        return json.dumps(public, separators=(",", ":"))
+        return dumps(public)
 
-    def state_text(self, conn: Connection, public_text: str, views: dict[int | None, str] | None = None) -> str:
-        """The ``state`` message for one connection as JSON: the table plus its own seat's view only."""
+    def _state_head(self) -> str:
+        """The start of every connection's ``state`` message now: what it is, which hand and step, and
+        the shuffle's commitment (JSON text without its closing brace, built once per broadcast)."""
+        return dumps({"type": "state", "v": p.VERSION, "hand": self.table.hand_number,
+                      "seq": len(self.table.actions), "shuffle": self.shuffle_info()})[:-1]
+
+    def state_text(self, conn: Connection, public_text: str, views: dict[int | None, str] | None = None,
+                   head: str | None = None) -> str:
+        """The ``state`` message for one connection as JSON: the table plus its own seat's view only.
+
+        A broadcast passes what all connections share, built once: ``public_text``, ``head`` (see
+        :meth:`_state_head`) and ``views``, each seat's view text by position."""
         seat = self.seat_of(conn)
         if views is not None and seat in views:
             view_text = views[seat]
         else:
-            view_text = json.dumps(self.table.view(seat), separators=(",", ":"))
+            view_text = dumps(self.table.view(seat))
             if views is not None:
                 views[seat] = view_text
-        head = {"type": "state", "v": p.VERSION, "hand": self.table.hand_number, "seq": len(self.table.actions),
-                "acked": conn.acked, "shuffle": self.shuffle_info(),
-                "you": {"role": conn.role, "host": conn.host, "seat": seat,
-                        "hand_seat": None if seat is None else self.table.hand_seat(seat),
-                        "decision": None if seat is None else self.table.decision(seat),
-                        "pre_action": None if seat is None else self.table.pre_action(seat),
-                        "out_of_chips": out_of_chips_notice(self.table, seat, host=conn.host)}}
-        return json.dumps(head, separators=(",", ":"))[:-1] + ',"table":' + public_text + ',"view":' + view_text + "}"
+        you = {"role": conn.role, "host": conn.host, "seat": seat,
+               "hand_seat": None if seat is None else self.table.hand_seat(seat),
+               "decision": None if seat is None else self.table.decision(seat),
+               "pre_action": None if seat is None else self.table.pre_action(seat),
+               "out_of_chips": out_of_chips_notice(self.table, seat, host=conn.host)}
+        return "".join((head or self._state_head(), ',"acked":', str(conn.acked), ',"you":', dumps(you),
+                        ',"table":', public_text, ',"view":', view_text, "}"))
 
     def broadcast(self) -> None:
-        """Send every connection its own state message (each seat's view is built once)."""
+        """Send every connection its own state message: the table, the head and each seat's view are
+        built and encoded once, whatever the number of connections."""
         self._rebind()
         self._shown_connected = self._connected_seats()
-        public_text = self._public_text()
-        views: dict[int | None, str] = {}
-        for conn in list(self.connections):
-            if conn.closed:
-                self.connections.discard(conn)
-                continue
-            conn.send(self.state_text(conn, public_text, views))
+        for conn in [c for c in self.connections if c.closed]:
+            self.connections.discard(conn)
+        conns = list(self.connections)
+        public_text, head = self._public_text(), self._state_head()
+        views = {pos: dumps(view) for pos, view in self.table.views(self.seat_of(c) for c in conns).items()}
+        for conn in conns:
+            conn.send(self.state_text(conn, public_text, views, head))
+
 
 def _kind(item: tuple[Connection | None, Any] | None) -> str:
     """The type of a queued item, for a log line (never its contents)."""

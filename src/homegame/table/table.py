@@ -11,10 +11,12 @@ import inspect
 import json
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import homegame as hg
+from homegame.rules.views import build_views
 from homegame.table import advance, house
 from homegame.table.autoplay import BOT_KINDS, BotPolicy, make_bot
 from homegame.table.chat import Chat, check_reaction
@@ -1126,6 +1128,16 @@ class Table:
         hs = None if pos is None else self.hand_seat(pos)
         view: dict[str, Any] = self.hand.view(hs)
         return view
+
+    def views(self, positions: Iterable[int | None]) -> dict[int | None, dict[str, Any] | None]:
+        """:meth:`view` for each of ``positions`` at once, what they see alike built once (see
+        :func:`homegame.rules.views.build_views`: the views share those parts, so do not change them)."""
+        wanted = list(dict.fromkeys(positions))
+        if self.hand is None:
+            return dict.fromkeys(wanted)
+        seats = {pos: None if pos is None else self.hand_seat(pos) for pos in wanted}
+        built = build_views(self.hand, seats.values())
+        return {pos: built[hs] for pos, hs in seats.items()}
 
     def _clock_parts(self, pos: int, seat: Seat) -> dict[str, Any]:
         """A human's turn clock and time bank apart: ``turn_ends`` (when the turn time runs out and the
