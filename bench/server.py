@@ -4,7 +4,9 @@ processes.
 Each bot is a websocket client that plays its seat from its own view (a quick legal-action policy, so
 the clients cost little of the machine); the bots run in ``--clients`` processes of their own. Reported:
 actions per second over all tables, the latency from a bot sending an action to every seat of its
-table receiving the update (p50, p99, max), and the ratio of actions per second to the first setup.
+table receiving the update (p50, p99, max), the ratio of actions per second to the first setup, and the
+server processes' CPU time per action (from their ``/metrics``: what an action costs them, however loaded the
+machine is).
 
 Setups (``--setups``): ``sqlite`` is one process on a SQLite file, as ``homegame serve`` runs by
 default; ``pgN`` is N processes on one PostgreSQL and one Redis (``--redis --route``), started here
@@ -209,12 +211,16 @@ def run(bases: list[str], tables: int, seats: int, seconds: float, game: str, th
         else:
             seat_links.append([invite] * seats)
     parts = [seat_links[i::clients] for i in range(clients) if seat_links[i::clients]]
+    before = [server_counts(b) for b in bases]
     if len(parts) == 1:
         done = [load_in_process(parts[0], seats, seconds, think)]
     else:
         with ProcessPoolExecutor(len(parts)) as pool:
             done = list(pool.map(load_in_process, parts, [seats] * len(parts), [seconds] * len(parts),
                                  [think] * len(parts)))
+    after = [server_counts(b) for b in bases]
+    cpu = sum(a[0] - b[0] for a, b in zip(after, before, strict=True))
+    handled = sum(a[1] - b[1] for a, b in zip(after, before, strict=True))
     lat = sorted(x for d in done for x in d["latencies"])
     elapsed = statistics.fmean(d["elapsed"] for d in done)
     actions, hands = sum(d["actions"] for d in done), sum(d["hands"] for d in done)
@@ -227,7 +233,19 @@ def run(bases: list[str], tables: int, seats: int, seconds: float, game: str, th
             "p50 ms": round(q(0.50), 1), "p99 ms": round(q(0.99), 1),
             "max ms": round(1000 * lat[-1], 1) if lat else float("nan"),
             "mean ms": round(1000 * statistics.fmean(lat), 1) if lat else float("nan"),
-            "errors": sum(d["errors"] for d in done)}
+            "errors": sum(d["errors"] for d in done),
+            "server CPU ms/action": round(1000 * cpu / handled, 3) if handled else float("nan")}
+
+
+def server_counts(base: str) -> tuple[float, int]:
+    """A server process's CPU seconds so far and the actions it has handled (from its ``/metrics``):
+    CPU over actions is what an action costs the server, whatever else loads the machine."""
+    import urllib.request
+
+    with urllib.request.urlopen(base + "/metrics", timeout=10) as response:
+        text = response.read().decode()
+    values = dict(line.rsplit(" ", 1) for line in text.splitlines() if line and not line.startswith("#"))
+    return float(values["process_cpu_seconds_total"]), int(float(values["homegame_actions_total"]))
 
 
 @contextlib.contextmanager
