@@ -34,6 +34,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from homegame.server.wire import dumps
+
 #: Where the database lives unless ``$HOMEGAME_DB`` or an explicit URL says otherwise.
 DEFAULT_PATH = Path("data") / "homegame.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -349,37 +351,52 @@ class Store:
 
         For a table in :attr:`fences`, the write first checks (and locks, until it commits) the table's
         lease row: :class:`LeaseLost`, and nothing written, when another owner has taken it over."""
-        now = time.time() if at is None else at
+        self.write_many([(table_id, {"state": state, "new_hand": new_hand, "actions": actions,
+                                     "finished": finished, "number": number, "at": at})])
+
+    def write_many(self, writes: list[tuple[str, dict[str, Any]]]) -> None:
+        """Several :meth:`write` calls, each ``(table_id, its keyword arguments)``, in one transaction
+        (one commit, one flush to disk): all of them are stored, or, when one fails, none."""
+        hand_ids: dict[tuple[str, int], int] = {}
         with self.engine.begin() as conn:
-            self._fenced(conn, table_id)
-            hid = self._hand_ids.get((table_id, number))
-            if new_hand is not None:
-                start, deck, salt, commitment = new_hand
-                result = conn.execute(insert(HandRow).values(
-                    table_id=table_id, number=number, start=json.dumps(start), deck=" ".join(deck), salt=salt,
-                    commitment=commitment, over=False, started_at=now))
-                key = result.inserted_primary_key
-                assert key is not None
-                hid = int(key[0])
-                if len(self._hand_ids) > 5000:
-                    self._hand_ids.clear()
-                self._hand_ids[(table_id, number)] = hid
-            if (actions or finished) and hid is None:
-                found = conn.scalar(select(HandRow.id).where(HandRow.table_id == table_id, HandRow.number == number))
-                if found is None:
-                    raise KeyError(f"table {table_id} has no hand {number}")
-                hid = int(found)
-                self._hand_ids[(table_id, number)] = hid
-            if actions:
-                conn.execute(insert(ActionRow), [{"hand_id": hid, "idx": idx, "seat": seat, "action": action,
-                                                  "at": now} for idx, seat, action in actions])
-            if finished is not None:
-                payoffs, history = finished
-                conn.execute(update(HandRow).where(HandRow.id == hid).values(
-                    over=True, payoffs=json.dumps(payoffs), history=history, finished_at=now))
-            if state is not None:
-                conn.execute(update(TableRow).where(TableRow.id == table_id).values(
-                    state=json.dumps(state), revision=TableRow.revision + 1, updated_at=now))
+            for table_id in sorted({table_id for table_id, _ in writes}):  # one order: no deadlock
+                self._fenced(conn, table_id)
+            for table_id, args in writes:
+                self._write(conn, table_id, hand_ids, **args)
+        if len(self._hand_ids) > 5000:
+            self._hand_ids.clear()
+        self._hand_ids.update(hand_ids)  # only once committed: a rolled-back hand has no id
+
+    def _write(self, conn: Any, table_id: str, hand_ids: dict[tuple[str, int], int], *,
+               state: dict[str, Any] | None = None, new_hand: tuple[dict[str, Any], list[str], str, str] | None = None,
+               actions: list[tuple[int, int, str]] | None = None, finished: tuple[list[int], str] | None = None,
+               number: int = 0, at: float | None = None) -> None:
+        now = time.time() if at is None else at
+        key = (table_id, number)
+        hid = hand_ids.get(key, self._hand_ids.get(key))
+        if new_hand is not None:
+            start, deck, salt, commitment = new_hand
+            result = conn.execute(insert(HandRow).values(
+                table_id=table_id, number=number, start=dumps(start), deck=" ".join(deck), salt=salt,
+                commitment=commitment, over=False, started_at=now))
+            inserted = result.inserted_primary_key
+            assert inserted is not None
+            hid = hand_ids[key] = int(inserted[0])
+        if (actions or finished) and hid is None:
+            found = conn.scalar(select(HandRow.id).where(HandRow.table_id == table_id, HandRow.number == number))
+            if found is None:
+                raise KeyError(f"table {table_id} has no hand {number}")
+            hid = hand_ids[key] = int(found)
+        if actions:
+            conn.execute(insert(ActionRow), [{"hand_id": hid, "idx": idx, "seat": seat, "action": action,
+                                              "at": now} for idx, seat, action in actions])
+        if finished is not None:
+            payoffs, history = finished
+            conn.execute(update(HandRow).where(HandRow.id == hid).values(
+                over=True, payoffs=dumps(payoffs), history=history, finished_at=now))
+        if state is not None:
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(
+                state=dumps(state), revision=TableRow.revision + 1, updated_at=now))
 
     def _fenced(self, conn: Any, table_id: str) -> None:
         """Refuse (:class:`LeaseLost`) a write of a table whose lease has moved on; the row stays locked
