@@ -52,14 +52,15 @@ class MeteredRoom(Room):
             self._arrival_times = arrived
         return arrived
 
-    def step(self, item: tuple[Connection | None, Any] | None) -> None:
-        """Handle one item (see :meth:`Room.step`); an action's time is counted once it is done."""
+    async def step_async(self, item: tuple[Connection | None, Any] | None) -> None:
+        """Handle one item (see :meth:`Room.step_async`); an action's time is counted once it is stored
+        and sent."""
         if item is None or not isinstance(item[1], p.Act):
-            super().step(item)
+            await super().step_async(item)
             return
         started = self._arrived().pop(id(item[1]), None) or time.perf_counter()
         try:
-            super().step(item)
+            await super().step_async(item)
         finally:
             if self.metrics is not None:
                 self.metrics.action(time.perf_counter() - started)

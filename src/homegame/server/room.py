@@ -22,6 +22,7 @@ from typing import Any
 
 import homegame as hg
 from homegame.server import protocol as p
+from homegame.server.commits import group_commit
 from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
@@ -39,6 +40,8 @@ OUTBOX_LIMIT = 200
 #: Seconds before the first retry of a table halted by a failed write, and the most between retries.
 RETRY_FIRST = 0.5
 RETRY_MOST = 30.0
+#: Seconds a stopping table waits for its step's group commit (then it is cancelled regardless).
+STOP_COMMIT_WAIT = 10.0
 
 
 class WriteFailed(RuntimeError):
@@ -152,6 +155,12 @@ class Room:
         self._chat_written = table.chat.next_id
         #: Cards shown by choice after the hand, as far as stored (the hand's history is written again).
         self._shows_written = _shows(table)
+        #: While the owner task steps (:meth:`step_async`): the step's writes, gathered for a group
+        #: commit, and what it sends once they are stored (``None`` message: close). ``None`` otherwise.
+        self._writes: list[dict[str, Any]] | None = None
+        self._outgoing: list[tuple[Connection, dict[str, Any] | str | None]] = []
+        self._unsaved_held: list[tuple[Connection, dict[str, Any]]] = []
+        self._committing: asyncio.Future[None] | None = None
 
     # ----- loading -----------------------------------------------------------------------------
     @classmethod
@@ -212,7 +221,7 @@ class Room:
 
     async def stop(self) -> None:
         """Stop the owner task: from now on no message is handled and no clock is advanced here. A
-        step is synchronous, so the one being handled has been stored (and sent) already.
+        step waiting for its group commit is let finish (stored and sent) first.
 
         A single cancellation is not enough: on Python 3.11 ``asyncio.wait_for`` returns the queue's
         item instead of the cancellation when the item arrived at the same moment (a busy table under
@@ -221,6 +230,8 @@ class Room:
         task, self._task = self._task, None
         if task is None:
             return
+        if self._committing is not None:  # the step waiting for its commit is stored and sent first
+            await asyncio.wait({self._committing}, timeout=STOP_COMMIT_WAIT)
         while not task.done():
             task.cancel()
             await asyncio.wait({task}, timeout=0.1)
@@ -247,7 +258,7 @@ class Room:
             if self._stopping:  # stopped while waiting (the cancellation may have been swallowed)
                 return
             try:
-                self.step(item)
+                await self.step_async(item)
             except Exception as exc:  # noqa: BLE001 - one bad step must not take the table down
                 # the type and where, never the message itself: it may hold tokens or cards
                 log.error("table %s: failed to handle a %s message: %s", self.id, _kind(item), _where(exc))
@@ -264,6 +275,57 @@ class Room:
             self._step(item)
         except WriteFailed as exc:
             self.halt(exc, item)
+
+    async def step_async(self, item: tuple[Connection | None, Any] | None) -> None:
+        """:meth:`step` as the owner task takes it: the step's writes go into the process's next group
+        commit (:mod:`homegame.server.commits`) with other tables' writes, and what the step would send
+        is sent once they are stored. A failed commit halts the table as a failed write does in
+        :meth:`step` (nothing of the step is sent)."""
+        durable, self._writes, self._outgoing, self._unsaved_held = self._durable_conns, [], [], []
+        try:
+            self.step(item)
+        finally:
+            writes, outgoing, self._writes, self._outgoing = self._writes, self._outgoing, None, []
+        if not writes:
+            self._deliver(outgoing)
+            return
+        commit = asyncio.ensure_future(group_commit(self.store).write(self.id, writes))
+        finishing = self._committing = asyncio.get_running_loop().create_future()
+        try:
+            await asyncio.wait({commit})  # a stop waits for this step to end (see stop); it does not cancel it
+            failure = commit.exception()
+            if failure is None:
+                self._deliver(outgoing)
+            else:
+                self._durable_conns, self._held = durable, self._unsaved_held + self._held
+                self._unsaved_held = []
+                self.halt(WriteFailed(_reason(failure)), item)
+        finally:
+            self._committing = None
+            finishing.set_result(None)
+
+    def _deliver(self, outgoing: list[tuple[Connection, dict[str, Any] | str | None]]) -> None:
+        """Send what a stored step held back."""
+        self._unsaved_held = []
+        for conn, message in outgoing:
+            if message is None:
+                conn.send_close()
+            else:
+                conn.send(message)
+
+    def _send(self, conn: Connection, message: dict[str, Any] | str) -> None:
+        """Send to ``conn``, or, once this step has a write waiting for its commit, after that."""
+        if self._writes:
+            self._outgoing.append((conn, message))
+        else:
+            conn.send(message)
+
+    def _close(self, conn: Connection) -> None:
+        """Close ``conn`` after what is queued for it (as :meth:`_send` does, after the step's commit)."""
+        if self._writes:
+            self._outgoing.append((conn, None))
+        else:
+            conn.send_close()
 
     def _step(self, item: tuple[Connection | None, Any] | None) -> None:
         before = (self.table.revision, self.table.hand_number, len(self.table.actions))
@@ -307,29 +369,35 @@ class Room:
         chatted = t.chat.next_id != self._chat_written
         state = self.state_record() if t.revision != self._revision or new_hand or finished or chatted else None
         if new_hand or actions or finished or state:
-            try:
-                self.store.write(self.id, state=state, new_hand=new_hand, actions=actions, finished=finished,
-                                 number=t.hand_number, at=self.clock())
-            except Exception as exc:
-                raise WriteFailed(_reason(exc)) from exc
+            write: dict[str, Any] = {"state": state, "new_hand": new_hand, "actions": actions, "finished": finished,
+                     "number": t.hand_number, "at": self.clock()}
+            if self._writes is not None:  # the owner task's step: stored in the next group commit
+                self._writes.append(write)
+            else:
+                try:
+                    self.store.write(self.id, **write)
+                except Exception as exc:
+                    raise WriteFailed(_reason(exc)) from exc
         self._written = (t.hand_number, len(t.actions), hand_over)
         self._shows_written = shows
         self._revision = t.revision
         self._chat_written = t.chat.next_id
         self._durable_conns = {c: (c.seat, c.role, c.holder) for c in self.connections}
         held, self._held = self._held, []
+        if self._writes:
+            self._unsaved_held += held
         for conn, message in held:
-            conn.send(message)
+            self._send(conn, message)
         events, self._events = self._events, []
         for event in events:
             text = dumps(event)
             for conn in list(self.connections):
-                conn.send(text)
+                self._send(conn, text)
         dropped, t.pre_dropped = t.pre_dropped, []
         for pos, why in dropped:
             for conn in list(self.connections):
                 if self.seat_of(conn) == pos:
-                    conn.send({"type": "pre_act_dropped", "v": p.VERSION, "seat": pos, "message": why})
+                    self._send(conn, {"type": "pre_act_dropped", "v": p.VERSION, "seat": pos, "message": why})
 
     # ----- a failed write ----------------------------------------------------------------------
     def halt(self, exc: WriteFailed, item: tuple[Connection | None, Any] | None) -> None:
@@ -362,7 +430,7 @@ class Room:
             elif conn.seat is not None and conn.seat not in self.table.seats:
                 conn.seat, conn.role, conn.holder = None, "host" if conn.host else "guest", None
         for conn in list(self.connections):
-            conn.send({"type": "halted", "v": p.VERSION, "halted": True, "message": self.halted})
+            self._send(conn, {"type": "halted", "v": p.VERSION, "halted": True, "message": self.halted})
         if reloaded:  # the stored state, flagged (what was not stored is never shown)
             self.broadcast()
 
@@ -401,7 +469,7 @@ class Room:
         self._retry_wait = RETRY_FIRST
         log.warning("table %s: the database takes writes again; play resumes", self.id)
         for conn in list(self.connections):
-            conn.send({"type": "halted", "v": p.VERSION, "halted": False,
+            self._send(conn, {"type": "halted", "v": p.VERSION, "halted": False,
                        "message": "the table saves again; play resumes from the last saved step"})
         self.broadcast()
 
@@ -427,11 +495,11 @@ class Room:
                 continue
             reason = self._unbind_reasons.get(conn.holder or "", "the seat is no longer yours")
             conn.holder = None
-            conn.send({"type": "unseated", "v": p.VERSION, "seat": old,
+            self._send(conn, {"type": "unseated", "v": p.VERSION, "seat": old,
                        "message": f"you no longer hold seat {old + 1}: {reason}"})
             if conn.base == "player":  # its only token was that seat's: it has no business here now
                 conn.role = "watcher"
-                conn.send_close()
+                self._close(conn)
                 self.connections.discard(conn)
             else:
                 conn.role = conn.base
@@ -444,7 +512,7 @@ class Room:
 
     def error(self, conn: Connection, code: str, message: str, about: str | None = None) -> None:
         """Send ``conn`` an error message."""
-        conn.send({**p.error(code, message, about), "acked": conn.acked})
+        self._send(conn, {**p.error(code, message, about), "acked": conn.acked})
 
     def handle(self, conn: Connection, msg: Any) -> None:
         """Apply one validated client message (or a connect/disconnect marker)."""
@@ -459,7 +527,7 @@ class Room:
             self.error(conn, "hello_first", "send a 'hello' message with your link's token first", msg.type)
             return
         if isinstance(msg, p.Ping):
-            conn.send({"type": "pong", "v": p.VERSION, "now": self.clock()})
+            self._send(conn, {"type": "pong", "v": p.VERSION, "now": self.clock()})
             return
         if isinstance(msg, p.Act):
             conn.acked += 1
@@ -502,7 +570,7 @@ class Room:
             conn.role = "player"
         else:
             self.error(conn, "bad_token", "this link's token is not valid for this table", "hello")
-            conn.send_close()
+            self._close(conn)
             return
         conn.base = conn.role
         if conn.role != "watcher" and seat_pos is not None:
@@ -516,12 +584,12 @@ class Room:
                                    "host": conn.host, "seat": conn.seat, "chat": self.table.chat.lines}
         if conn.host:
             welcome["links"] = self.links
-        conn.send(welcome)
+        self._send(conn, welcome)
         if msg.seat_token and seat_pos is None and conn.role != "watcher":
-            conn.send({"type": "unseated", "v": p.VERSION, "seat": None,
+            self._send(conn, {"type": "unseated", "v": p.VERSION, "seat": None,
                        "message": "your seat link no longer holds a seat at this table (you left, the host "
                                   "removed you, or the host issued a new link for the seat)"})
-        conn.send(self.state_text(conn, self._public_text()))
+        self._send(conn, self.state_text(conn, self._public_text()))
 
     def apply(self, conn: Connection, msg: Any) -> None:
         """A message from an identified connection (its seat looked up afresh by its holder)."""
@@ -546,7 +614,7 @@ class Room:
         if isinstance(msg, p.React):
             event = t.react(mine, msg.emoji, now, host=conn.host)
             for other in list(self.connections):  # transient: nothing to store
-                other.send({"type": "reaction", "v": p.VERSION, **event})
+                self._send(other, {"type": "reaction", "v": p.VERSION, **event})
             return
         if isinstance(msg, p.Act | p.SitOut | p.Leave | p.Choose | p.PreAct) and mine is None:
             raise TableError("you hold no seat at this table; sit first")
@@ -580,7 +648,7 @@ class Room:
             token = new_token()
             self._unbinding(msg.seat, "the host issued a new link for this seat")
             t.set_token(msg.seat, hash_token(token))
-            conn.send({"type": "seat_link", "v": p.VERSION, "seat": msg.seat, "seat_token": token})
+            self._send(conn, {"type": "seat_link", "v": p.VERSION, "seat": msg.seat, "seat_token": token})
         elif isinstance(msg, p.AddBot):
             t.add_bot(msg.kind, msg.name)
         elif isinstance(msg, p.Pause):
@@ -698,7 +766,7 @@ class Room:
         public_text, head = self._public_text(), self._state_head()
         views = {pos: dumps(view) for pos, view in self.table.views(self.seat_of(c) for c in conns).items()}
         for conn in conns:
-            conn.send(self.state_text(conn, public_text, views, head))
+            self._send(conn, self.state_text(conn, public_text, views, head))
 
 
 def _kind(item: tuple[Connection | None, Any] | None) -> str:
