@@ -51,10 +51,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from homegame.server.storage import LeaseLost, LeaseRow, Store
+
+#: A renewal, built once (see :meth:`Leases.renew_all`): only the owner with the current fence extends it.
+_RENEW = (update(LeaseRow).where(LeaseRow.table_id == bindparam("tid"), LeaseRow.fence == bindparam("fence"),
+                                 LeaseRow.owner == bindparam("owner")).values(expires_at=bindparam("expires")))
 
 #: Seconds a lease lasts unless renewed; an owner renews every :data:`TTL` / 3.
 TTL = 15.0
@@ -207,14 +211,28 @@ class Leases:
         return renewed
 
     def renew_all(self) -> list[str]:
-        """Renew every lease held; the ids of the tables lost to another owner (already forgotten).
-        A database error propagates (the leases are kept, to be renewed on the next try)."""
-        lost = []
-        for table_id in list(self.held):
-            try:
-                self.renew(table_id)
-            except LeaseLost:
-                lost.append(table_id)
+        """Renew every lease held, in one transaction; the ids of the tables lost to another owner
+        (already forgotten). A database error propagates (the leases are kept, to be renewed on the
+        next try)."""
+        held = list(self.held.values())
+        if not held:
+            return []
+        expires = self.clock() + self.ttl
+        kept: list[Lease] = []
+        lost: list[str] = []
+        with self.store.engine.begin() as conn:
+            for lease in sorted(held, key=lambda x: x.table_id):  # one order: no deadlock with a write
+                done = conn.execute(_RENEW, {"tid": lease.table_id, "fence": lease.fence, "owner": self.owner,
+                                             "expires": expires})
+                if done.rowcount == 1:
+                    kept.append(lease)
+                else:
+                    lost.append(lease.table_id)
+        for lease in kept:
+            if lease.table_id in self.held:  # not released meanwhile
+                self.held[lease.table_id] = Lease(lease.table_id, self.owner, lease.fence, expires, lease.took_over)
+        for table_id in lost:
+            self.forget(table_id)
         return lost
 
     def release(self, table_id: str) -> None:
