@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from homegame.table.house import agree_at
-from homegame.table.table import HandStart, make_game, make_stakes
+from homegame.table.start import HandStart, make_game, make_stakes
 
 #: Verbs that put chips in the pot by choice (blinds, antes and bring-ins are forced).
 VOLUNTARY = frozenset({"call", "bet", "raise", "complete"})

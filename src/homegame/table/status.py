@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from homegame.table.table import Table
+    from homegame.table.state import TableState
 
 _DID = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises",
         "pass": "passes", "discard": "discards", "expose": "exposes a card", "arrange": "keeps the order"}
@@ -36,7 +36,7 @@ def did_text(action: str) -> str:
     return _DID.get(verb, "plays the default")
 
 
-def _why_out(table: Table, pos: int) -> str | None:
+def _why_out(table: TableState, pos: int) -> str | None:
     seat = table.seats[pos]
     who = f"{seat.name} (seat {pos + 1})"
     if seat.status == "pending":
@@ -50,7 +50,7 @@ def _why_out(table: Table, pos: int) -> str | None:
     return None
 
 
-def out_of_chips_notice(table: Table, pos: int | None, *, host: bool) -> dict[str, Any] | None:
+def out_of_chips_notice(table: TableState, pos: int | None, *, host: bool) -> dict[str, Any] | None:
     """What the seat at ``pos`` is told while it is out of chips (see :meth:`Table.out_of_chips`), or ``None``.
 
     ``by`` says who may buy it in again: ``"you"`` (the host's own seat: the host panel's top-up) or
@@ -67,7 +67,7 @@ def out_of_chips_notice(table: Table, pos: int | None, *, host: bool) -> dict[st
     return {"by": "you" if host else "host", "buy_in": buy_in, "message": message}
 
 
-def waiting_reason(table: Table) -> dict[str, Any] | None:
+def waiting_reason(table: TableState) -> dict[str, Any] | None:
     """Why no hand is being played or can start now (``None`` while the table moves by itself).
 
     ``code`` is ``paused`` (the host paused), ``players`` (too few players can be dealt in) or

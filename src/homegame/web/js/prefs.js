@@ -73,3 +73,34 @@ export function attend(decision, left, tableName) {
   }
   document.title = mine ? (low ? "● Time is running out — homegame" : "● Your turn — homegame") : `${tableName} · homegame`;
 }
+
+// This device's choices, under my cards: sound, deck colours, card size, sorting.
+export function renderPrefs(app, render) {
+  const box = document.getElementById("prefs");
+  const p = prefs();
+  const sig = JSON.stringify(p);
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  const sorts = { dealt: "as dealt", rank: "by rank", suit: "by suit" };
+  const next = { dealt: "rank", rank: "suit", suit: "dealt" };
+  const items = [
+    ["mute", p.mute ? "Sound: off" : "Sound: on", () => setPref("mute", !p.mute)],
+    ["colours", p.colours === 2 ? "2-colour deck" : "4-colour deck", () => setPref("colours", p.colours === 2 ? 4 : 2)],
+    ["big", p.big ? "Large cards" : "Normal cards", () => setPref("big", !p.big)],
+    ["sort", `Sort ${sorts[p.sort] || "as dealt"}`, () => { app.ui.manual = null; setPref("sort", next[p.sort] || "rank"); }],
+  ];
+  box.replaceChildren(...items.map(([name, label, click]) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "small pref";
+    b.dataset.pref = name;
+    b.textContent = label;
+    b.setAttribute("aria-pressed", String(name === "mute" ? p.mute : name === "big" ? p.big : name === "colours" ? p.colours === 2 : p.sort !== "dealt"));
+    b.addEventListener("click", () => {
+      click();
+      delete document.getElementById("actions").dataset.sig;
+      render();
+    });
+    return b;
+  }));
+}

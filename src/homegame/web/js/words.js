@@ -63,3 +63,9 @@ export function limitBox(input, max, what) {
   input.after(note);
   return note;
 }
+
+// "the host has paused the game" as a sentence: a capital letter and a full stop.
+export function sentence(text) {
+  const t = String(text).trim();
+  return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?…]$/.test(t) ? "" : "."}` : "";
+}

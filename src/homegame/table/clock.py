@@ -1,0 +1,63 @@
+"""Time: what is due at ``now`` (bots act, clocks run out, the dealer's choice is made) and when the
+next thing is due. The caller owns the clock and calls :meth:`Clock.advance`. No I/O.
+"""
+
+from __future__ import annotations
+
+from homegame.table.choice import DealersChoice
+from homegame.table.status import did_text
+
+
+class Clock(DealersChoice):
+    """What moves the table by itself as time passes."""
+
+    def next_wakeup(self, now: float) -> float | None:
+        """The earliest time something is due (a bot, a timeout, a choice, the next deal), possibly
+        already past; ``None`` when only a message can move the table (see :meth:`waiting`)."""
+        self._tick(now)
+        if self.paused:
+            return None
+        times = list(self.deadlines.values()) if self.live else []
+        if self.choose_deadline is not None:
+            times.append(self.choose_deadline)
+        if self._can_deal() and (self.next_game() is not None or self.chooser is None):
+            times.append(self.next_hand_at if self.next_hand_at is not None else now)
+        return min(times) if times else None
+
+    def advance(self, now: float) -> bool:
+        """Do what is due at ``now``: bots act, clocks run out, the dealer's choice; ``True`` if any."""
+        now = self._tick(now)
+        if self.paused:
+            return False
+        did = False
+        for _ in range(200):
+            due = sorted((t, p) for p, t in self.deadlines.items() if t <= now)
+            if not due or not self.live:
+                break
+            pos = due[0][1]
+            if pos not in self.owing():
+                del self.deadlines[pos]
+                continue
+            seat = self.seats.get(pos)
+            human = seat is not None and seat.kind == "human" and seat.status != "leaving"
+            action = self._default_for(pos)
+            hs = self.start.dealt.index(pos) if self.start is not None else 0
+            seq = len(self.actions)  # the index the table's action gets (pre-actions it sets off come after)
+            try:
+                self._play_for(pos, hs, action, now)
+            except ValueError:
+                action = str(self.hand.default_action(hs))
+                self._play_for(pos, hs, action, now)
+            if human and seat is not None:
+                seat.bank = 0.0
+                seat.sitting_out = True
+                self.timed_out.append(pos)
+                self.timeouts.append({"position": pos, "hand_seat": hs, "seq": seq})
+                self._changed(f"{seat.name} (seat {pos + 1}) timed out and {did_text(action)}; "
+                              f"{seat.name} sits out from the next hand")
+            did = True
+        did = self._advance_choice(now) or did
+        return did
+
+
+__all__ = ["Clock"]

@@ -1,0 +1,162 @@
+"""Who sits at a table: sitting down, the host's approval, leaving, links, sitting out, stacks, and what
+a seat may say (chat, reactions, the host's mute). No I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homegame.table.autoplay import BOT_KINDS, make_bot
+from homegame.table.chat import check_reaction
+from homegame.table.seats import NAME_LIMIT, Seat, SeatKind, TableError, clean_name, name_key
+from homegame.table.turns import TableTurns
+
+
+class Seating(TableTurns):
+    """Seats come, go, sit out, change stacks and talk."""
+
+    def free_position(self) -> int:
+        """The lowest empty position; :class:`TableError` when the table is full."""
+        for pos in range(self.settings.max_seats):
+            if pos not in self.seats:
+                return pos
+        raise TableError(f"the table is full ({self.settings.max_seats} seats)")
+
+    def sit(self, name: str, *, kind: SeatKind = "human", bot: str | None = None,
+            token_hash: str = "", position: int | None = None, approved: bool = False) -> Seat:
+        """Seat a player (pending the host's approval unless ``approved`` or the table approves all).
+
+        The name is kept as :func:`clean_name` makes it and must differ from every other seat's name
+        ignoring case, spacing and invisible characters.
+        """
+        clean = clean_name(name)
+        if not clean or len(clean) > NAME_LIMIT:
+            hidden = " once invisible and control characters are removed" if clean != " ".join(name.split()) else ""
+            raise TableError(f"a name must be 1 to {NAME_LIMIT} characters{hidden}, got {len(clean)}")
+        key = name_key(clean)
+        for other in self.seats.values():
+            if name_key(other.name) == key:
+                raise TableError(f"the name {clean!r} is taken at this table (seat {other.position + 1}); names "
+                                 "are compared ignoring case, spacing and invisible characters; choose another")
+        if kind == "bot" and bot not in BOT_KINDS:
+            raise TableError(f"unknown bot kind {bot!r}; choose one of {', '.join(BOT_KINDS)}")
+        pos = self.free_position() if position is None else position
+        if pos in self.seats or not 0 <= pos < self.settings.max_seats:
+            raise TableError(f"seat {pos + 1} is not free")
+        seat = Seat(pos, clean, kind, bot=bot, bank=self.settings.time_bank, token_hash=token_hash,
+                    buy_in=self.settings.buy_in, sid=self.next_sid)
+        self.next_sid += 1
+        self.seats[pos] = seat
+        self._changed(f"{clean} sits in seat {pos + 1}")
+        if approved or kind == "bot" or not self.settings.approve_seats:
+            self.approve(pos)
+        return seat
+
+    def add_bot(self, kind: str = "rule", name: str | None = None) -> Seat:
+        """Seat a bot of ``kind`` with the table's buy-in."""
+        if name is None:
+            taken = {name_key(s.name) for s in self.seats.values()}
+            label = f"{kind.capitalize()}Bot"
+            name = next(f"{label} {i}" for i in range(1, 100) if name_key(f"{label} {i}") not in taken)
+        return self.sit(name, kind="bot", bot=kind)
+
+    def approve(self, pos: int) -> None:
+        """Let a pending player in: they buy in for the table's buy-in."""
+        seat = self._seat(pos)
+        if seat.status != "pending":
+            raise TableError(f"{seat.name} (seat {pos + 1}) is already approved")
+        seat.status = "active"
+        seat.stack = seat.buy_in
+        self._book(seat, "buy-in", seat.buy_in)
+        if seat.kind == "bot" and seat.bot:
+            self._bots[pos] = make_bot(seat.bot, self._rng.randrange(2**31))
+        self._changed(f"{seat.name} buys in for {seat.buy_in}")
+
+    def remove(self, pos: int, now: float | None = None) -> None:
+        """Take a player off the table at once: nobody holds the seat from now on (its token is
+        cleared). One dealt into the live hand is folded out of it (their clock runs out at once)
+        and cashed out when it ends."""
+        now = self._tick(now)
+        seat = self._seat(pos)
+        if self.in_live_hand(pos):
+            if seat.status == "leaving":
+                raise TableError(f"{seat.name} (seat {pos + 1}) is already leaving after this hand")
+            seat.status = "leaving"
+            seat.token_hash = ""
+            self.pre_actions.pop(pos, None)
+            self._refresh_clocks(now)
+            self._changed(f"{seat.name} leaves seat {pos + 1}; their cards are folded or played by the "
+                          "table until this hand ends")
+            return
+        self._cash_out(seat)
+
+    def set_token(self, pos: int, token_hash: str) -> None:
+        """Give a human seat a new capability token hash (a lost phone): the old one stops at once."""
+        seat = self._seat(pos)
+        if seat.kind != "human":
+            raise TableError(f"seat {pos + 1} is a bot; only a player's seat has a link")
+        if seat.status == "leaving":
+            raise TableError(f"{seat.name} (seat {pos + 1}) is leaving; the seat has no link any more")
+        seat.token_hash = token_hash
+        self._changed(f"the host issued a new link for {seat.name} (seat {pos + 1}); the old one no longer works")
+
+    def set_sitting_out(self, pos: int, value: bool) -> None:
+        """Sit out from the next hand on (``True``) or come back (``False``)."""
+        seat = self._seat(pos)
+        seat.sitting_out = value
+        if not value:
+            seat.bank = max(seat.bank, self.settings.time_bank / 2)
+        self._changed(f"{seat.name} (seat {pos + 1}) sits out from the next hand" if value
+                      else f"{seat.name} (seat {pos + 1}) is back")
+
+    def adjust_stack(self, pos: int, stack: int) -> None:
+        """Set a stack (between hands): the difference is booked as a buy-in or a cash-out."""
+        seat = self._seat(pos)
+        if seat.status != "active":
+            raise TableError(f"seat {pos + 1} is not an approved player")
+        if self.in_live_hand(pos):
+            raise TableError("stacks can be changed only between hands; wait for this hand to end")
+        if stack < 0:
+            raise TableError(f"a stack must be zero or more, got {stack}")
+        diff = stack - seat.stack
+        if diff > 0:
+            self._book(seat, "buy-in", diff)
+        elif diff < 0:
+            self._book(seat, "cash-out", -diff)
+        seat.stack = stack
+        self._changed(f"{seat.name}'s stack is set to {stack}")
+
+    def _speaker(self, pos: int | None, host: bool, what: str) -> tuple[str, int | None, str]:
+        if pos is not None:
+            seat = self._seat(pos)
+            if seat.muted:
+                raise TableError(f"the host has muted you (seat {pos + 1}); you cannot send {what} at this "
+                                 "table until the host unmutes you")
+            return seat.name, pos + 1, "player"
+        if host:
+            return "Host", None, "host"
+        if not self.settings.spectator_chat:
+            raise TableError(f"the host has not opened the chat to spectators; take a seat to send {what}")
+        return "Spectator", None, "spectator"
+
+    def say(self, pos: int | None, text: str, now: float, *, host: bool = False) -> dict[str, Any]:
+        """A chat line from the seat at ``pos`` (``None``: the host if ``host``, else a spectator),
+        kept with the table; :class:`TableError` for empty, over-long or muted talk."""
+        name, seat, role = self._speaker(pos, host, "chat messages")
+        return self.chat.say(name, seat, role, text, self._tick(now))
+
+    def react(self, pos: int | None, emoji: str, now: float, *, host: bool = False) -> dict[str, Any]:
+        """A quick reaction (not kept): ``{"name", "seat", "role", "emoji", "at"}``."""
+        name, seat, role = self._speaker(pos, host, "reactions")
+        return {"name": name, "seat": seat, "role": role, "emoji": check_reaction(emoji), "at": self._tick(now)}
+
+    def mute(self, pos: int, value: bool) -> None:
+        """The host mutes (or unmutes) whoever sits at ``pos`` now (a new player there is not muted)."""
+        seat = self._seat(pos)
+        if seat.kind == "bot":
+            raise TableError(f"seat {pos + 1} is a bot; bots do not chat")
+        seat.muted = value
+        self._changed(f"the host {'mutes' if value else 'unmutes'} {seat.name} (seat {pos + 1})")
+
+
+__all__ = ["Seating"]

@@ -1,0 +1,199 @@
+// The felt: the seats around the oval, the board, the pot and the shuffle's commitment in the middle,
+// and the hand log with the engine's seat numbers told as names.
+import { backEl, cardEl, escapeHtml, layoutBoard, prettyLine } from "./cards.js";
+import { showFairness } from "./fairness.js";
+import { downloadLink } from "./ledger.js";
+import { realAwards } from "./results.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The engine writes "Seat N" and "to seat N" with the seat number in the hand: show the player's name.
+export function namedLine(app, line, table) {
+  const dealt = table.dealt || [];
+  return line.replace(/\b([Ss])eat (\d+)\b/g, (m, _s, n) => (dealt[Number(n)] !== undefined ? seatName(app, table, dealt[Number(n)]) : m));
+}
+
+export function seatName(app, table, pos) {
+  const s = table.seats.find((x) => x.position === pos);
+  // a player who left after the hand keeps their name in its results and log
+  return s ? s.name : app.names[pos] || `Seat ${pos + 1}`;
+}
+
+// The names seen during this hand, by table position.
+export function rememberNames(app, state) {
+  if (app.namesHand !== state.hand) Object.assign(app, { namesHand: state.hand, names: { ...app.names } });
+  for (const s of state.table.seats) app.names[s.position] = s.name;
+}
+
+export function renderSeats(state) {
+  const { table, view, you } = state;
+  const box = $("seats");
+  box.replaceChildren();
+  const shown = table.seats.filter((s) => s.status !== "pending");
+  const n = Math.max(shown.length, 2);
+  const mine = shown.findIndex((s) => s.position === you.seat);
+  const hv = view ? view.seats : [];
+  const won = view && view.over && view.results ? realAwards(view).won : {};
+  const feltWidth = $("felt").clientWidth || 400;
+  const seatHalf = feltWidth < 480 ? 44 : 61;
+  const rx = Math.min(44, 50 - (seatHalf / feltWidth) * 100);
+  shown.forEach((s, i) => {
+    // me at the bottom, the rest clockwise around the oval
+    const k = (i - (mine >= 0 ? mine : 0) + n) % n;
+    const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+    const el = document.createElement("div");
+    el.className = "seat";
+    el.dataset.position = s.position;
+    el.style.left = `${50 + rx * Math.cos(angle)}%`;
+    el.style.top = `${50 + 40 * Math.sin(angle)}%`;
+    const h = s.hand_seat !== null && view ? hv[s.hand_seat] : null;
+    if (s.position === you.seat) el.classList.add("mine");
+    if (h && h.folded) el.classList.add("folded");
+    if (h && view.to_act.includes(s.hand_seat) && !view.over) el.classList.add("to-act");
+    if (s.sitting_out) el.classList.add("out");
+    if (!s.connected) el.classList.add("away");
+    const wins = h ? won[s.hand_seat] || 0 : 0;
+    if (wins > 0) el.classList.add("winner");
+    const stack = h ? h.stack : s.stack;
+    el.innerHTML = `<div class="name"><span class="who">${escapeHtml(s.name)}</span>${s.kind === "bot" ? '<span class="tag">bot</span>' : ""}${s.kind !== "bot" && !s.connected ? '<span class="tag away" title="no page of theirs is open">away</span>' : ""}</div>
+      <div class="stack">${stack}</div>`;
+    if (table.button === s.position && table.hand_number) {
+      const d = document.createElement("span");
+      d.className = "dealer";
+      d.textContent = "D";
+      el.append(d);
+    }
+    if (h) {
+      const cards = document.createElement("div");
+      cards.className = "seat-cards";
+      const showing = h.shown || h.up || [];
+      for (const c of showing) cards.append(cardEl(c, { small: true }));
+      if (!h.shown && s.position !== you.seat) for (let j = 0; j < (h.down || 0); j += 1) cards.append(backEl({ small: true }));
+      el.append(cards);
+      const tags = [];
+      if (h.bet) tags.push(`<span class="chip">${h.bet}</span>`);
+      if (h.all_in) tags.push('<span class="tag hot">all in</span>');
+      if (h.folded) tags.push('<span class="tag">folded</span>');
+      if (h.ready && !view.over) tags.push('<span class="tag ok">ready</span>');
+      if (h.declared) tags.push(`<span class="tag decl">${h.declared}</span>`);
+      if (wins > 0) tags.push(`<span class="tag win">wins ${wins}</span>`);
+      if (tags.length) el.insertAdjacentHTML("beforeend", `<div class="tags">${tags.join(" ")}</div>`);
+    } else if (s.sitting_out) {
+      el.insertAdjacentHTML("beforeend", '<div class="tags"><span class="tag">sitting out</span></div>');
+    }
+    if (s.deadline) {
+      const bar = document.createElement("div");
+      bar.className = "clock";
+      bar.dataset.deadline = s.deadline;
+      el.append(bar);
+    }
+    box.append(el);
+    // a tall seat (seven cards) stays inside the felt instead of covering the line above it
+    const feltHeight = $("felt").clientHeight;
+    const half = el.offsetHeight / 2;
+    const y = (feltHeight * parseFloat(el.style.top)) / 100;
+    if (feltHeight && y - half < 0) el.style.top = `${half}px`;
+    else if (feltHeight && y + half > feltHeight) el.style.top = `${feltHeight - half}px`;
+  });
+}
+
+export function renderCenter(state, app) {
+  const { table, view } = state;
+  const board = $("board");
+  board.replaceChildren();
+  const choosing = table.chooser !== null && table.chooser !== undefined;
+  $("step").textContent = choosing ? "Dealer's choice" : view && !view.over ? stepWords(view) : table.paused ? "Paused"
+    : view ? "Hand over" : "Waiting for players";
+  $("pot").textContent = "";
+  // the game being dealt and its house rules, on the felt where every player looks (dealer's choice)
+  // the stakes in full too: the phone's top bar has no room for them
+  const game = view ? `${view.title}${houseRules(app, view.game, view.rules)}` : table.next_game ? table.next_game.title : table.game_title;
+  $("game-line").textContent = `${game || ""} · ${stakesText(view ? view.stakes : table.settings.stakes)}`;
+  if (view) {
+    if (view.runs && view.runs.length > 1) {
+      // run twice: each run's board on its own line
+      view.runs.forEach((run, i) => {
+        const row = document.createElement("div");
+        row.className = "run-board";
+        row.dataset.run = String(i + 1);
+        row.insertAdjacentHTML("beforeend", `<span class="run-label">Run ${i + 1}</span>`);
+        for (const c of run) row.append(cardEl(c, { small: true }));
+        board.append(row);
+      });
+    } else {
+      // a cross or an H where the game lays its board out so (GET /api/games `layout`), else a row
+      const layout = (app.games || []).find((g) => g.name === view.game)?.layout;
+      const laid = layout ? layoutBoard(view.board || [], layout) : null;
+      if (laid) board.append(laid);
+      else for (const c of view.board || []) board.append(cardEl(c));
+    }
+    const pots = view.pots || [];
+    $("pot").textContent = view.over ? "" : pots.length > 1 ? pots.map((p, i) => `${i ? "Side" : "Main"} ${p.amount}`).join(" · ") : `Pot ${view.pot}`;
+  }
+  const sh = state.shuffle;
+  const c = $("commit");
+  c.replaceChildren();
+  if (sh) {
+    showFairness(c, state);
+    if (sh.deck) {
+      const a = downloadLink(`hands/${sh.hand}.json`, `hand-${sh.hand}.json`, " hand JSON", app);
+      c.append(a);
+    }
+  }
+}
+
+export function renderLog(state, app) {
+  const log = $("log");
+  log.replaceChildren();
+  const lines = [...(state.view?.log || [])];
+  // table events (sits, buy-ins, pauses) come first: they happened before or between the hand's lines
+  for (const n of (state.table.notices || []).slice(-5)) {
+    const li = document.createElement("li");
+    li.className = "notice";
+    li.textContent = n;
+    log.append(li);
+  }
+  const marks = app.timedOut[state.hand] || {};
+  const start = Math.max(0, lines.length - 60);
+  lines.slice(start).forEach((line, j) => {
+    const li = document.createElement("li");
+    // the engine writes "Seat N" with the seat number in the hand: show the player's name
+    let text = namedLine(app, prettyLine(line), state.table);
+    if (marks[start + j]) {
+      const who = namedLine(app, line.split(" ").slice(0, 2).join(" "), state.table);
+      text = text.replace(who, `${who} timed out and`);
+      li.className = "timeout";
+    }
+    li.textContent = text;
+    log.append(li);
+  });
+  log.scrollTop = log.scrollHeight;
+}
+
+// The house rules that differ from the game's defaults, in a few words: "(split high-low, keep 6)".
+export function houseRules(app, game, rules) {
+  const known = app.games.find((g) => g.name === game);
+  if (!known || !rules) return "";
+  const changed = Object.entries(rules).filter(([k, v]) => k in known.rules && JSON.stringify(v) !== JSON.stringify(known.rules[k]));
+  const words = changed.map(([k, v]) => {
+    const name = k.replace(/_/g, " ");
+    if (typeof v === "boolean") return v ? name : `no ${name}`;
+    return `${name} ${Array.isArray(v) ? v.join("-") : v === null ? "none" : v}`;
+  });
+  return words.length ? ` (${words.join(", ")})` : "";
+}
+
+// The step in players' words: a betting round is named after what it follows ("Roll 2 · betting").
+function stepWords(view) {
+  const label = view.step?.label || "";
+  if (view.step?.kind === "bet" && view.street && view.street !== label) return `${view.street} · betting`;
+  return label;
+}
+
+export function stakesText(s) {
+  const parts = [s.structure.replace("-", " ")];
+  if (s.blinds && s.blinds.length) parts.push(`blinds ${s.blinds.join("/")}`);
+  if (s.ante) parts.push(`ante ${s.ante}`);
+  if (s.small_bet) parts.push(`bets ${s.small_bet}/${s.big_bet}`);
+  return parts.join(", ");
+}

@@ -1,0 +1,179 @@
+// Sitting down and the dealer's choice: the sit box (the name form, then my seat's controls), the host's
+// list of who waits to sit or to buy in again, and the game buttons for the dealer who picks the hand.
+import { escapeHtml } from "./cards.js";
+import { seatName } from "./felt.js";
+import { NAME_MAX, limitBox } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Draw a box again only when what it shows changed: a field being typed in, or a button being tapped,
+// is the same element across updates.
+function redraw(box, sig, draw) {
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren();
+  draw();
+}
+
+function part(box, cls) {
+  let el = box.querySelector(`:scope > .${cls}`);
+  if (!el) {
+    el = document.createElement("div");
+    el.className = cls;
+    box.append(el);
+  }
+  return el;
+}
+
+export function renderSit(state, app, send) {
+  const box = $("sit");
+  const { you, table } = state;
+  const waitBox = part(box, "sit-waiting");
+  const meBox = part(box, "sit-me");
+  const waiting = you.host ? table.seats.filter((x) => x.status === "pending" || (x.kind !== "bot" && x.out_of_chips)) : [];
+  redraw(waitBox, JSON.stringify([waiting.map((s) => [s.position, s.name, s.status, s.stack]), table.settings.buy_in]), () => renderWaiting(table, waitBox, send));
+  if (you.role === "watcher") {
+    redraw(meBox, "watcher", () => { meBox.innerHTML = '<p class="muted">You are watching.</p>'; });
+    return;
+  }
+  if (you.seat === null || you.seat === undefined) {
+    // drawn once: the name being typed stays while the table plays on
+    redraw(meBox, "form", () => {
+      const form = document.createElement("form");
+      form.className = "sit-form";
+      form.innerHTML = `<input name="name" placeholder="Your name" maxlength="${NAME_MAX}" autocomplete="nickname" aria-label="your name (at most ${NAME_MAX} characters)"> <button class="primary" type="submit" data-action="sit">Sit down</button>`;
+      limitBox(form.name, NAME_MAX, "a name");
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const name = form.name.value.trim();
+        if (!name) {
+          app.toast(`Type your name first (1 to ${NAME_MAX} characters).`);
+          form.name.focus();
+          return;
+        }
+        if (app.sitSent) return; // a double tap sits once
+        app.sitSent = true;
+        setTimeout(() => { app.sitSent = false; }, 3000);
+        app.sitName = name;
+        send({ type: "sit", name });
+      });
+      meBox.append(form);
+    });
+    return;
+  }
+  app.sitSent = false;
+  const me = table.seats.find((s) => s.position === you.seat);
+  if (!me) return;
+  if (app.sitName && me.name !== app.sitName) {
+    // the table keeps names tidy (spaces collapsed, invisible characters taken out): say what it kept
+    app.toast(`You are seated as "${me.name}" (the table tidied the name you typed).`, "news");
+  }
+  app.sitName = null;
+  redraw(meBox, JSON.stringify([me.status, me.sitting_out, app.seatLink]), () => {
+    const row = document.createElement("div");
+    row.className = "buttons seat-controls";
+    if (me.status === "pending") row.insertAdjacentHTML("beforeend", '<span class="muted">Waiting for the host to approve your seat…</span>');
+    const out = document.createElement("button");
+    out.type = "button";
+    out.className = "small";
+    out.textContent = me.sitting_out ? "I'm back" : "Sit out";
+    out.dataset.action = "sit-out";
+    out.addEventListener("click", () => {
+      if (me.sitting_out) app.iTimedOut = null;
+      send({ type: "sit_out", value: !me.sitting_out });
+    });
+    const leave = document.createElement("button");
+    leave.type = "button";
+    leave.className = "small";
+    leave.textContent = "Leave table";
+    leave.addEventListener("click", () => { if (confirm("Leave the table and cash out?")) send({ type: "leave" }); });
+    row.append(out, leave);
+    if (app.seatLink) {
+      const a = document.createElement("a");
+      a.href = app.seatLink;
+      a.textContent = "your own link (to come back on another device)";
+      a.className = "small-link";
+      row.append(a);
+    }
+    meBox.append(row);
+  });
+}
+
+// The host sees who is waiting to sit right under the table, not only inside the host panel.
+function renderWaiting(table, box, send) {
+  for (const s of table.seats.filter((x) => x.kind !== "bot" && x.out_of_chips)) {
+    const row = document.createElement("div");
+    row.className = "waiting";
+    row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> is out of chips.</span>`;
+    const top = document.createElement("button");
+    top.type = "button";
+    top.className = "small primary";
+    top.dataset.action = "top-up";
+    top.textContent = `Buy in again for ${table.settings.buy_in}`;
+    top.addEventListener("click", () => send({ type: "adjust", seat: s.position, stack: table.settings.buy_in }));
+    row.append(top);
+    box.append(row);
+  }
+  for (const s of table.seats.filter((x) => x.status === "pending")) {
+    const row = document.createElement("div");
+    row.className = "waiting";
+    row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> wants to sit.</span>`;
+    const ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "small primary";
+    ok.dataset.action = "approve-waiting";
+    ok.textContent = "Approve";
+    ok.addEventListener("click", () => send({ type: "approve", seat: s.position }));
+    const no = document.createElement("button");
+    no.type = "button";
+    no.className = "small";
+    no.textContent = "Turn away";
+    no.addEventListener("click", () => { if (confirm(`Turn ${s.name} away?`)) send({ type: "remove", seat: s.position }); });
+    row.append(ok, no);
+    box.append(row);
+  }
+}
+
+export function renderChooser(state, app, send) {
+  const { table, you } = state;
+  const banner = $("banner");
+  if (table.chooser === null || table.chooser === undefined) return false;
+  if (table.chooser !== you.seat) {
+    banner.textContent = `${seatName(app, table, table.chooser)} is choosing the game…`;
+    return false;
+  }
+  banner.textContent = "Dealer's choice: you pick the game for this hand.";
+  const box = $("actions");
+  if (box.dataset.sig === "chooser") return true; // drawn once: a tap on a game is not lost to an update
+  box.replaceChildren();
+  $("my-cards").replaceChildren();
+  box.dataset.sig = "chooser";
+  const presets = [
+    ["passem", {}, "Pass'Em"], ["passem", { split: "high-low" }, "Pass'Em high-low"],
+    ["sameem", {}, "Same'Em"], ["pass-the-trash", {}, "Pass The Trash"],
+    ["pass-the-trash", { passes: [3, 2, 1], keep: 6, declare_after: 4 }, "Pass The Trash (3-2-1, keep 6)"],
+    ["three-hole", {}, "Three-Hole"], ["three-hole", { showdown_cards_count: true }, "Three-Hole (last cards count)"],
+    ["holdem", {}, "Hold'em"], ["omaha", {}, "Omaha"],
+  ];
+  // the seed games first, then every other game the server deals that fits the players dealt in
+  const players = table.seats.filter((x) => x.status !== "pending" && !x.sitting_out).length;
+  for (const g of app.games) {
+    if (presets.some(([name]) => name === g.name)) continue;
+    if (g.min_players && players < g.min_players) continue;
+    if (g.max_players && players > g.max_players) continue;
+    presets.push([g.name, {}, g.title]);
+  }
+  const row = document.createElement("div");
+  row.className = "buttons choose";
+  for (const [game, rules, label] of presets) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "act";
+    b.dataset.action = `choose-${game}`;
+    b.textContent = label;
+    b.addEventListener("click", () => send({ type: "choose", game, rules }));
+    row.append(b);
+  }
+  box.append(row);
+  return true;
+}
