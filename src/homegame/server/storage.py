@@ -13,7 +13,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -22,6 +22,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     UniqueConstraint,
     bindparam,
@@ -105,6 +106,18 @@ class LeaseRow(Base):
 #: The fence check of every write of a leased table (a no-op update that locks the row), built once.
 _FENCE_CHECK = (update(LeaseRow).where(LeaseRow.table_id == bindparam("tid"), LeaseRow.fence == bindparam("fence"))
                 .values(fence=LeaseRow.fence))
+
+
+# What every step writes, built once, on the tables themselves (not the ORM classes): a write is on
+# every action's path, and building a statement anew costs more than running it.
+_hands, _actions, _tables = (cast(Table, row.__table__) for row in (HandRow, ActionRow, TableRow))
+_NEW_HAND = insert(_hands)
+_NEW_ACTIONS = insert(_actions)
+_HAND_OVER = (update(_hands).where(_hands.c.id == bindparam("hid"))
+              .values(over=True, payoffs=bindparam("payoffs"), history=bindparam("history"),
+                      finished_at=bindparam("at")))
+_NEW_STATE = (update(_tables).where(_tables.c.id == bindparam("tid"))
+              .values(state=bindparam("state"), revision=_tables.c.revision + 1, updated_at=bindparam("at")))
 
 
 class LeaseLost(RuntimeError):
@@ -376,9 +389,9 @@ class Store:
         hid = hand_ids.get(key, self._hand_ids.get(key))
         if new_hand is not None:
             start, deck, salt, commitment = new_hand
-            result = conn.execute(insert(HandRow).values(
-                table_id=table_id, number=number, start=dumps(start), deck=" ".join(deck), salt=salt,
-                commitment=commitment, over=False, started_at=now))
+            result = conn.execute(_NEW_HAND, {
+                "table_id": table_id, "number": number, "start": dumps(start), "deck": " ".join(deck), "salt": salt,
+                "commitment": commitment, "over": False, "started_at": now})
             inserted = result.inserted_primary_key
             assert inserted is not None
             hid = hand_ids[key] = int(inserted[0])
@@ -388,15 +401,13 @@ class Store:
                 raise KeyError(f"table {table_id} has no hand {number}")
             hid = hand_ids[key] = int(found)
         if actions:
-            conn.execute(insert(ActionRow), [{"hand_id": hid, "idx": idx, "seat": seat, "action": action,
-                                              "at": now} for idx, seat, action in actions])
+            conn.execute(_NEW_ACTIONS, [{"hand_id": hid, "idx": idx, "seat": seat, "action": action,
+                                         "at": now} for idx, seat, action in actions])
         if finished is not None:
             payoffs, history = finished
-            conn.execute(update(HandRow).where(HandRow.id == hid).values(
-                over=True, payoffs=dumps(payoffs), history=history, finished_at=now))
+            conn.execute(_HAND_OVER, {"hid": hid, "payoffs": dumps(payoffs), "history": history, "at": now})
         if state is not None:
-            conn.execute(update(TableRow).where(TableRow.id == table_id).values(
-                state=dumps(state), revision=TableRow.revision + 1, updated_at=now))
+            conn.execute(_NEW_STATE, {"tid": table_id, "state": dumps(state), "at": now})
 
     def _fenced(self, conn: Any, table_id: str) -> None:
         """Refuse (:class:`LeaseLost`) a write of a table whose lease has moved on; the row stays locked

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 SeatStatus = Literal["pending", "active", "leaving"]
@@ -80,13 +80,29 @@ class Seat:
     muted: bool = False  # the host muted this player's chat and reactions
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable form."""
-        return asdict(self)
+        """A JSON-serialisable form (a copy: changing it changes nothing here)."""
+        return {f: _copied(getattr(self, f)) for f in self.__dataclass_fields__}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
         """The inverse of :meth:`to_dict` (unknown keys are ignored)."""
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
+
+def _copied(value: Any) -> Any:
+    """``value`` with its dicts, lists and tuples copied, as :func:`dataclasses.asdict` gives it, but
+    without deep-copying every number and string on the way (this runs on every stored step).
+
+    >>> inner = {"bomb": [1, 2]}
+    >>> out = _copied({"house": inner, "pair": (1, 2)})
+    >>> out == {"house": {"bomb": [1, 2]}, "pair": (1, 2)}, out["house"] is inner, out["house"]["bomb"] is inner["bomb"]
+    (True, False, False)
+    """
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_copied(v) for v in value)
+    return value
 
 
 #: The range each numeric table option may take, ``(lowest, highest)``: seconds, or a count for
@@ -142,8 +158,8 @@ class Settings:
     game_files: dict[str, str] = field(default_factory=dict)  # uploaded game files: game name -> the file's text
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable form."""
-        return asdict(self)
+        """A JSON-serialisable form (a copy: changing it changes nothing here)."""
+        return {f: _copied(getattr(self, f)) for f in self.__dataclass_fields__}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
