@@ -30,6 +30,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -106,6 +107,8 @@ class LeaseRow(Base):
 #: The fence check of every write of a leased table (a no-op update that locks the row), built once.
 _FENCE_CHECK = (update(LeaseRow).where(LeaseRow.table_id == bindparam("tid"), LeaseRow.fence == bindparam("fence"))
                 .values(fence=LeaseRow.fence))
+_FENCE_CHECK_MANY = (update(LeaseRow).where(tuple_(LeaseRow.table_id, LeaseRow.fence).in_(bindparam("pairs", expanding=True)))
+                     .values(fence=LeaseRow.fence))
 
 
 # What every step writes, built once, on the tables themselves (not the ORM classes): a write is on
@@ -372,8 +375,7 @@ class Store:
         (one commit, one flush to disk): all of them are stored, or, when one fails, none."""
         hand_ids: dict[tuple[str, int], int] = {}
         with self.engine.begin() as conn:
-            for table_id in sorted({table_id for table_id, _ in writes}):  # one order: no deadlock
-                self._fenced(conn, table_id)
+            self._fenced_all(conn, {table_id for table_id, _ in writes})
             for table_id, args in writes:
                 self._write(conn, table_id, hand_ids, **args)
         if len(self._hand_ids) > 5000:
@@ -418,6 +420,14 @@ class Store:
         held = conn.execute(_FENCE_CHECK, {"tid": table_id, "fence": fence})  # built once: a check per write
         if held.rowcount != 1:
             raise LeaseLost(table_id, fence)
+
+    def _fenced_all(self, conn: Any, table_ids: set[str]) -> None:
+        """:meth:`_fenced` for several tables: one statement checks (and locks) them all."""
+        pairs = sorted((t, self.fences[t]) for t in table_ids if t in self.fences)
+        if len(pairs) > 1 and conn.execute(_FENCE_CHECK_MANY, {"pairs": pairs}).rowcount == len(pairs):
+            return
+        for table_id, _ in pairs:  # one alone, or one of them lost: which one
+            self._fenced(conn, table_id)
 
     def ping(self) -> None:
         """One round trip to the database (raises when it cannot be reached)."""

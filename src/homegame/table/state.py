@@ -8,9 +8,10 @@ No I/O and no clock: every method that depends on time takes ``now``.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
+
+import orjson
 
 from homegame.table.autoplay import BotPolicy
 from homegame.table.chat import Chat
@@ -123,7 +124,8 @@ class TableState:
     def game_title(self, game: str, rules: dict[str, Any]) -> str:
         """A short description of a game and its house rules that differ from the defaults."""
         file = self.settings.game_files.get(game)
-        key = (game, json.dumps(rules, sort_keys=True), file or "")
+        key = (game, orjson.dumps(rules, option=orjson.OPT_SORT_KEYS, default=str).decode() if rules else "",
+               file or "")
         title = _TITLES.get(key)
         if title is None:
             if len(_TITLES) > 2000:
