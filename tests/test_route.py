@@ -209,3 +209,77 @@ def test_the_owner_killed_a_player_on_another_process_is_told_and_plays_on(clust
         store.close()
         a.stop()
         b.stop()
+
+
+@pytest.mark.slow
+def test_sigterm_to_one_of_the_workers_hands_its_table_to_the_other(cluster: Cluster,  # noqa: F811
+                                                                    redis_server: RedisServer,  # noqa: F811
+                                                                    tmp_path: Path) -> None:
+    """``--workers 2``: a rolling restart. The worker that owns the table gets SIGTERM; it hands the
+    table over (the lease is 30 s, so only a hand-over, not a takeover after the lease runs out, lets play
+    go on within seconds); the other worker plays the same hand on; the supervisor starts a new worker."""
+    import signal
+    import time
+
+    url = cluster.new_database()
+    args = ("--workers", "2", "--redis", redis_server.url, "--route", "--lease-seconds", "30")
+    server = ServerProcess(url, log=str(tmp_path / "workers.log"), args=args).start()
+    store = Store(url, run_migrations=False)
+    try:
+        made = create_table(server.base, game="holdem", approve_seats=False, stakes=LIMIT, buy_in=1000, **FAST)
+        table_id = made["table_id"]
+        heard: list[list[dict[str, Any]]] = [[], [], []]
+        leases = Leases(store, "test")
+
+        def states(i: int) -> list[dict[str, Any]]:
+            return [m for m in heard[i] if m["type"] == "state"]
+
+        async def scenario() -> tuple[int, int, float]:
+            bots = [BotClient(made["links"]["invite"], name=f"W{i}", kind="rule", seed=i, on_message=heard[i].append)
+                    for i in range(3)]
+            tasks = [asyncio.create_task(b.run()) for b in bots]
+            loop = asyncio.get_running_loop()
+
+            async def until(check: Any, what: str, timeout: float) -> None:
+                end = loop.time() + timeout
+                while not check():
+                    assert loop.time() < end, f"timed out waiting for {what}"
+                    await asyncio.sleep(0.02)
+
+            try:
+                await until(lambda: all(any(m["hand"] >= 2 and not m["view"]["over"] for m in states(i))
+                                        for i in range(3)), "hand 2 under way", 120)
+                held = leases.owner_of(table_id)
+                assert held is not None
+                owner = held[0]
+                old_pid = int(owner.split(":")[1])
+                before = max((m["hand"], m["seq"]) for i in range(3) for m in states(i))
+                marks = [len(h) for h in heard]
+                began = time.monotonic()
+                os.kill(old_pid, signal.SIGTERM)
+                await until(lambda: (leases.owner_of(table_id) or (owner,))[0] != owner, "the other worker owning it", 10)
+                marks = [len(h) for h in heard]
+                await until(lambda: all(any((m["hand"], m["seq"]) > before for m in heard[i][marks[i]:]
+                                            if m["type"] == "state") for i in range(3)),
+                            "every player playing on with the new owner", 15)
+                took = time.monotonic() - began
+                new_owner = leases.owner_of(table_id)
+                assert new_owner is not None
+                await until(lambda: all(any(m["hand"] >= before[0] + 2 for m in states(i)) for i in range(3)),
+                            "two more hands", 60)
+                return old_pid, int(new_owner[0].split(":")[1]), took
+            finally:
+                for t in tasks:
+                    t.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+        old_pid, new_pid, took = asyncio.run(scenario())
+        assert new_pid != old_pid
+        print(f"SIGTERM to the owning worker: play went on in {took:.2f} s")
+        token = parse_link(made["links"]["invite"]).token
+        listing = api(server.base, f"/api/tables/{table_id}/hands?token={token}")
+        assert len(listing) >= 3 and all(sum(h["payoffs"]) == 0 for h in listing)
+        assert api(server.base, "/healthz")["ok"] is True  # the supervisor still serves (a new worker started)
+    finally:
+        store.close()
+        server.stop()
