@@ -281,3 +281,20 @@ def test_the_idle_period_is_checked() -> None:
         assert "Traceback" not in result.output
     with pytest.raises(ValueError, match="positive number of seconds"):
         Server(Store("sqlite://"), idle_seconds=0)
+
+
+@pytest.mark.slow
+def test_the_memory_bench_finds_an_unloaded_table_costs_next_to_nothing() -> None:
+    """``bench/memory.py`` in one process, 5 hold'em tables: an unloaded table keeps a small fraction of
+    what a live one holds (no room, table, hand or connection stays behind)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "memory.py"
+    spec = importlib.util.spec_from_file_location("memory_bench", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    out = bench.child("holdem", "trace", 5, 1)
+    assert out["loaded"] == 5 and out["leases"] == 0
+    assert 20_000 < out["live"] < 250_000, out  # a whole seed chain held (320 kB) would show here
+    assert out["idle"] < out["live"] / 5, out
