@@ -276,7 +276,8 @@ def test_the_idle_period_is_checked() -> None:
                                                            "to 86400 (a day), not 0"),
                              ([], {"HOMEGAME_IDLE_SECONDS": "soon"}, "$HOMEGAME_IDLE_SECONDS must be a number of "
                                                                      "seconds from 1 to 86400 (a day), not 'soon'")):
-        result = runner.invoke(app, ["serve", *args], env={"COLUMNS": "200", "NO_COLOR": "1", **env})
+        # --workers 0 is refused after the idle period is checked: never a server started here
+        result = runner.invoke(app, ["serve", *args, "--workers", "0"], env={"COLUMNS": "200", "NO_COLOR": "1", **env})
         assert result.exit_code == 2 and words in result.output, result.output
         assert "Traceback" not in result.output
     with pytest.raises(ValueError, match="positive number of seconds"):
