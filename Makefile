@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/equity.py
 	-$(BIN)/python bench/bots.py --deals 4 --games holdem,passem --players 2
 	$(BIN)/python bench/server.py --tables 10 --seconds 5
+	$(BIN)/python bench/memory.py --tables 10 --hands 1
 
 serve: $(STAMP)
 	$(BIN)/homegame serve

@@ -140,6 +140,28 @@ def test_a_chain_links_every_seed_to_its_head_and_a_new_chain_is_announced() -> 
     assert sha256_hex(seeds[3]) == fair.chains[1].head
 
 
+def test_a_loaded_chain_holds_a_few_kilobytes_and_every_seed_links_to_the_next() -> None:
+    """A live table keeps its chain loaded (issue 12: memory per live table): a whole chain of 10,000
+    seeds once held every link (320 kB a table); it keeps one link in ``CHAIN_STRIDE`` now."""
+    import tracemalloc
+
+    secret = bytes(range(32))
+    tracemalloc.start()
+    chain = Chain.new(number=1, first=1, secret=secret)
+    before = tracemalloc.get_traced_memory()[0]
+    first = chain.seed(1)
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert held < 8_000, f"a loaded chain holds {held} bytes"
+    assert sha256_hex(first) == chain.head and chain.seed(fairness.CHAIN_LENGTH) == secret.hex()
+    walked = [secret]
+    for _ in range(fairness.CHAIN_LENGTH):
+        walked.append(hashlib.sha256(walked[-1]).digest())
+    walked.reverse()  # walked[i] is s_i
+    for index in (0, 1, 2, 99, 100, 101, 5_000, 9_899, 9_900, 9_901, 9_999):
+        assert chain.seed(index) == walked[index].hex()
+
+
 # ----- the server ----------------------------------------------------------------------------------
 def test_contributions_change_the_deck_and_are_public(played: tuple[Room, Store, Clock, Connection, list[str]]) -> None:
     room, store, _clock, conn, values = played

@@ -22,6 +22,7 @@ def serve(
     shared: Annotated[bool, typer.Option("--shared", help="Other server processes use the same database (behind a load balancer): wait for a table's lease instead of taking it (implied by --redis).")] = False,
     route: Annotated[bool, typer.Option("--route", help="Relay clients of a table owned by another process to it through Redis (needs --redis).")] = False,
     lease_seconds: Annotated[float, typer.Option(help="How long a table stays with a process that stopped renewing its lease, before another may take it over.")] = 15.0,
+    idle_seconds: Annotated[float | None, typer.Option(help="Seconds a table stays in memory once nobody is connected to it (default $HOMEGAME_IDLE_SECONDS, or 300; with --shared or --redis, --lease-seconds); it loads again from the database, where it was, on the next connection.")] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     log_format: Annotated[str, typer.Option(help="Log lines as text or json (one JSON object a line).")] = "text",
     compress: Annotated[bool, typer.Option(help="Compress websocket messages (less traffic, more CPU).")] = False,
@@ -31,7 +32,7 @@ def serve(
 
     import uvicorn
 
-    from homegame.server.app import create_app
+    from homegame.server.app import create_app, idle_period
     from homegame.server.bus import BusUnavailable
     from homegame.server.bus import shown as shown_redis
     from homegame.server.logs import log_config
@@ -42,6 +43,8 @@ def serve(
         logging_config = log_config(log_format, log_level)
         if not 1 <= lease_seconds <= 600:
             raise ValueError(f"--lease-seconds must be from 1 to 600, not {lease_seconds:g}")
+        idle = (idle_period(idle_seconds) if idle_seconds is not None else
+                idle_period(os.environ.get("HOMEGAME_IDLE_SECONDS"), "$HOMEGAME_IDLE_SECONDS"))
         if workers < 1:
             raise ValueError(f"--workers must be at least 1, not {workers}")
         if route and redis is None:
@@ -55,7 +58,7 @@ def serve(
             asyncio.run(_reach_redis(redis))
         if workers == 1:
             application = create_app(url, redis_url=redis, shared=shared, lease_seconds=lease_seconds,
-                                     route=route)
+                                     route=route, idle_seconds=idle)
         else:
             Store(url).close()  # checked and migrated once, before the workers start
     except (StorageError, BusUnavailable, OSError, ValueError) as exc:
@@ -75,6 +78,7 @@ def serve(
         os.environ["HOMEGAME_SHARED"] = "1"
         os.environ["HOMEGAME_ROUTE"] = "1" if route else ""
         os.environ["HOMEGAME_LEASE_SECONDS"] = str(lease_seconds)
+        os.environ["HOMEGAME_IDLE_SECONDS"] = "" if idle is None else str(idle)
         uvicorn.run("homegame.server.app:app_from_env", factory=True, workers=workers, **options)  # type: ignore[arg-type]
 
 

@@ -12,9 +12,10 @@ import contextlib
 import gc
 import json
 import logging
+import math
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -62,6 +63,12 @@ class NewTable(BaseModel):
     spectator_chat: bool = False
 
 
+#: Seconds a table nobody is connected to stays loaded in a process alone (``--idle-seconds``); shared,
+#: the default is a lease's length (``--lease-seconds``).
+IDLE_SECONDS = 300.0
+#: The idle periods ``homegame serve --idle-seconds`` (or ``$HOMEGAME_IDLE_SECONDS``) accepts.
+IDLE_RANGE = (1.0, 86400.0)
+
 #: What a player is told when this process stops and its table moves to another (``moved``).
 STOPPING = "this server is stopping; the table moves to another; reconnecting"
 
@@ -74,12 +81,22 @@ class Server:
     """The rooms of one process, loaded from storage on first use, each owned by a lease.
 
     ``bus`` is the Redis message bus when several processes share the database; without one the process
-    is alone and takes its tables' leases at once (a previous run's included)."""
+    is alone and takes its tables' leases at once (a previous run's included). A table nobody has been
+    connected to for ``idle_seconds`` (:data:`IDLE_SECONDS` alone, a lease's length shared) is unloaded
+    (:meth:`release_idle`); ``clock`` (monotonic seconds) times that."""
 
     def __init__(self, store: Store, bus: Bus | None = None, *, shared: bool = False,
-                 lease_seconds: float = TTL, route: bool = False) -> None:
+                 lease_seconds: float = TTL, route: bool = False, idle_seconds: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         if route and bus is None:
             raise ValueError("routing between processes (--route) needs the Redis message bus (--redis)")
+        shared = shared or bus is not None
+        idle = (lease_seconds if shared else IDLE_SECONDS) if idle_seconds is None else idle_seconds
+        if not (isinstance(idle, int | float) and math.isfinite(idle) and idle > 0):
+            raise ValueError(f"the idle period must be a positive number of seconds, not {idle!r}")
+        #: Seconds a table nobody is connected to stays loaded.
+        self.idle_seconds = float(idle)
+        self.clock = clock
         self.store = store
         self.bus = bus
         #: With ``route``: clients of tables owned by other processes are relayed to them through Redis.
@@ -87,9 +104,13 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.metrics = Metrics()
         #: Whether other processes share the database (then a table's lease is waited for, not taken).
-        self.shared = shared or bus is not None
+        self.shared = shared
         self.ownership = Ownership(store, self.metrics, alone=not self.shared, ttl=lease_seconds)
+        #: Since when (:attr:`clock`) each loaded table has had nobody connected.
         self._empty_since: dict[str, float] = {}
+        #: How many websockets of this process are open on each table (said hello or not yet).
+        self._open: dict[str, int] = {}
+        self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         #: Set once a graceful stop began: no table is taken here any more.
         self.leaving = False
@@ -109,6 +130,7 @@ class Server:
             if isinstance(room, MeteredRoom):
                 room.metrics = self.metrics
             self.rooms[table_id] = room
+            self._empty_since[table_id] = self.clock()  # loaded for a download, it is idle until someone connects
             room.start()
             if self.router is not None:
                 self._tasks.add(asyncio.get_running_loop().create_task(self.router.own(room)))
@@ -138,26 +160,76 @@ class Server:
         if self.router is not None:
             await self.router.disown(table_id)
 
-    async def release_idle(self) -> None:
-        """Shared: a table nobody has been connected to for a lease's length is stopped here and its
-        lease given up, so that whichever process its players reach next can take it (a load balancer
-        that came back to a recovered machine, for one). Alone, tables play on as before."""
-        if not self.shared:
+    def attach(self, table_id: str) -> None:
+        """A websocket of this process opened on ``table_id`` (counted before it says hello)."""
+        self._open[table_id] = self._open.get(table_id, 0) + 1
+        self._empty_since.pop(table_id, None)
+
+    def detach(self, table_id: str) -> None:
+        """A websocket of this process on ``table_id`` closed; with the last one, the idle period starts."""
+        left = self._open.get(table_id, 0) - 1
+        if left > 0:
+            self._open[table_id] = left
             return
-        now = time.monotonic()
+        self._open.pop(table_id, None)
+        if table_id in self.rooms:
+            self._empty_since[table_id] = self.clock()
+
+    def connected(self, table_id: str, room: Room) -> bool:
+        """Whether anyone is connected to ``room``: an open websocket of this process (any role, a
+        spectator's or one that has not said hello yet) or one relayed from another process."""
+        if self._open.get(table_id) or any(not c.closed for c in room.connections):
+            return True
+        return self.router is not None and bool(self.router.remote.get(table_id))
+
+    async def release_idle(self) -> None:
+        """A table nobody has been connected to for :attr:`idle_seconds` is stopped and dropped from
+        memory. Everything it handled is stored already (each step is written before it is sent, and
+        a table with queued messages or a failing database waits for a later round), so the next
+        connection, or a download that needs it, loads it again from the store and the hand goes on
+        where it was (its turn clocks as after a restart). Shared, its lease is given up too, so that
+        whichever process its players reach next can take it (a load balancer that came back to a
+        recovered machine, for one). A bots-only table nobody watches stops as well."""
+        now = self.clock()
         for table_id, room in list(self.rooms.items()):
-            if any(not c.closed for c in room.connections):
+            if self.rooms.get(table_id) is not room:  # taken over or handed over meanwhile
+                continue
+            if self.connected(table_id, room):
                 self._empty_since.pop(table_id, None)
                 continue
             since = self._empty_since.setdefault(table_id, now)
-            if now - since >= self.ownership.leases.ttl:
-                self._empty_since.pop(table_id, None)
-                self.rooms.pop(table_id, None)
-                await room.stop()
-                if self.router is not None:
-                    await self.router.disown(table_id)
-                await self.ownership.release(table_id)
-                log.info("table %s: nobody connected; stopped here and its lease released", table_id)
+            if now - since < self.idle_seconds or room.halted is not None or not room.queue.empty():
+                continue
+            await self.unload(table_id, room, now - since)
+
+    async def unload(self, table_id: str, room: Room, idle: float) -> None:
+        """Stop ``room`` and drop it (see :meth:`release_idle`); one log line (no token, no card)."""
+        self._empty_since.pop(table_id, None)
+        self.rooms.pop(table_id, None)
+        # given up before the owner task is stopped, with no await in between: the task cannot run a
+        # step meanwhile, and a connection arriving while it stops loads the table afresh, lease and all
+        with contextlib.suppress(Exception):
+            self.ownership.leases.release(table_id)
+        await room.stop()
+        if self.router is not None and table_id not in self.rooms:
+            await self.router.disown(table_id)
+        log.info("table %s: nobody connected for %.0f s; unloaded from memory (hand %d, %d actions stored)%s",
+                 table_id, idle, room.table.hand_number, len(room.table.actions),
+                 "; its lease released" if self.shared else "; it loads again on the next connection")
+
+    def start_sweeping(self) -> None:
+        """Look for idle tables (:meth:`release_idle`) every quarter of the idle period, at most every 5 s."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="idle tables")
+
+    async def _sweep(self) -> None:
+        every = min(5.0, max(0.05, self.idle_seconds / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.release_idle()
+            except Exception as exc:  # noqa: BLE001 - tried again next round
+                log.error("unloading idle tables failed (%s); retrying", type(exc).__name__)
 
     def gauges(self) -> dict[str, float]:
         """The current values of the gauges of ``/metrics``."""
@@ -227,6 +299,11 @@ class Server:
 
     async def close(self) -> None:
         """Stop every room, then hand their leases back."""
+        sweeper, self._sweeper = self._sweeper, None
+        if sweeper is not None:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
         for table_id, room in self.rooms.items():
             await room.stop()
             if self.router is not None:
@@ -236,14 +313,16 @@ class Server:
 
 
 def create_app(db_url: str | None = None, *, store: Store | None = None, redis_url: str | None = None,
-               shared: bool = False, lease_seconds: float = TTL, route: bool = False) -> FastAPI:
+               shared: bool = False, lease_seconds: float = TTL, route: bool = False,
+               idle_seconds: float | None = None) -> FastAPI:
     """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`),
     with the Redis message bus at ``redis_url``; ``shared`` (implied by a bus) when other server
     processes use the same database, each table owned by a lease of ``lease_seconds``; with ``route``,
-    clients of a table owned by another process are relayed to it through Redis."""
+    clients of a table owned by another process are relayed to it through Redis. A table nobody is
+    connected to is unloaded after ``idle_seconds`` (see :class:`Server`)."""
     store = store or Store(db_url)
     bus = Bus(redis_url) if redis_url else None
-    server = Server(store, bus, shared=shared, lease_seconds=lease_seconds, route=route)
+    server = Server(store, bus, shared=shared, lease_seconds=lease_seconds, route=route, idle_seconds=idle_seconds)
     if bus is not None and server.router is not None:
         bus.on_change = server.router.bus_changed
     serving = {"up": False}
@@ -259,7 +338,8 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         if server.shared:
             hand_over_on_sigterm(server.hand_over)
         server.resume_all()
-        server.ownership.start(server.lost, server.release_idle)
+        server.ownership.start(server.lost)
+        server.start_sweeping()
         serving["up"] = True
         yield
         serving["up"] = False
@@ -432,6 +512,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
             await ws.send_text(json.dumps(p.error("no_table", "no table has this id; check the link")))
             await ws.close(4404)
             return
+        server.attach(table_id)  # open: the table stays loaded while this websocket is
         conn = Connection(ws.send_text)
         pump = asyncio.get_running_loop().create_task(conn.pump())
         reader = asyncio.get_running_loop().create_task(_read(ws, conn, room))
@@ -446,6 +527,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
             pump.cancel()
             room.queue.put_nowait((conn, "closed"))
             moved = server.rooms.get(table_id) is not room  # taken over: tell the client to reconnect
+            server.detach(table_id)
             with contextlib.suppress(Exception):
                 await ws.close(4503 if moved else 1000)
 
@@ -602,11 +684,42 @@ def submit(room: Room, conn: Connection, message: Any) -> None:
 
 def app_from_env() -> FastAPI:
     """The app over ``$HOMEGAME_DB``, ``$HOMEGAME_REDIS``, ``$HOMEGAME_SHARED`` and ``$HOMEGAME_ROUTE``
-    (``1``), and ``$HOMEGAME_LEASE_SECONDS`` (how each ``--workers`` process makes it)."""
+    (``1``), ``$HOMEGAME_LEASE_SECONDS`` and ``$HOMEGAME_IDLE_SECONDS`` (how each ``--workers`` process
+    makes it)."""
     return create_app(os.environ.get("HOMEGAME_DB"), redis_url=os.environ.get("HOMEGAME_REDIS") or None,
                       shared=os.environ.get("HOMEGAME_SHARED") == "1",
                       lease_seconds=float(os.environ.get("HOMEGAME_LEASE_SECONDS") or TTL),
-                      route=os.environ.get("HOMEGAME_ROUTE") == "1")
+                      route=os.environ.get("HOMEGAME_ROUTE") == "1",
+                      idle_seconds=idle_period(os.environ.get("HOMEGAME_IDLE_SECONDS"), "$HOMEGAME_IDLE_SECONDS"))
 
 
-__all__ = ["NewTable", "Server", "TableElsewhere", "app_from_env", "create_app"]
+def idle_period(value: str | float | None, what: str = "--idle-seconds") -> float | None:
+    """``value`` (a number, its text, or ``None`` or ``""`` for the default) as an idle period for
+    :class:`Server`, in seconds; a :class:`ValueError` naming ``what`` and the range otherwise.
+
+    >>> idle_period("90"), idle_period(None), idle_period("")
+    (90.0, None, None)
+    >>> idle_period("0")
+    Traceback (most recent call last):
+    ...
+    ValueError: --idle-seconds must be a number of seconds from 1 to 86400 (a day), not 0
+    >>> idle_period("soon", "$HOMEGAME_IDLE_SECONDS")
+    Traceback (most recent call last):
+    ...
+    ValueError: $HOMEGAME_IDLE_SECONDS must be a number of seconds from 1 to 86400 (a day), not 'soon'
+    """
+    if value is None or value == "":
+        return None
+    low, high = IDLE_RANGE
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not low <= seconds <= high:  # NaN included
+        shown = repr(str(value)[:20]) if math.isnan(seconds) else f"{seconds:g}"
+        raise ValueError(f"{what} must be a number of seconds from {low:g} to {high:g} (a day), not {shown}")
+    return seconds
+
+
+__all__ = ["IDLE_RANGE", "IDLE_SECONDS", "NewTable", "Server", "TableElsewhere", "app_from_env", "create_app",
+           "idle_period"]

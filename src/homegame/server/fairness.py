@@ -28,6 +28,9 @@ from homegame.server.commitment import full_deck
 SCHEME = "homegame-chain-v1"
 #: Hands per chain; a new chain is started (and announced) when one runs out.
 CHAIN_LENGTH = 10_000
+#: A loaded chain keeps every ``CHAIN_STRIDE``-th link (32 bytes each: 3.2 kB for a whole chain, not
+#: 320 kB), so a hand's seed costs at most ``CHAIN_STRIDE - 1`` hashes (tens of microseconds).
+CHAIN_STRIDE = 100
 _HEX = frozenset("0123456789abcdef")
 
 
@@ -109,15 +112,31 @@ class Chain:
         return hand - self.first + 1
 
     def seed(self, index: int) -> str:
-        """``s_index`` (hex); ``seed(0)`` is the head."""
+        """``s_index`` (hex); ``seed(0)`` is the head.
+
+        The chain is walked once, from the secret, keeping every :data:`CHAIN_STRIDE`-th link; a seed
+        is then at most that many hashes from the kept link before it.
+
+        >>> chain = Chain.new(number=1, first=1, length=250, secret=bytes(32))
+        >>> all(sha256_hex(chain.seed(i)) == chain.seed(i - 1) for i in range(1, 251))
+        True
+        >>> chain.seed(250) == chain.secret and chain.seed(0) == chain.head
+        True
+        """
         if not 0 <= index <= self.length:
             raise ValueError(f"chain {self.number} has seeds 0..{self.length}, not {index}")
-        if not self._links:  # the whole chain once (32 bytes a link), not up to `length` hashes a hand
-            links = [bytes.fromhex(self.secret)]
-            for _ in range(self.length):
-                links.append(hashlib.sha256(links[-1]).digest())
-            self._links.extend(b"".join(reversed(links)))
-        return bytes(self._links[32 * index:32 * index + 32]).hex()
+        if not self._links:  # kept links k * CHAIN_STRIDE hashes below the secret, k = 0, 1, ...
+            link = bytes.fromhex(self.secret)
+            for done in range(self.length + 1):
+                if done % CHAIN_STRIDE == 0:
+                    self._links.extend(link)
+                link = hashlib.sha256(link).digest()
+        below = self.length - index  # s_index is the secret hashed this many times
+        kept = below // CHAIN_STRIDE
+        out = bytes(self._links[32 * kept:32 * kept + 32])
+        for _ in range(below - kept * CHAIN_STRIDE):
+            out = hashlib.sha256(out).digest()
+        return out.hex()
 
     def intact(self) -> bool:
         """Whether the stored secret still hashes to the published head."""
@@ -284,5 +303,5 @@ class Fairness:
         return FairShuffle(list(deck), seed, commitment, dict(record), problem)
 
 
-__all__ = ["CHAIN_LENGTH", "SCHEME", "Chain", "FairShuffle", "Fairness", "derive_deck", "is_hex32",
+__all__ = ["CHAIN_LENGTH", "CHAIN_STRIDE", "SCHEME", "Chain", "FairShuffle", "Fairness", "derive_deck", "is_hex32",
            "record_problem", "sha256_hex"]

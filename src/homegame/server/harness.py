@@ -39,14 +39,15 @@ def wait_for_port(port: int, timeout: float = 20.0) -> None:
 
 
 @contextlib.contextmanager
-def server_thread(db_url: str) -> Iterator[str]:
-    """Serve the app over ``db_url`` from a thread of this process; yields the base URL."""
+def server_thread(db_url: str, **options: Any) -> Iterator[str]:
+    """Serve the app over ``db_url`` from a thread of this process; yields the base URL. ``options``
+    go to :func:`homegame.server.app.create_app` (``idle_seconds=0.5``, say)."""
     import uvicorn
 
     from homegame.server.app import create_app
 
     port = free_port()
-    config = uvicorn.Config(create_app(db_url), host="127.0.0.1", port=port, log_level="warning",
+    config = uvicorn.Config(create_app(db_url, **options), host="127.0.0.1", port=port, log_level="warning",
                             ws_max_size=1 << 20, ws_per_message_deflate=False, lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
