@@ -71,8 +71,8 @@ def test_tables_acting_together_share_commits_and_nobody_is_told_what_is_not_sto
             seqs = {n.table_id: len(n.room.table.actions) for n in nights}
             for n in nights:
                 call(n)
-            await until(lambda: all(len(n.room.table.actions) > seqs[n.table_id] and n.room._committing is None
-                                    for n in nights))
+            await until(lambda seqs=seqs: all(len(n.room.table.actions) > seqs[n.table_id]  # type: ignore[misc]
+                                              and n.room._committing is None for n in nights))
         for n in nights:
             await n.room.stop()
 

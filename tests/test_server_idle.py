@@ -42,7 +42,7 @@ async def settled(room: Room, until: Callable[[], bool] = lambda: True) -> None:
     """Let the room's owner task handle what is queued (and ``until()`` come true)."""
     for _ in range(500):
         await asyncio.sleep(0.01)
-        if room.queue.empty() and until():
+        if room.queue.empty() and room._committing is None and until():
             return
     raise AssertionError("the room did not get there in time")
 
