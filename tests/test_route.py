@@ -9,8 +9,10 @@ Needs PostgreSQL, ``redis-server`` and the ``redis`` package (see ``tests/test_p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,12 +112,7 @@ def test_workers_share_one_port_and_play_one_table(cluster: Cluster, redis_serve
                                                    tmp_path: Path) -> None:
     """``--workers 2``: two processes on one port; each new connection lands on either, and routing
     carries it to the table's one owner."""
-    url = cluster.new_database()
-    args = ("--workers", "2", "--redis", redis_server.url, "--route", "--lease-seconds", "3")
-    server = ServerProcess(url, log=str(tmp_path / "workers.log"), args=args).start()
-    store = Store(url, run_migrations=False)
-    try:
-        made = create_table(server.base, game="holdem", approve_seats=False, stakes=LIMIT, buy_in=1000, **FAST)
+    with two_workers(cluster, redis_server, tmp_path, lease_seconds=3) as (server, store, made):
         heard: list[list[dict[str, Any]]] = [[], [], []]
 
         async def scenario() -> None:
@@ -142,9 +139,6 @@ def test_workers_share_one_port_and_play_one_table(cluster: Cluster, redis_serve
         token = parse_link(made["links"]["invite"]).token
         listing = api(server.base, f"/api/tables/{made['table_id']}/hands?token={token}")
         assert len(listing) >= 3 and all(sum(h["payoffs"]) == 0 for h in listing)
-    finally:
-        store.close()
-        server.stop()
 
 
 @pytest.mark.slow
@@ -221,12 +215,7 @@ def test_sigterm_to_one_of_the_workers_hands_its_table_to_the_other(cluster: Clu
     import signal
     import time
 
-    url = cluster.new_database()
-    args = ("--workers", "2", "--redis", redis_server.url, "--route", "--lease-seconds", "30")
-    server = ServerProcess(url, log=str(tmp_path / "workers.log"), args=args).start()
-    store = Store(url, run_migrations=False)
-    try:
-        made = create_table(server.base, game="holdem", approve_seats=False, stakes=LIMIT, buy_in=1000, **FAST)
+    with two_workers(cluster, redis_server, tmp_path, lease_seconds=30) as (server, store, made):
         table_id = made["table_id"]
         heard: list[list[dict[str, Any]]] = [[], [], []]
         leases = Leases(store, "test")
@@ -280,6 +269,20 @@ def test_sigterm_to_one_of_the_workers_hands_its_table_to_the_other(cluster: Clu
         listing = api(server.base, f"/api/tables/{table_id}/hands?token={token}")
         assert len(listing) >= 3 and all(sum(h["payoffs"]) == 0 for h in listing)
         assert api(server.base, "/healthz")["ok"] is True  # the supervisor still serves (a new worker started)
+
+
+@contextlib.contextmanager
+def two_workers(cluster: Cluster, redis: RedisServer, tmp_path: Path,  # noqa: F811
+                lease_seconds: float) -> Iterator[tuple[ServerProcess, Store, dict[str, Any]]]:
+    """``homegame serve --workers 2`` on ``cluster`` and ``redis``, a store on the same database, and a
+    hold'em table made through it."""
+    url = cluster.new_database()
+    args = ("--workers", "2", "--redis", redis.url, "--route", "--lease-seconds", str(lease_seconds))
+    server = ServerProcess(url, log=str(tmp_path / "workers.log"), args=args).start()
+    store = Store(url, run_migrations=False)
+    try:
+        yield server, store, create_table(server.base, game="holdem", approve_seats=False, stakes=LIMIT,
+                                          buy_in=1000, **FAST)
     finally:
         store.close()
         server.stop()
