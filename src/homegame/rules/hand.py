@@ -7,9 +7,11 @@ step waits for every seat still in. Every action is validated in full before any
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from homegame.cards import Card, cards
@@ -51,6 +53,16 @@ class Shown(tuple[int, ...]):
     def text(self) -> list[str]:
         """The cards as text."""
         return [_STR[c] for c in self]
+
+
+@functools.cache
+def _settlement() -> Callable[[Hand], None]:
+    """:func:`homegame.rules.showdown.settle`, imported at the first hand's end rather than with this module
+    (it loads numpy and the evaluator's tables), then kept: an import statement costs a microsecond each
+    time it runs."""
+    from homegame.rules.showdown import settle
+
+    return settle
 
 
 def _ids(items: CardsIn) -> list[int]:
@@ -563,13 +575,18 @@ class Hand:
         if self.over or seat not in self.to_act or type(seat) is not int:
             self._refuse_turn(seat)
         self._offered = None  # the records offered are for the state before this action
-        words = (action.replace(",", " ") if "," in action else action).split()
-        if not words:
-            raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
-        verb, args = words[0].lower(), words[1:]
-        if self.in_round:
-            self._betted(seat, betting.act(self, seat, verb, args))
+        if self.in_round:  # a move written as legal() writes it is taken as it is, anything else parsed
+            text = betting.said(self, seat, action) or betting.act(self, seat, *self._words(seat, action))
+            self.actions.append((seat, text))  # then the next seat to act, or the round's end
+            if self.live > 1:
+                n = seat + 1
+                s = betting.next_to_act(self, n if n < self.players else 0)
+                if s >= 0:
+                    self.to_act = (s,)
+                    return
+            self._round_over()
             return
+        verb, args = self._words(seat, action)
         step = self.game.steps[self.step_index]
         if step.kind in SEQUENTIAL and step.kind != "draw":
             text, pays = buy.validate(self, seat, step, verb, args)
@@ -603,6 +620,13 @@ class Hand:
             self.step_index += 1
             self._advance()
 
+    def _words(self, seat: int, action: str) -> tuple[str, list[str]]:
+        """An action's verb (lower case) and its arguments; commas separate like spaces."""
+        words = (action.replace(",", " ") if "," in action else action).split()
+        if not words:
+            raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
+        return words[0].lower(), words[1:]
+
     def _refuse_turn(self, seat: object) -> NoReturn:
         """Raise the IllegalAction that says why ``seat`` may not act now."""
         if self.over:
@@ -615,18 +639,6 @@ class Hand:
                                 f"{', '.join(map(str, self.to_act))}")
         raise IllegalAction(f"it is not seat {seat}'s turn; to act: "
                             f"{', '.join(map(str, self.to_act)) or 'nobody'}")
-
-    def _betted(self, seat: int, text: str) -> None:
-        """After a betting action: record it, then the next seat to act, or the round's end."""
-        self._offered = None
-        self.actions.append((seat, text))
-        if self.live > 1:
-            n = seat + 1
-            s = betting.next_to_act(self, n if n < self.players else 0)
-            if s >= 0:
-                self.to_act = (s,)
-                return
-        self._round_over()
 
     def _round_over(self) -> None:
         """Nobody owes a bet any more: the hand is settled (one player left), passed out, or goes on."""
@@ -717,7 +729,7 @@ class Hand:
                                         f"not {amount!r}")
                 text = betting.wager(self, seat, amount)
             self._offered = None
-            self.actions.append((seat, text))  # as _betted does
+            self.actions.append((seat, text))  # as act() does
             if self.live > 1:
                 n = seat + 1
                 s = betting.next_to_act(self, n if n < self.players else 0)
@@ -810,13 +822,11 @@ class Hand:
         self._payoffs = [0] * self.players
 
     def _settle(self) -> None:
-        from homegame.rules.showdown import settle
-
         self.to_act = ()
         self.in_round = False
-        settle(self)
+        _settlement()(self)
         self.over = True
-        self._payoffs = [self.stacks[s] - self.starting[s] for s in range(self.players)]
+        self._payoffs = list(map(operator.sub, self.stacks, self.starting))
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"to_act={self.to_act}"
