@@ -183,15 +183,20 @@ def legal(h: Hand, s: int) -> list[str]:
     h.offer = (len(h.actions), s, rng)  # act() reuses it while nothing has happened since
     if owe > 0:
         stack = h.stacks[s]
-        call = f"call {owe if owe < stack else stack}"
+        pay = owe if owe < stack else stack
+        call = "call " + (NUMBERS[pay] if pay < 1000 else str(pay))
         out = [call] if s == h.bring_in_due else ["fold", call]
     else:
         out = ["check"]
     if rng is not None:
-        verb = "bet" if h.high == 0 or s == h.bring_in_due else "raise"
+        verb = "bet " if h.high == 0 or s == h.bring_in_due else "raise "
         lo, hi = rng
-        out.append(f"{verb} {lo}" if lo == hi else f"{verb} {lo}..{hi}")
+        least = NUMBERS[lo] if lo < 1000 else str(lo)
+        out.append(verb + least if lo == hi else f"{verb}{least}..{NUMBERS[hi] if hi < 1000 else hi}")
     return out
+
+
+NUMBERS = tuple(map(str, range(1000)))  # the amounts below 1000 as text, written once for every legal()
 
 
 def options(h: Hand, s: int) -> tuple[Option, ...]:
@@ -232,7 +237,7 @@ def said(h: Hand, s: int, action: str) -> str | None:
             return None
         stack = h.stacks[s]
         pay = owe if owe < stack else stack
-        return call(h, s, pay) if not amount or amount == str(pay) else None
+        return call(h, s, pay) if not amount or amount == (NUMBERS[pay] if pay < 1000 else str(pay)) else None
     if (verb != "raise" and verb != "bet") or not (amount.isascii() and amount.isdigit()):
         return None
     offer = h.offer
@@ -357,7 +362,7 @@ def wager(h: Hand, s: int, total: int) -> str:
     h.aggressor = s
     word = "completes to" if completes else "bets" if opening else "raises to"
     h._raw.append(("bet", s, "Seat {} {} {}{}", (s, word, total, "" if left else " and is all in"), NO_EXTRA))
-    return f"bet {total}" if opening else f"raise {total}"
+    return ("bet " if opening else "raise ") + (NUMBERS[total] if total < 1000 else str(total))
 
 
 NO_EXTRA: dict[str, Any] = {}  # the log entries' empty extras (read, never written)
