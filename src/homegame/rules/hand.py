@@ -456,10 +456,10 @@ class Hand:
     # ----------------------------------------------------------------- the contract
     def legal(self, seat: int) -> list[str]:
         """The actions ``seat`` may take now (empty when it owes none)."""
+        if self.in_round:  # (never once the hand is over)
+            return betting.legal(self, seat) if seat in self.to_act else []
         if self.over or seat not in self.to_act:
             return []
-        if self.in_round:
-            return betting.legal(self, seat)
         step = self.game.steps[self.step_index]
         if step.kind in SEQUENTIAL:
             return draw.legal(self, seat, step) if step.kind == "draw" else buy.legal(self, seat, step)
