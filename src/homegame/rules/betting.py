@@ -178,21 +178,25 @@ def _reopened(h: Hand, s: int) -> bool:
 
 def legal(h: Hand, s: int) -> list[str]:
     """The seat's legal betting actions, as text."""
-    out: list[str] = []
     owe = h.high - h.bets[s]
-    if owe > 0:
-        if s != h.bring_in_due:
-            out.append("fold")
-        out.append(f"call {min(owe, h.stacks[s])}")
-    else:
-        out.append("check")
     rng = raise_range(h, s)
     h.offer = (len(h.actions), s, rng)  # act() reuses it while nothing has happened since
+    if owe > 0:
+        stack = h.stacks[s]
+        pay = owe if owe < stack else stack
+        call = "call " + (NUMBERS[pay] if pay < 1000 else str(pay))
+        out = [call] if s == h.bring_in_due else ["fold", call]
+    else:
+        out = ["check"]
     if rng is not None:
-        verb = "bet" if h.high == 0 or s == h.bring_in_due else "raise"
+        verb = "bet " if h.high == 0 or s == h.bring_in_due else "raise "
         lo, hi = rng
-        out.append(f"{verb} {lo}" if lo == hi else f"{verb} {lo}..{hi}")
+        least = NUMBERS[lo] if lo < 1000 else str(lo)
+        out.append(verb + least if lo == hi else f"{verb}{least}..{NUMBERS[hi] if hi < 1000 else hi}")
     return out
+
+
+NUMBERS = tuple(map(str, range(1000)))  # the amounts below 1000 as text, written once for every legal()
 
 
 def options(h: Hand, s: int) -> tuple[Option, ...]:
@@ -214,6 +218,34 @@ def options(h: Hand, s: int) -> tuple[Option, ...]:
 
 
 _record = tuple.__new__  # an Option from its four fields at C speed (NamedTuple's own __new__ is Python)
+
+
+def said(h: Hand, s: int, action: str) -> str | None:
+    """Carry out ``action`` when it is written as :func:`legal` writes it (``fold``, ``check``, ``call``
+    with or without its cost, ``bet N`` / ``raise N`` with the total in digits) and allowed now: its
+    normalised text, as :func:`act` would return. None, with nothing changed, for anything else, which
+    :func:`act` then parses in full (and refuses, saying why). The common case costs no parsing.
+    """
+    owe = h.high - h.bets[s]
+    if action == "check":
+        return check(h, s) if owe <= 0 else None
+    if action == "fold":
+        return fold(h, s) if owe > 0 and s != h.bring_in_due else None
+    verb, _, amount = action.partition(" ")
+    if verb == "call":
+        if owe <= 0:
+            return None
+        stack = h.stacks[s]
+        pay = owe if owe < stack else stack
+        return call(h, s, pay) if not amount or amount == (NUMBERS[pay] if pay < 1000 else str(pay)) else None
+    if (verb != "raise" and verb != "bet") or not (amount.isascii() and amount.isdigit()):
+        return None
+    offer = h.offer
+    rng = offer[2] if offer is not None and offer[0] == len(h.actions) and offer[1] == s else raise_range(h, s)
+    if rng is None:
+        return None
+    total = int(amount)
+    return wager(h, s, total) if rng[0] <= total <= rng[1] else None
 
 
 def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
@@ -330,7 +362,7 @@ def wager(h: Hand, s: int, total: int) -> str:
     h.aggressor = s
     word = "completes to" if completes else "bets" if opening else "raises to"
     h._raw.append(("bet", s, "Seat {} {} {}{}", (s, word, total, "" if left else " and is all in"), NO_EXTRA))
-    return f"bet {total}" if opening else f"raise {total}"
+    return ("bet " if opening else "raise ") + (NUMBERS[total] if total < 1000 else str(total))
 
 
 NO_EXTRA: dict[str, Any] = {}  # the log entries' empty extras (read, never written)

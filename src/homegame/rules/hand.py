@@ -7,14 +7,17 @@ step waits for every seat still in. Every action is validated in full before any
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from homegame.cards import Card, cards
-from homegame.rules import betting, buy, choices, draw, runs
+from homegame.rules import betting, buy, choices, dealing, draw, runs
 from homegame.rules.action import DECLARE, Option
+from homegame.rules.dealing import Shown
 from homegame.rules.deck import Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
@@ -34,23 +37,14 @@ CardsIn = str | Iterable[str | int | Card]
 _STR = [str(Card(i)) for i in range(52)]
 
 
-class Shown(tuple[int, ...]):
-    """Card ids in a log entry, written out only when the events are read: ``str`` joins them with
-    spaces (for the text), :meth:`text` lists them (for the event's ``cards``).
+@functools.cache
+def _settlement() -> Callable[[Hand], None]:
+    """:func:`homegame.rules.showdown.settle`, imported at the first hand's end rather than with this module
+    (it loads numpy and the evaluator's tables), then kept: an import statement costs a microsecond each
+    time it runs."""
+    from homegame.rules.showdown import settle
 
-    >>> s = Shown([51, 0]); str(s), s.text()
-    ('As 2c', ['As', '2c'])
-    """
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return " ".join(_STR[c] for c in self)
-
-
-    def text(self) -> list[str]:
-        """The cards as text."""
-        return [_STR[c] for c in self]
+    return settle
 
 
 def _ids(items: CardsIn) -> list[int]:
@@ -217,7 +211,7 @@ class Hand:
         self.run_checked = False  # the point to run it twice has been reached (rules.runs)
         self.actions: list[tuple[int, str]] = []  # (seat, normalised action) in order: the history's
         self._history: History | None = None
-        self._forced_bets()
+        dealing.forced_bets(self)
         self._advance()
 
     @property
@@ -285,49 +279,6 @@ class Hand:
         after them are the ones nobody has seen."""
         return self._deck.drawn
 
-    def _deal(self, step: Step) -> None:
-        """One card at a time clockwise from the button's left, to every player still in."""
-        n, folded = self.players, self.folded
-        live = [s for s in self.rows[(self.button + 1) % n] if not folded[s]]
-        presets, dealt, cards, faceup = self._hole_preset, self._dealt, self.cards, self.faceup
-        if not presets:  # nothing preset: the cards come off the deck in dealing order
-            m = len(live)
-            drawn = self._deck.draw_many(len(step.faces) * m)
-            faces = list(step.faces)
-            for i, s in enumerate(live):
-                cards[s] += drawn[i::m]
-                faceup[s] += faces
-        else:
-            draw = self._draw
-            for up in step.faces:
-                for s in live:
-                    k = dealt[s]
-                    preset = presets.get(s)
-                    cards[s].append(preset[k] if preset is not None and k < len(preset) else draw())
-                    dealt[s] = k + 1
-                    faceup[s].append(up)
-        if any(step.faces):
-            m = len(step.faces)
-            for s in live:
-                shown = [_STR[c] for c, f in zip(cards[s][-m:], step.faces, strict=True) if f]
-                self.log("deal", s, f"Seat {s} is dealt {' '.join(shown)} face up", cards=shown)
-
-    def _turn_board(self, step: Step) -> None:
-        start = len(self.board)
-        preset = self._board_preset[start:start + step.count] if self._board_preset else None
-        if preset:
-            if step.burn:
-                self.burned.append(self._draw())
-            turned = preset + self._deck.draw_many(step.count - len(preset))
-        elif step.burn:  # the burn and the cards in one go (as many draws, in order)
-            turned = self._deck.draw_many(step.count + 1)
-            self.burned.append(turned.pop(0))
-        else:
-            turned = self._deck.draw_many(step.count)
-        self.board += turned
-        shown = Shown(turned)
-        self._raw.append(("board", None, "{}: {}", (step.label, shown), {"cards": shown}))  # as log() does
-
     def _burn_for_draw(self) -> None:
         """Burn a card before a draw, unless only the stub's last card is left."""
         stub = self._stub
@@ -375,48 +326,6 @@ class Hand:
             raise RuntimeError(f"{self.game.name}: no card left for a draw")  # max_players prevents it
         return stub.cards.pop(0)
 
-    def _roll(self) -> None:
-        for s in range(self.players):
-            if self.folded[s]:
-                continue
-            ups = self.faceup[s]
-            for i, f in enumerate(ups):
-                if not f:
-                    ups[i] = True
-                    c = _STR[self.cards[s][i]]
-                    self.log("roll", s, f"Seat {s} rolls {c}", cards=[c])
-                    break
-
-    def _forced_bets(self) -> None:
-        st = self.stakes
-        n = self.players
-        raw, none = self._raw, betting.NO_EXTRA  # log entries appended as log() does (nothing to settle yet)
-        bomb = self.options.bomb_pot
-        if bomb:  # a bomb pot: everyone antes the bomb, no blinds, no first betting round
-            for s in range(n):
-                paid = betting.post(self, s, bomb, live=False)
-                raw.append(("ante", s, "Seat {} antes {} for the bomb pot", (s, paid), none))
-            return
-        if st.ante:
-            for s in range(n):
-                paid = betting.post(self, s, st.ante, live=False)
-                raw.append(("ante", s, "Seat {} antes {}", (s, paid), none))
-        if st.blinds:
-            if n == 2:
-                self.sb_seat, self.bb_seat = self.button, (self.button + 1) % n
-            else:
-                self.sb_seat, self.bb_seat = (self.button + 1) % n, (self.button + 2) % n
-            for seat, amount, name in ((self.sb_seat, st.blinds[0], "small"), (self.bb_seat, st.blinds[1], "big")):
-                if amount:
-                    paid = betting.post(self, seat, amount, live=True)
-                    raw.append(("blind", seat, "Seat {} posts the {} blind {}", (seat, name, paid), none))
-            self.blinds_due = True
-            if self.options.straddle:
-                seat = (self.bb_seat + 1) % n if self.options.straddle == "utg" else self.button
-                self.straddle_seat = seat
-                paid = betting.post(self, seat, 2 * st.blinds[1], live=True)
-                self.log("straddle", seat, "Seat {} straddles {}", seat, paid)
-
     # ----------------------------------------------------------------- flow
     def _live(self) -> list[int]:
         return [s for s in range(self.players) if not self.folded[s]]
@@ -446,9 +355,9 @@ class Hand:
                 else:
                     self._end_round()
             elif kind == "board":
-                self._turn_board(step)
+                dealing.turn_board(self, step)
             elif kind == "deal":
-                self._deal(step)
+                dealing.deal(self, step)
             elif kind in SIMULTANEOUS:
                 self.pending = {}
                 self.pending_text = {}
@@ -469,7 +378,7 @@ class Hand:
                 self.to_act = (self._draw_order[0],)
                 return
             elif kind == "roll":
-                self._roll()
+                dealing.roll(self)
             elif kind == "showdown":
                 self._settle()
                 return
@@ -547,10 +456,10 @@ class Hand:
     # ----------------------------------------------------------------- the contract
     def legal(self, seat: int) -> list[str]:
         """The actions ``seat`` may take now (empty when it owes none)."""
+        if self.in_round:  # (never once the hand is over)
+            return betting.legal(self, seat) if seat in self.to_act else []
         if self.over or seat not in self.to_act:
             return []
-        if self.in_round:
-            return betting.legal(self, seat)
         step = self.game.steps[self.step_index]
         if step.kind in SEQUENTIAL:
             return draw.legal(self, seat, step) if step.kind == "draw" else buy.legal(self, seat, step)
@@ -563,13 +472,18 @@ class Hand:
         if self.over or seat not in self.to_act or type(seat) is not int:
             self._refuse_turn(seat)
         self._offered = None  # the records offered are for the state before this action
-        words = (action.replace(",", " ") if "," in action else action).split()
-        if not words:
-            raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
-        verb, args = words[0].lower(), words[1:]
-        if self.in_round:
-            self._betted(seat, betting.act(self, seat, verb, args))
+        if self.in_round:  # a move written as legal() writes it is taken as it is, anything else parsed
+            text = betting.said(self, seat, action) or betting.act(self, seat, *self._words(seat, action))
+            self.actions.append((seat, text))  # then the next seat to act, or the round's end
+            if self.live > 1:
+                n = seat + 1
+                s = betting.next_to_act(self, n if n < self.players else 0)
+                if s >= 0:
+                    self.to_act = (s,)
+                    return
+            self._round_over()
             return
+        verb, args = self._words(seat, action)
         step = self.game.steps[self.step_index]
         if step.kind in SEQUENTIAL and step.kind != "draw":
             text, pays = buy.validate(self, seat, step, verb, args)
@@ -603,6 +517,13 @@ class Hand:
             self.step_index += 1
             self._advance()
 
+    def _words(self, seat: int, action: str) -> tuple[str, list[str]]:
+        """An action's verb (lower case) and its arguments; commas separate like spaces."""
+        words = (action.replace(",", " ") if "," in action else action).split()
+        if not words:
+            raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
+        return words[0].lower(), words[1:]
+
     def _refuse_turn(self, seat: object) -> NoReturn:
         """Raise the IllegalAction that says why ``seat`` may not act now."""
         if self.over:
@@ -615,18 +536,6 @@ class Hand:
                                 f"{', '.join(map(str, self.to_act))}")
         raise IllegalAction(f"it is not seat {seat}'s turn; to act: "
                             f"{', '.join(map(str, self.to_act)) or 'nobody'}")
-
-    def _betted(self, seat: int, text: str) -> None:
-        """After a betting action: record it, then the next seat to act, or the round's end."""
-        self._offered = None
-        self.actions.append((seat, text))
-        if self.live > 1:
-            n = seat + 1
-            s = betting.next_to_act(self, n if n < self.players else 0)
-            if s >= 0:
-                self.to_act = (s,)
-                return
-        self._round_over()
 
     def _round_over(self) -> None:
         """Nobody owes a bet any more: the hand is settled (one player left), passed out, or goes on."""
@@ -717,7 +626,7 @@ class Hand:
                                         f"not {amount!r}")
                 text = betting.wager(self, seat, amount)
             self._offered = None
-            self.actions.append((seat, text))  # as _betted does
+            self.actions.append((seat, text))  # as act() does
             if self.live > 1:
                 n = seat + 1
                 s = betting.next_to_act(self, n if n < self.players else 0)
@@ -810,13 +719,11 @@ class Hand:
         self._payoffs = [0] * self.players
 
     def _settle(self) -> None:
-        from homegame.rules.showdown import settle
-
         self.to_act = ()
         self.in_round = False
-        settle(self)
+        _settlement()(self)
         self.over = True
-        self._payoffs = [self.stacks[s] - self.starting[s] for s in range(self.players)]
+        self._payoffs = list(map(operator.sub, self.stacks, self.starting))
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"to_act={self.to_act}"

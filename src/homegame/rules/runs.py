@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from homegame.rules import betting
+from homegame.rules import betting, dealing
 from homegame.rules.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -68,9 +68,9 @@ def run_twice(h: Hand) -> None:
         h.log("run", None, "Run {}", run)
         for step in steps:
             if step.kind == "deal":
-                h._deal(step)
+                dealing.deal(h, step)
             elif step.kind == "board":
-                h._turn_board(step)
+                dealing.turn_board(h, step)
         runs.append((list(h.board), [list(c) for c in h.cards]))
     h._hole_preset, h._board_preset = hole_preset, board_preset
     h.runs = runs

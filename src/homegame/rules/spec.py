@@ -6,6 +6,7 @@ A game is a tuple of :class:`Step` declarations plus how hands are made and spli
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -316,10 +317,17 @@ class Game:
         >>> a.cards == b.cards and a.deck_order() == b.deck_order()
         True
         """
-        from homegame.rules.hand import Hand
-
-        return Hand(self, list(stacks), stakes=stakes, button=button, seed=seed, hole=hole, board=board,
+        return _hand_class()(self, list(stacks), stakes=stakes, button=button, seed=seed, hole=hole, board=board,
                     deck=deck, options=options, rng=rng)
+
+
+@functools.cache
+def _hand_class() -> type[Hand]:
+    """:class:`homegame.rules.hand.Hand` (which imports this module), imported at the first deal and then
+    kept: an import statement costs a microsecond each time it runs."""
+    from homegame.rules.hand import Hand
+
+    return Hand
 
 
 def file_digest(text: str) -> str:

@@ -1,0 +1,130 @@
+"""Dealing a hand's cards and forced bets: the automatic steps that need no decision.
+
+The functions work on a :class:`~homegame.rules.hand.Hand` (which runs them as its steps come up):
+the hole cards of a ``deal`` step, the community cards of a ``board`` step, a ``roll`` step's card turned
+up, and the antes, blinds and straddle posted before the first betting round. Each writes its public log
+entry as :meth:`~homegame.rules.hand.Hand.log` would.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homegame.cards import Card
+from homegame.rules import betting
+
+if TYPE_CHECKING:
+    from homegame.rules.hand import Hand
+    from homegame.rules.spec import Step
+
+_STR = [str(Card(i)) for i in range(52)]
+
+
+class Shown(tuple[int, ...]):
+    """Card ids in a log entry, written out only when the events are read: ``str`` joins them with
+    spaces (for the text), :meth:`text` lists them (for the event's ``cards``).
+
+    >>> s = Shown([51, 0]); str(s), s.text()
+    ('As 2c', ['As', '2c'])
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " ".join(_STR[c] for c in self)
+
+    def text(self) -> list[str]:
+        """The cards as text."""
+        return [_STR[c] for c in self]
+
+
+def deal(h: Hand, step: Step) -> None:
+    """One card at a time clockwise from the button's left, to every player still in."""
+    n, folded = h.players, h.folded
+    live = [s for s in h.rows[(h.button + 1) % n] if not folded[s]]
+    presets, dealt, cards, faceup = h._hole_preset, h._dealt, h.cards, h.faceup
+    if not presets:  # nothing preset: the cards come off the deck in dealing order
+        m = len(live)
+        drawn = h._deck.draw_many(len(step.faces) * m)
+        faces = list(step.faces)
+        for i, s in enumerate(live):
+            cards[s] += drawn[i::m]
+            faceup[s] += faces
+    else:
+        draw = h._draw
+        for up in step.faces:
+            for s in live:
+                k = dealt[s]
+                preset = presets.get(s)
+                cards[s].append(preset[k] if preset is not None and k < len(preset) else draw())
+                dealt[s] = k + 1
+                faceup[s].append(up)
+    if any(step.faces):
+        m = len(step.faces)
+        for s in live:
+            shown = [_STR[c] for c, f in zip(cards[s][-m:], step.faces, strict=True) if f]
+            h.log("deal", s, f"Seat {s} is dealt {' '.join(shown)} face up", cards=shown)
+
+
+def turn_board(h: Hand, step: Step) -> None:
+    """Turn the step's community cards (burning one first if it says so)."""
+    start = len(h.board)
+    preset = h._board_preset[start:start + step.count] if h._board_preset else None
+    if preset:
+        if step.burn:
+            h.burned.append(h._draw())
+        turned = preset + h._deck.draw_many(step.count - len(preset))
+    elif step.burn:  # the burn and the cards in one go (as many draws, in order)
+        turned = h._deck.draw_many(step.count + 1)
+        h.burned.append(turned.pop(0))
+    else:
+        turned = h._deck.draw_many(step.count)
+    h.board += turned
+    shown = Shown(turned)
+    h._raw.append(("board", None, "{}: {}", (step.label, shown), {"cards": shown}))  # as log() does
+
+
+def roll(h: Hand) -> None:
+    """Every player still in turns up its first face-down card (a roll step)."""
+    for s in range(h.players):
+        if h.folded[s]:
+            continue
+        ups = h.faceup[s]
+        for i, f in enumerate(ups):
+            if not f:
+                ups[i] = True
+                c = _STR[h.cards[s][i]]
+                h.log("roll", s, f"Seat {s} rolls {c}", cards=[c])
+                break
+
+
+def forced_bets(h: Hand) -> None:
+    """Post the antes (or a bomb pot's), the blinds and a straddle, as the stakes and options say."""
+    st = h.stakes
+    n = h.players
+    raw, none = h._raw, betting.NO_EXTRA  # log entries appended as log() does (nothing to settle yet)
+    bomb = h.options.bomb_pot
+    if bomb:  # a bomb pot: everyone antes the bomb, no blinds, no first betting round
+        for s in range(n):
+            paid = betting.post(h, s, bomb, live=False)
+            raw.append(("ante", s, "Seat {} antes {} for the bomb pot", (s, paid), none))
+        return
+    if st.ante:
+        for s in range(n):
+            paid = betting.post(h, s, st.ante, live=False)
+            raw.append(("ante", s, "Seat {} antes {}", (s, paid), none))
+    if st.blinds:
+        if n == 2:
+            h.sb_seat, h.bb_seat = h.button, (h.button + 1) % n
+        else:
+            h.sb_seat, h.bb_seat = (h.button + 1) % n, (h.button + 2) % n
+        for seat, amount, name in ((h.sb_seat, st.blinds[0], "small"), (h.bb_seat, st.blinds[1], "big")):
+            if amount:
+                paid = betting.post(h, seat, amount, live=True)
+                raw.append(("blind", seat, "Seat {} posts the {} blind {}", (seat, name, paid), none))
+        h.blinds_due = True
+        if h.options.straddle:
+            seat = (h.bb_seat + 1) % n if h.options.straddle == "utg" else h.button
+            h.straddle_seat = seat
+            paid = betting.post(h, seat, 2 * st.blinds[1], live=True)
+            h.log("straddle", seat, "Seat {} straddles {}", seat, paid)
