@@ -34,12 +34,25 @@ def build_views(h: Hand, seats: Iterable[int | None]) -> dict[int | None, dict[s
     >>> views[0]["seats"] is views[1]["seats"], views[0]["cards"] == views[1]["cards"]
     (True, False)
     """
+    common, own = view_parts(h, seats)
+    return {seat: {**common, **mine} for seat, mine in own.items()}
+
+
+def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+    """The views of :func:`build_views` in two parts: what every seat sees alike, and each seat's own
+    (their keys never overlap: a seat's view is the two together). A server encodes the first once.
+
+    >>> import homegame as hg
+    >>> hand = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=1)
+    >>> common, own = view_parts(hand, [1])
+    >>> {**common, **own[1]} == build_view(hand, 1), set(common) & set(own[1])
+    (True, set())
+    """
     wanted = list(dict.fromkeys(seats))
     for seat in wanted:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < h.players):
             raise ValueError(f"{seat!r} is not a seat: seats are 0 to {h.players - 1}, or None for a spectator")
-    common = _common(h)
-    return {seat: {**common, **_own(h, seat)} for seat in wanted}
+    return _common(h), {seat: _own(h, seat) for seat in wanted}
 
 
 def _common(h: Hand) -> dict[str, Any]:

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -755,6 +755,17 @@ class Room:
         return "".join((head or self._state_head(), ',"acked":', str(conn.acked), ',"you":', dumps(you),
                         ',"table":', public_text, ',"view":', view_text, "}"))
 
+    def _view_texts(self, positions: Iterable[int | None]) -> dict[int | None, str]:
+        """Each position's view as JSON text: the part all of them see alike encoded once, and joined
+        to each one's own part (their keys never overlap)."""
+        wanted = list(positions)
+        parts = self.table.view_parts(wanted)
+        if parts is None:
+            return dict.fromkeys(wanted, "null")
+        common, own = parts
+        alike = dumps(common)[1:-1]
+        return {pos: "".join(("{", dumps(mine)[1:-1], ",", alike, "}")) for pos, mine in own.items()}
+
     def broadcast(self) -> None:
         """Send every connection its own state message: the table, the head and each seat's view are
         built and encoded once, whatever the number of connections."""
@@ -764,7 +775,7 @@ class Room:
             self.connections.discard(conn)
         conns = list(self.connections)
         public_text, head = self._public_text(), self._state_head()
-        views = {pos: dumps(view) for pos, view in self.table.views(self.seat_of(c) for c in conns).items()}
+        views = self._view_texts(self.seat_of(c) for c in conns)
         for conn in conns:
             self._send(conn, self.state_text(conn, public_text, views, head))
 

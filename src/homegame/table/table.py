@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from homegame.rules.views import build_views
+from homegame.rules.views import view_parts
 from homegame.table.acting import Acting
 from homegame.table.autoplay import make_bot
 from homegame.table.chat import Chat
@@ -97,12 +97,21 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
     def views(self, positions: Iterable[int | None]) -> dict[int | None, dict[str, Any] | None]:
         """:meth:`view` for each of ``positions`` at once, what they see alike built once (see
         :func:`homegame.rules.views.build_views`: the views share those parts, so do not change them)."""
-        wanted = list(dict.fromkeys(positions))
+        parts = self.view_parts(positions)
+        if parts is None:
+            return dict.fromkeys(positions)
+        common, own = parts
+        return {pos: {**common, **mine} for pos, mine in own.items()}
+
+    def view_parts(self, positions: Iterable[int | None]) -> (
+            tuple[dict[str, Any], dict[int | None, dict[str, Any]]] | None):
+        """:meth:`views` as two parts (``None`` before the first hand): what all of ``positions`` see
+        alike, and each one's own (see :func:`homegame.rules.views.view_parts`)."""
         if self.hand is None:
-            return dict.fromkeys(wanted)
-        seats = {pos: None if pos is None else self.hand_seat(pos) for pos in wanted}
-        built = build_views(self.hand, seats.values())
-        return {pos: built[hs] for pos, hs in seats.items()}
+            return None
+        seats = {pos: None if pos is None else self.hand_seat(pos) for pos in dict.fromkeys(positions)}
+        common, own = view_parts(self.hand, seats.values())
+        return common, {pos: own[hs] for pos, hs in seats.items()}
 
     def _clock_parts(self, pos: int, seat: Seat) -> dict[str, Any]:
         """A human's turn clock and time bank apart: ``turn_ends`` (when the turn time runs out and the
