@@ -82,6 +82,35 @@ def stale_owner_is_refused(url: str) -> None:
         bob_store.close()
 
 
+def renewing_all_extends_every_lease_and_names_the_lost(url: str) -> None:
+    """``renew_all`` (the owner's periodic renewal, one transaction for all its tables) pushes every
+    lease's expiry on, and returns the tables another owner has taken over (forgotten here)."""
+    for table_id in ("t1", "t2", "t3"):
+        fresh_table(url, table_id)
+    clock = Clock()
+    ann_store, bob_store = Store(url, run_migrations=False), Store(url, run_migrations=False)
+    try:
+        ann, bob = Leases(ann_store, "ann", ttl=10, clock=clock), Leases(bob_store, "bob", ttl=10, clock=clock)
+        for table_id in ("t1", "t2", "t3"):
+            assert ann.acquire(table_id) is not None
+        clock.now += 6
+        assert ann.renew_all() == []
+        assert {t: ann.owner_of(t) for t in ("t1", "t2", "t3")} == {t: ("ann", 1, clock.now + 10) for t in ("t1", "t2", "t3")}
+        assert {lease.expires_at for lease in ann.held.values()} == {clock.now + 10}
+        clock.now += 11  # Ann's leases ran out; Bob takes t2
+        assert bob.acquire("t2") is not None
+        assert ann.renew_all() == ["t2"]
+        assert set(ann.held) == {"t1", "t3"} and bob.owner_of("t2") == ("bob", 2, clock.now + 10)
+        assert ann.owner_of("t1") == ("ann", 1, clock.now + 10)
+    finally:
+        ann_store.close()
+        bob_store.close()
+
+
+def test_renewing_all_extends_every_lease_and_names_the_lost(tmp_path: Path) -> None:
+    renewing_all_extends_every_lease_and_names_the_lost(str(tmp_path / "renew.db"))
+
+
 def test_a_stale_owner_cannot_write_over_the_new_one(tmp_path: Path) -> None:
     stale_owner_is_refused(str(tmp_path / "lease.db"))
 

@@ -314,6 +314,12 @@ def test_a_postgres_database_homegame_cannot_use_is_refused_in_one_sentence(clus
 
 
 # ----- table ownership leases and fencing ---------------------------------------------------------------
+def test_renewing_all_extends_every_lease_and_names_the_lost_on_postgres(cluster: Cluster) -> None:
+    from test_lease import renewing_all_extends_every_lease_and_names_the_lost
+
+    renewing_all_extends_every_lease_and_names_the_lost(cluster.new_database())
+
+
 def test_a_stale_owner_cannot_write_over_the_new_one_on_postgres(cluster: Cluster) -> None:
     from test_lease import stale_owner_is_refused
 

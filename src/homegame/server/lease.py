@@ -57,8 +57,9 @@ from sqlalchemy.exc import IntegrityError
 from homegame.server.storage import LeaseLost, LeaseRow, Store
 
 #: A renewal, built once (see :meth:`Leases.renew_all`): only the owner with the current fence extends it.
-_RENEW = (update(LeaseRow).where(LeaseRow.table_id == bindparam("tid"), LeaseRow.fence == bindparam("fence"),
-                                 LeaseRow.owner == bindparam("owner")).values(expires_at=bindparam("expires")))
+#: (An update's bind names may not be its columns' names: SQLAlchemy keeps those for the SET clause.)
+_RENEW = (update(LeaseRow).where(LeaseRow.table_id == bindparam("b_tid"), LeaseRow.fence == bindparam("b_fence"),
+                                 LeaseRow.owner == bindparam("b_owner")).values(expires_at=bindparam("b_expires")))
 
 #: Seconds a lease lasts unless renewed; an owner renews every :data:`TTL` / 3.
 TTL = 15.0
@@ -222,8 +223,8 @@ class Leases:
         lost: list[str] = []
         with self.store.engine.begin() as conn:
             for lease in sorted(held, key=lambda x: x.table_id):  # one order: no deadlock with a write
-                done = conn.execute(_RENEW, {"tid": lease.table_id, "fence": lease.fence, "owner": self.owner,
-                                             "expires": expires})
+                done = conn.execute(_RENEW, {"b_tid": lease.table_id, "b_fence": lease.fence, "b_owner": self.owner,
+                                             "b_expires": expires})
                 if done.rowcount == 1:
                     kept.append(lease)
                 else:
