@@ -15,28 +15,23 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import homegame as hg
 from homegame.server import protocol as p
 from homegame.server.commits import group_commit
+from homegame.server.connection import OUTBOX_LIMIT, RATE_BURST, RATE_PER_SECOND, Connection, RateLimiter
 from homegame.server.fairness import Fairness, FairShuffle
+from homegame.server.states import StateMessages
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
 from homegame.server.wire import dumps
 from homegame.table import HandStart, StaleDecision, Table, TableError
-from homegame.table.status import out_of_chips_notice
 
 log = logging.getLogger("homegame.server")
 
-#: Messages a connection may send per second on average, and in a burst.
-RATE_PER_SECOND = 30.0
-RATE_BURST = 60.0
-#: Unsent messages after which a connection is considered stuck and dropped.
-OUTBOX_LIMIT = 200
 #: Seconds before the first retry of a table halted by a failed write, and the most between retries.
 RETRY_FIRST = 0.5
 RETRY_MOST = 30.0
@@ -48,79 +43,7 @@ class WriteFailed(RuntimeError):
     """The store refused a write; the table halts until writes work again."""
 
 
-class RateLimiter:
-    """A token bucket: ``allow(now)`` is ``False`` once a client sends faster than allowed."""
-
-    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.last = burst, 0.0
-
-    def allow(self, now: float) -> bool:
-        """Spend one token if there is one."""
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
-@dataclass(eq=False)
-class Connection:
-    """One websocket: who it is (role, the seat holder it speaks for) and its outgoing queue.
-
-    ``holder`` is the token hash of the seat this connection holds; ``seat`` is only the position
-    that holder had when last looked up (the room compares it to notice a change of holder).
-    """
-
-    send_text: Callable[[str], Any]
-    role: str = "anonymous"  # host | guest | player | watcher
-    host: bool = False
-    seat: int | None = None
-    holder: str | None = None
-    base: str = "anonymous"  # the role of the link's own token: host | guest | watcher | player
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    limiter: RateLimiter = field(default_factory=RateLimiter)
-    last_error_at: float = 0.0
-    closed: bool = False
-    acked: int = 0  # ``act`` messages of this connection the table has handled
-    talked: list[float] = field(default_factory=list)  # when this connection's recent chats and reactions came
-
-    def may_talk(self, now: float) -> float:
-        """0 and the talk counted if this connection may chat or react now, else the seconds to wait
-        (at most :data:`protocol.TALK_BURST` in any :data:`protocol.TALK_WINDOW` seconds)."""
-        self.talked = [t for t in self.talked if now - t < p.TALK_WINDOW]
-        if len(self.talked) >= p.TALK_BURST:
-            return max(0.1, p.TALK_WINDOW - (now - self.talked[0]))
-        self.talked.append(now)
-        return 0.0
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Queue a message, or its JSON text (a stuck connection is closed instead)."""
-        if self.closed:
-            return
-        if self.outbox.qsize() > OUTBOX_LIMIT:
-            self.closed = True
-            self.outbox.put_nowait(None)
-            return
-        self.outbox.put_nowait(message if isinstance(message, str) else dumps(message))
-
-    def send_close(self) -> None:
-        """Send what is queued, then close."""
-        if not self.closed:
-            self.closed = True
-            self.outbox.put_nowait(None)
-
-    async def pump(self) -> None:
-        """Send queued messages until the connection closes."""
-        while True:
-            text = await self.outbox.get()
-            if text is None:
-                return
-            await self.send_text(text)
-
-
-class Room:
+class Room(StateMessages):
     """The live state of one table and the connections watching it."""
 
     def __init__(self, table_id: str, table: Table, store: Store, *, host_hash: str, invite_hash: str,
@@ -475,15 +398,6 @@ class Room:
 
     # ----- messages ----------------------------------------------------------------------------
     # ----- who holds which seat ----------------------------------------------------------------
-    def seat_of(self, conn: Connection) -> int | None:
-        """The position ``conn`` holds now, looked up afresh by its holder (``None`` if none)."""
-        if conn.holder is None or conn.role == "watcher":
-            return None
-        for pos, seat in self.table.seats.items():
-            if seat.token_hash and seat.token_hash == conn.holder:
-                return pos
-        return None
-
     def _rebind(self) -> None:
         """Tell every connection whose holder lost its seat, and unbind it."""
         for conn in list(self.connections):
@@ -693,92 +607,6 @@ class Room:
                                                               "spectator_chat")})
         else:  # pragma: no cover - parse_client only returns the types above
             raise TableError(f"unhandled message type {msg.type!r}")
-
-    # ----- what each connection is sent --------------------------------------------------------
-    def shuffle_info(self) -> dict[str, Any]:
-        """The current hand's shuffle record (its seed and deck once it is over) and the next hand's
-        chain link and contributions so far (``docs/fairness.md``)."""
-        nxt = self.table.hand_number + 1
-        chain = self.fair.chain_for(nxt)
-        coming = None if chain is None else {"hand": nxt, "chain": chain.number, "head": chain.head,
-                                             "index": chain.index(nxt), "contributions": self.fair.pending_for(nxt)}
-        sh, hand = self.shuffle, self.table.hand
-        info: dict[str, Any] = {"scheme": None, "hand": None, "chain": None, "head": None, "index": None,
-                                "commitment": None, "contributions": [], "seed": None, "deck": None, "salt": None,
-                                "tampered": None, "next": coming}
-        if sh is None or hand is None:
-            return info
-        over = bool(hand.over)
-        info.update({k: sh.record[k] for k in ("scheme", "chain", "head", "index", "contributions") if k in sh.record})
-        info.update({"hand": self.table.hand_number, "commitment": sh.commitment, "tampered": sh.problem,
-                     "seed": sh.salt if over else None, "deck": list(sh.deck) if over else None,
-                     "salt": sh.salt if over else None})
-        return info
-
-    def _connected_seats(self) -> frozenset[int]:
-        """The positions some open connection holds now."""
-        return frozenset(pos for pos in (self.seat_of(c) for c in self.connections if not c.closed) if pos is not None)
-
-    def _public_text(self) -> str:
-        """The table as everyone sees it, as JSON (built once per broadcast)."""
-        public = self.table.public(self.clock())
-        connected = self._connected_seats()
-        for s in public["seats"]:
-            s["connected"] = s["kind"] == "bot" or s["position"] in connected
-        public["halted"] = self.halted
-        return dumps(public)
-
-    def _state_head(self) -> str:
-        """The start of every connection's ``state`` message now: what it is, which hand and step, and
-        the shuffle's commitment (JSON text without its closing brace, built once per broadcast)."""
-        return dumps({"type": "state", "v": p.VERSION, "hand": self.table.hand_number,
-                      "seq": len(self.table.actions), "shuffle": self.shuffle_info()})[:-1]
-
-    def state_text(self, conn: Connection, public_text: str, views: dict[int | None, str] | None = None,
-                   head: str | None = None) -> str:
-        """The ``state`` message for one connection as JSON: the table plus its own seat's view only.
-
-        A broadcast passes what all connections share, built once: ``public_text``, ``head`` (see
-        :meth:`_state_head`) and ``views``, each seat's view text by position."""
-        seat = self.seat_of(conn)
-        if views is not None and seat in views:
-            view_text = views[seat]
-        else:
-            view_text = dumps(self.table.view(seat))
-            if views is not None:
-                views[seat] = view_text
-        you = {"role": conn.role, "host": conn.host, "seat": seat,
-               "hand_seat": None if seat is None else self.table.hand_seat(seat),
-               "decision": None if seat is None else self.table.decision(seat),
-               "pre_action": None if seat is None else self.table.pre_action(seat),
-               "out_of_chips": out_of_chips_notice(self.table, seat, host=conn.host)}
-        return "".join((head or self._state_head(), ',"acked":', str(conn.acked), ',"you":', dumps(you),
-                        ',"table":', public_text, ',"view":', view_text, "}"))
-
-    def _view_texts(self, positions: Iterable[int | None]) -> dict[int | None, str]:
-        """Each position's view as JSON text: the part all of them see alike encoded once, and joined
-        to each one's own part (their keys never overlap)."""
-        wanted = list(positions)
-        parts = self.table.view_parts(wanted)
-        if parts is None:
-            return dict.fromkeys(wanted, "null")
-        common, own = parts
-        alike = dumps(common)[1:-1]
-        return {pos: "".join(("{", dumps(mine)[1:-1], ",", alike, "}")) for pos, mine in own.items()}
-
-    def broadcast(self) -> None:
-        """Send every connection its own state message: the table, the head and each seat's view are
-        built and encoded once, whatever the number of connections."""
-        self._rebind()
-        self._shown_connected = self._connected_seats()
-        for conn in [c for c in self.connections if c.closed]:
-            self.connections.discard(conn)
-        conns = list(self.connections)
-        public_text, head = self._public_text(), self._state_head()
-        views = self._view_texts(self.seat_of(c) for c in conns)
-        for conn in conns:
-            self._send(conn, self.state_text(conn, public_text, views, head))
-
 
 def _kind(item: tuple[Connection | None, Any] | None) -> str:
     """The type of a queued item, for a log line (never its contents)."""
