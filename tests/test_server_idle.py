@@ -31,6 +31,12 @@ IDLE = 60.0
 BUY_IN = 200
 
 
+def alone(path: Path) -> tuple[Store, Clock, Server]:
+    """A store at ``path`` and a server alone on it, unloading after :data:`IDLE` seconds of its clock."""
+    store, clock = Store(f"sqlite:///{path}"), Clock()
+    return store, clock, Server(store, idle_seconds=IDLE, clock=clock)
+
+
 def heads_up(server: Server) -> tuple[str, dict[str, str]]:
     """A hold'em table for two people, with a long turn clock (nobody times out here)."""
     spec = NewTable(game="holdem", approve_seats=False, between_hands=0.0, bot_delay=0.0, turn_seconds=600.0,
@@ -72,9 +78,7 @@ def snapshot(room: Room) -> dict[str, Any]:
 
 def test_a_table_left_alone_is_unloaded_and_a_reconnect_resumes_the_same_hand(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'idle.db'}")
-    clock = Clock()
-    server = Server(store, idle_seconds=IDLE, clock=clock)
+    store, clock, server = alone(tmp_path / "idle.db")
     table_id, tokens = heads_up(server)
 
     async def scenario() -> None:
@@ -145,9 +149,7 @@ def test_a_table_left_alone_is_unloaded_and_a_reconnect_resumes_the_same_hand(
 def test_a_table_with_a_connection_is_never_unloaded(tmp_path: Path, role: str) -> None:
     """Any open connection keeps the table loaded: the host's, a guest's who has not sat down, a
     spectator's; once it closes, the idle period starts."""
-    store = Store(f"sqlite:///{tmp_path / 'kept.db'}")
-    clock = Clock()
-    server = Server(store, idle_seconds=IDLE, clock=clock)
+    store, clock, server = alone(tmp_path / "kept.db")
     table_id, tokens = heads_up(server)
 
     async def scenario() -> None:
@@ -172,9 +174,7 @@ def test_a_table_with_a_connection_is_never_unloaded(tmp_path: Path, role: str) 
 
 
 def test_a_bots_only_table_nobody_watches_stops_too(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'bots.db'}")
-    clock = Clock()
-    server = Server(store, idle_seconds=IDLE, clock=clock)
+    store, clock, server = alone(tmp_path / "bots.db")
     table_id, _tokens = server.create(NewTable(game="passem", bots=4, bot_delay=0.0, between_hands=0.0))
 
     async def scenario() -> None:

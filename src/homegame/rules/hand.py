@@ -473,15 +473,7 @@ class Hand:
             self._refuse_turn(seat)
         self._offered = None  # the records offered are for the state before this action
         if self.in_round:  # a move written as legal() writes it is taken as it is, anything else parsed
-            text = betting.said(self, seat, action) or betting.act(self, seat, *self._words(seat, action))
-            self.actions.append((seat, text))  # then the next seat to act, or the round's end
-            if self.live > 1:
-                n = seat + 1
-                s = betting.next_to_act(self, n if n < self.players else 0)
-                if s >= 0:
-                    self.to_act = (s,)
-                    return
-            self._round_over()
+            self._betted(seat, betting.said(self, seat, action) or betting.act(self, seat, *self._words(seat, action)))
             return
         verb, args = self._words(seat, action)
         step = self.game.steps[self.step_index]
@@ -523,6 +515,17 @@ class Hand:
         if not words:
             raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
         return words[0].lower(), words[1:]
+
+    def _betted(self, seat: int, text: str) -> None:
+        """Record a betting move ``seat`` made (both action APIs), then the next seat to act, or the round's end."""
+        self.actions.append((seat, text))
+        if self.live > 1:
+            n = seat + 1
+            s = betting.next_to_act(self, n if n < self.players else 0)
+            if s >= 0:
+                self.to_act = (s,)
+                return
+        self._round_over()
 
     def _refuse_turn(self, seat: object) -> NoReturn:
         """Raise the IllegalAction that says why ``seat`` may not act now."""
@@ -626,14 +629,7 @@ class Hand:
                                         f"not {amount!r}")
                 text = betting.wager(self, seat, amount)
             self._offered = None
-            self.actions.append((seat, text))  # as act() does
-            if self.live > 1:
-                n = seat + 1
-                s = betting.next_to_act(self, n if n < self.players else 0)
-                if s >= 0:
-                    self.to_act = (s,)
-                    return
-            self._round_over()
+            self._betted(seat, text)
             return
         if kind in ("pass", "discard", "expose", "arrange"):
             named = " ".join(_STR[c] for c in _ids(cards)) if cards is not None else ""

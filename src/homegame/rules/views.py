@@ -17,36 +17,20 @@ _STR = [str(Card(i)) for i in range(52)]
 
 def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know now and nothing else; ``seat=None`` is a spectator."""
-    return build_views(h, (seat,))[seat]
-
-
-def build_views(h: Hand, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-    """:func:`build_view` for each of ``seats`` at once: what every seat sees alike is built once.
-
-    The views share those common parts (the same lists and dicts): read them, do not change them.
-    A server sending every seat its own view after each change builds the table once, not per seat.
-
-    >>> import homegame as hg
-    >>> hand = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=1)
-    >>> views = build_views(hand, [0, 1, None])
-    >>> views[0] == build_view(hand, 0) and views[None]["cards"] == []
-    True
-    >>> views[0]["seats"] is views[1]["seats"], views[0]["cards"] == views[1]["cards"]
-    (True, False)
-    """
-    common, own = view_parts(h, seats)
-    return {seat: {**common, **mine} for seat, mine in own.items()}
+    common, own = view_parts(h, (seat,))
+    return {**common, **own[seat]}
 
 
 def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
-    """The views of :func:`build_views` in two parts: what every seat sees alike, and each seat's own
-    (their keys never overlap: a seat's view is the two together). A server encodes the first once.
+    """:func:`build_view` for several seats at once, in two parts: what every seat sees alike, built once,
+    and each seat's own; their keys never overlap, so a seat's view is the two together. A server sending
+    every seat its view after each change builds and encodes the first part once.
 
     >>> import homegame as hg
     >>> hand = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=1)
-    >>> common, own = view_parts(hand, [1])
-    >>> {**common, **own[1]} == build_view(hand, 1), set(common) & set(own[1])
-    (True, set())
+    >>> common, own = view_parts(hand, [0, 1, None])
+    >>> set(common) & set(own[0]), own[0]["cards"] != own[1]["cards"], own[None]["cards"]
+    (set(), True, [])
     """
     wanted = list(dict.fromkeys(seats))
     for seat in wanted:

@@ -91,12 +91,7 @@ class StateMessages:
         A broadcast passes what all connections share, built once: ``public_text``, ``head`` (see
         :meth:`_state_head`) and ``views``, each seat's view text by position."""
         seat = self.seat_of(conn)
-        if views is not None and seat in views:
-            view_text = views[seat]
-        else:
-            view_text = dumps(self.table.view(seat))
-            if views is not None:
-                views[seat] = view_text
+        view_text = views[seat] if views is not None and seat in views else dumps(self.table.view(seat))
         you = {"role": conn.role, "host": conn.host, "seat": seat,
                "hand_seat": None if seat is None else self.table.hand_seat(seat),
                "decision": None if seat is None else self.table.decision(seat),

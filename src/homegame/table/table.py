@@ -94,19 +94,10 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         view: dict[str, Any] = self.hand.view(hs)
         return view
 
-    def views(self, positions: Iterable[int | None]) -> dict[int | None, dict[str, Any] | None]:
-        """:meth:`view` for each of ``positions`` at once, what they see alike built once (see
-        :func:`homegame.rules.views.build_views`: the views share those parts, so do not change them)."""
-        parts = self.view_parts(positions)
-        if parts is None:
-            return dict.fromkeys(positions)
-        common, own = parts
-        return {pos: {**common, **mine} for pos, mine in own.items()}
-
     def view_parts(self, positions: Iterable[int | None]) -> (
             tuple[dict[str, Any], dict[int | None, dict[str, Any]]] | None):
-        """:meth:`views` as two parts (``None`` before the first hand): what all of ``positions`` see
-        alike, and each one's own (see :func:`homegame.rules.views.view_parts`)."""
+        """:meth:`view` for each of ``positions`` at once, in two parts (``None`` before the first hand): what
+        all of them see alike, built once, and each one's own (see :func:`homegame.rules.views.view_parts`)."""
         if self.hand is None:
             return None
         seats = {pos: None if pos is None else self.hand_seat(pos) for pos in dict.fromkeys(positions)}
