@@ -175,6 +175,9 @@ def expand(gf: GameFile, rules: dict[str, Any]) -> list[tuple[Step, StepSpec]]:
                     if type(lo) is not int or type(hi) is not int:
                         raise _Bad(spec.path, f"a repeat's from and to must come to whole numbers, not {lo!r} "
                                    f"and {hi!r}")
+                    if hi - lo + 1 > MAX_REPEAT:  # counted before a single item is built
+                        raise gf.error(spec.path, f"this repeat would run {hi - lo + 1} times; the most is "
+                                       f"{MAX_REPEAT}")
                     items = list(range(lo, hi + 1))
                 if len(items) > MAX_REPEAT:
                     raise gf.error(spec.path, f"this repeat would run {len(items)} times; the most is {MAX_REPEAT}")

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from homegame.games.locate import Path, key_lines, line_of
+from homegame.games.scan import ShapeError, check_shape
 from homegame.rules.spec import OPENERS
 
 FORMAT = "homegame-game/1"
@@ -150,6 +151,10 @@ def parse(text: str, source: str = "game file") -> GameFile:
         raise GameFileError(f"a game file is TOML text, not {type(text).__name__}")
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise GameFileError(f"{source}: the file is larger than {MAX_BYTES} bytes, the most a game file may be")
+    try:  # nesting, key depth and key count bounded before the TOML reader sees the text
+        check_shape(text, source)
+    except ShapeError as e:
+        raise GameFileError(str(e)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -358,10 +363,11 @@ def _step(r: _Reader, data: dict[str, Any], path: Path, names: set[str], depth: 
                 v = data[key]
                 if _is_expr(v):
                     _check_expr(r, v, names, path + (key,), what)
-                elif key == "in" or type(v) is not int:
+                elif key == "in" or type(v) is not int or not 0 <= v <= MAX_REPEAT:
                     raise r.fail(path + (key,), f"{what}: {key} must be " + (
                         "a list option such as \"$passes\"" if key == "in" else
-                        "a whole number or an expression such as \"$keep - 1\"") + f", not {v!r}")
+                        f"a whole number from 0 to {MAX_REPEAT} or an expression such as \"$keep - 1\"")
+                                 + f", not {v!r}")
                 fields[key] = v
         fields["each"] = each
         body = _steps(r, data.get("steps"), path + ("steps",), names | {each}, depth + 1)
