@@ -30,8 +30,9 @@ import homegame as hg
 from homegame.server import protocol as p
 from homegame.server import redact
 from homegame.server.bus import Bus
+from homegame.server.gamefile_worker import GameFileWorker
 from homegame.server.lease import TTL
-from homegame.server.metrics import CONTENT_TYPE, Metrics
+from homegame.server.metrics import CONTENT_TYPE, Metrics, watch_lag
 from homegame.server.ops import MeteredRoom, Ownership, hand_over_on_sigterm, health
 from homegame.server.room import Connection, Room
 from homegame.server.route import Router
@@ -103,6 +104,9 @@ class Server:
         self.router = Router(bus, submit) if route and bus is not None else None
         self.rooms: dict[str, Room] = {}
         self.metrics = Metrics()
+        #: Checks hosts' game files in a worker process (time and memory limits), off the event loop.
+        self.game_files = GameFileWorker()
+        self._lag: asyncio.Task[None] | None = None
         #: Whether other processes share the database (then a table's lease is waited for, not taken).
         self.shared = shared
         self.ownership = Ownership(store, self.metrics, alone=not self.shared, ttl=lease_seconds)
@@ -129,6 +133,7 @@ class Server:
                 return None
             if isinstance(room, MeteredRoom):
                 room.metrics = self.metrics
+            room.check_game_file = self.game_files.check
             self.rooms[table_id] = room
             self._empty_since[table_id] = self.clock()  # loaded for a download, it is idle until someone connects
             room.start()
@@ -221,6 +226,8 @@ class Server:
         """Look for idle tables (:meth:`release_idle`) every quarter of the idle period, at most every 5 s."""
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="idle tables")
+        if self._lag is None:
+            self._lag = asyncio.get_running_loop().create_task(watch_lag(self.metrics), name="event loop lag")
 
     async def _sweep(self) -> None:
         every = min(5.0, max(0.05, self.idle_seconds / 4))
@@ -299,17 +306,19 @@ class Server:
 
     async def close(self) -> None:
         """Stop every room, then hand their leases back."""
-        sweeper, self._sweeper = self._sweeper, None
-        if sweeper is not None:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+        sweeper, self._sweeper, lag, self._lag = self._sweeper, None, self._lag, None
+        for task in (sweeper, lag):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for table_id, room in self.rooms.items():
             await room.stop()
             if self.router is not None:
                 with contextlib.suppress(Exception):
                     await self.router.disown(table_id)
         await self.ownership.stop()
+        await asyncio.to_thread(self.game_files.close)
 
 
 def create_app(db_url: str | None = None, *, store: Store | None = None, redis_url: str | None = None,
@@ -653,6 +662,7 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
     """Read messages: parse and rate-limit here, apply in the room's owner task."""
     try:
         while not conn.closed:
+            await asyncio.sleep(0)  # frames already received are read without a break otherwise: others' turn
             raw = await ws.receive()
             if raw["type"] == "websocket.disconnect":
                 return

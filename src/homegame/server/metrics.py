@@ -1,4 +1,4 @@
-"""What ``GET /metrics`` shows: a few counters, gauges and one histogram, in Prometheus's text
+"""What ``GET /metrics`` shows: a few counters, gauges and three histograms, in Prometheus's text
 exposition format (version 0.0.4: ``# HELP`` and ``# TYPE`` lines, then ``name value`` samples; a
 histogram's buckets are cumulative and end with ``le="+Inf"``, followed by ``_sum`` and ``_count``).
 
@@ -16,10 +16,17 @@ homegame_action_seconds_bucket{le="0.01"} 1
 homegame_action_seconds_bucket{
 >>> "process_cpu_seconds_total " in text and "homegame_actions_total 2" in text and 'homegame_action_seconds_bucket{le="+Inf"} 2' in text
 True
+>>> m.message(0.0004)
+>>> m.loop_lag(0.3)
+>>> 'homegame_message_seconds_bucket{le="0.0005"} 1' in m.render({})
+True
+>>> 'homegame_event_loop_lag_seconds_bucket{le="0.25"} 0' in m.render({})
+True
 """
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 import math
 import time
@@ -29,6 +36,12 @@ from dataclasses import dataclass, field
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 #: Upper bounds (seconds) of the action latency histogram's buckets.
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+#: Upper bounds (seconds) of the message handling histogram's buckets (most messages take well under 1 ms).
+MESSAGE_BUCKETS = (0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
+#: Upper bounds (seconds) of the event loop lag histogram's buckets.
+LAG_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+#: Seconds between two measures of the event loop's lag.
+LAG_EVERY = 0.25
 
 #: Help and type of each gauge the server reports at render time.
 GAUGES = {
@@ -53,21 +66,67 @@ def _number(value: float) -> str:
 
 
 @dataclass
-class Metrics:
-    """One process's counters and the action latency histogram."""
+class Histogram:
+    """One histogram: its name, help, bucket bounds (seconds) and what was observed."""
 
-    actions: int = 0
+    name: str
+    help: str
+    bounds: tuple[float, ...]
+    count: int = 0
+    total: float = 0.0
+    counts: list[int] = field(default_factory=list)
+
+    def observe(self, seconds: float) -> None:
+        """Count one observation of ``seconds``."""
+        if not self.counts:
+            self.counts = [0] * len(self.bounds)
+        self.count += 1
+        self.total += seconds
+        i = bisect.bisect_left(self.bounds, seconds)
+        if i < len(self.bounds):
+            self.counts[i] += 1
+
+    def lines(self) -> list[str]:
+        """The exposition lines: help, type, the cumulative buckets, ``_sum`` and ``_count``."""
+        out = [f"# HELP {self.name} {self.help}", f"# TYPE {self.name} histogram"]
+        running = 0
+        for bound, count in zip(self.bounds, self.counts or [0] * len(self.bounds), strict=True):
+            running += count
+            out.append(f'{self.name}_bucket{{le="{_number(bound)}"}} {running}')
+        return out + [f'{self.name}_bucket{{le="+Inf"}} {self.count}', f"{self.name}_sum {_number(self.total)}",
+                      f"{self.name}_count {self.count}"]
+
+
+@dataclass
+class Metrics:
+    """One process's counters and histograms."""
+
     failovers: int = 0
-    latency_sum: float = 0.0
-    buckets: list[int] = field(default_factory=lambda: [0] * len(BUCKETS))
+    latency: Histogram = field(default_factory=lambda: Histogram(
+        "homegame_action_seconds", "Seconds from receiving an action to having stored and sent it.", BUCKETS))
+    messages: Histogram = field(default_factory=lambda: Histogram(
+        "homegame_message_seconds", "Seconds the event loop spent handling one client message (its step).",
+        MESSAGE_BUCKETS))
+    lag: Histogram = field(default_factory=lambda: Histogram(
+        "homegame_event_loop_lag_seconds", f"Seconds the event loop was late waking a {LAG_EVERY:g} s timer.",
+        LAG_BUCKETS))
+
+    @property
+    def actions(self) -> int:
+        """Actions handled."""
+        return self.latency.count
 
     def action(self, seconds: float) -> None:
         """Count one handled action that took ``seconds``."""
-        self.actions += 1
-        self.latency_sum += seconds
-        i = bisect.bisect_left(BUCKETS, seconds)
-        if i < len(BUCKETS):
-            self.buckets[i] += 1
+        self.latency.observe(seconds)
+
+    def message(self, seconds: float) -> None:
+        """Count one client message whose step held the event loop ``seconds``."""
+        self.messages.observe(seconds)
+
+    def loop_lag(self, seconds: float) -> None:
+        """Count one measure of how late the event loop woke a timer."""
+        self.lag.observe(seconds)
 
     def failover(self) -> None:
         """Count one table taken over from an owner whose lease ran out."""
@@ -75,7 +134,7 @@ class Metrics:
 
     def render(self, gauges: dict[str, float]) -> str:
         """The exposition text: the ``gauges`` given (names from :data:`GAUGES`), the counters, the
-        histogram."""
+        histograms."""
         lines: list[str] = []
         for name, value in gauges.items():
             lines += [f"# HELP {name} {GAUGES[name]}", f"# TYPE {name} gauge", f"{name} {_number(value)}"]
@@ -87,16 +146,18 @@ class Metrics:
                   # the usual process metric: CPU seconds over actions is what one action costs this process
                   "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.",
                   "# TYPE process_cpu_seconds_total counter", f"process_cpu_seconds_total {_number(time.process_time())}",
-                  "# HELP homegame_action_seconds Seconds from receiving an action to having stored and sent it.",
-                  "# TYPE homegame_action_seconds histogram"]
-        running = 0
-        for bound, count in zip(BUCKETS, self.buckets, strict=True):
-            running += count
-            lines.append(f'homegame_action_seconds_bucket{{le="{_number(bound)}"}} {running}')
-        lines += [f'homegame_action_seconds_bucket{{le="+Inf"}} {self.actions}',
-                  f"homegame_action_seconds_sum {_number(self.latency_sum)}",
-                  f"homegame_action_seconds_count {self.actions}"]
+                  *self.latency.lines(), *self.messages.lines(), *self.lag.lines()]
         return "\n".join(lines) + "\n"
 
 
-__all__ = ["BUCKETS", "CONTENT_TYPE", "GAUGES", "Metrics"]
+async def watch_lag(metrics: Metrics, every: float = LAG_EVERY) -> None:
+    """Measure the event loop's lag until cancelled: how much later than asked a timer of ``every``
+    seconds wakes (a step that holds the loop shows here, whatever table it belongs to)."""
+    while True:
+        asked = time.perf_counter() + every
+        await asyncio.sleep(every)
+        metrics.loop_lag(max(0.0, time.perf_counter() - asked))
+
+
+__all__ = ["BUCKETS", "CONTENT_TYPE", "GAUGES", "LAG_BUCKETS", "LAG_EVERY", "MESSAGE_BUCKETS", "Histogram", "Metrics",
+           "watch_lag"]

@@ -26,6 +26,7 @@ from homegame.server.lease import TTL, Lease, Leases
 from homegame.server.metrics import Metrics
 from homegame.server.room import Connection, Room
 from homegame.server.storage import Store
+from homegame.table.clock import MAX_DUE
 
 log = logging.getLogger("homegame.server")
 
@@ -51,6 +52,18 @@ class MeteredRoom(Room):
             arrived = {}
             self._arrival_times = arrived
         return arrived
+
+    def step(self, item: tuple[Connection | None, Any] | None, due: int = MAX_DUE) -> None:
+        """Handle one item (see :meth:`Room.step`); a client message's handling time, the event loop's
+        time it took, goes into ``homegame_message_seconds``."""
+        if item is None or item[0] is None or self.metrics is None:
+            super().step(item, due)
+            return
+        started = time.perf_counter()
+        try:
+            super().step(item, due)
+        finally:
+            self.metrics.message(time.perf_counter() - started)
 
     async def step_async(self, item: tuple[Connection | None, Any] | None) -> None:
         """Handle one item (see :meth:`Room.step_async`); an action's time is counted once it is stored

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
 from homegame.server.wire import dumps
 from homegame.table import HandStart, StaleDecision, Table, TableError
+from homegame.table.clock import MAX_DUE
 
 log = logging.getLogger("homegame.server")
 
@@ -84,6 +85,9 @@ class Room(StateMessages):
         self._outgoing: list[tuple[Connection, dict[str, Any] | str | None]] = []
         self._unsaved_held: list[tuple[Connection, dict[str, Any]]] = []
         self._committing: asyncio.Future[None] | None = None
+        #: Set by the server: checks a game file's text in a worker process, ``None`` if it is fine, else
+        #: why not (see :mod:`homegame.server.gamefile_worker`).
+        self.check_game_file: Callable[[str, str | None], Awaitable[str | None]] | None = None
 
     # ----- loading -----------------------------------------------------------------------------
     @classmethod
@@ -162,7 +166,10 @@ class Room(StateMessages):
             log.error("table %s: its owner task ended with %s", self.id, type(task.exception()).__name__)
 
     async def run(self) -> None:
-        """Consume the queue until stopped: one message at a time, then whatever the clocks say is due."""
+        """Consume the queue until stopped: one message at a time, then whatever the clocks say is due.
+
+        The task yields to the event loop after every item, even when the queue is full and the step
+        wrote nothing (a flood of refused messages), so no table holds the loop from the others."""
         while not self._stopping:
             now = self.clock()
             wake = self._retry_at if self.halted is not None else self.table.next_wakeup(now)
@@ -181,13 +188,31 @@ class Room(StateMessages):
             if self._stopping:  # stopped while waiting (the cancellation may have been swallowed)
                 return
             try:
-                await self.step_async(item)
+                if item is None or await self.admit(item[0], item[1]):
+                    await self.step_async(item)
             except Exception as exc:  # noqa: BLE001 - one bad step must not take the table down
                 # the type and where, never the message itself: it may hold tokens or cards
                 log.error("table %s: failed to handle a %s message: %s", self.id, _kind(item), _where(exc))
+            await asyncio.sleep(0)  # the other tables' turn, whatever this step did
 
-    def step(self, item: tuple[Connection | None, Any] | None) -> None:
-        """Handle one queued item, advance the clocks, deal if due, persist and broadcast.
+    async def admit(self, conn: Connection | None, message: Any) -> bool:
+        """Whether a queued message goes on to :meth:`step`: a game file a host uploads is first checked
+        away from the event loop by :attr:`check_game_file` (when the server set one), and refused
+        here, the table unchanged, if the check fails."""
+        check = self.check_game_file
+        if (check is None or conn is None or not conn.host or self.halted is not None
+                or not isinstance(message, p.GameFileUpload)
+                or message.text is None):
+            return True
+        refusal = await check(message.text, message.filename)
+        if refusal is None:
+            return True
+        self.error(conn, "refused", refusal, message.type)
+        return False
+
+    def step(self, item: tuple[Connection | None, Any] | None, due: int = MAX_DUE) -> None:
+        """Handle one queued item, advance the clocks (at most ``due`` actions), deal if due, persist and
+        broadcast.
 
         Nothing is broadcast before it is stored. A write that fails halts the table (see
         :meth:`halt`): the table goes back to what was last stored and waits until writes work again."""
@@ -195,7 +220,7 @@ class Room(StateMessages):
             self.step_halted(item)
             return
         try:
-            self._step(item)
+            self._step(item, due)
         except WriteFailed as exc:
             self.halt(exc, item)
 
@@ -203,10 +228,13 @@ class Room(StateMessages):
         """:meth:`step` as the owner task takes it: the step's writes go into the process's next group
         commit (:mod:`homegame.server.commits`) with other tables' writes, and what the step would send
         is sent once they are stored. A failed commit halts the table as a failed write does in
-        :meth:`step` (nothing of the step is sent)."""
+        :meth:`step` (nothing of the step is sent).
+
+        One due action at most is played per step (bots, timeouts): the owner task yields between them,
+        so a table's bots never hold the event loop for a whole hand."""
         durable, self._writes, self._outgoing, self._unsaved_held = self._durable_conns, [], [], []
         try:
-            self.step(item)
+            self.step(item, due=1)
         finally:
             writes, outgoing, self._writes, self._outgoing = self._writes, self._outgoing, None, []
         if not writes:
@@ -250,14 +278,14 @@ class Room(StateMessages):
         else:
             conn.send_close()
 
-    def _step(self, item: tuple[Connection | None, Any] | None) -> None:
+    def _step(self, item: tuple[Connection | None, Any] | None, due: int) -> None:
         before = (self.table.revision, self.table.hand_number, len(self.table.actions))
         if item is not None:
             conn, message = item
             if conn is not None:
                 self.handle(conn, message)
         now = self.clock()
-        self.table.advance(now)
+        self.table.advance(now, due)
         if self.table.ready_to_deal(now):
             # the hand that just ended is stored and shown before the next one starts
             self._persist()
@@ -267,7 +295,7 @@ class Room(StateMessages):
             if notices:
                 self.announce(notices)
             self.table.deal(list(self.shuffle.deck), now)
-            self.table.advance(now)
+            self.table.advance(now, due)
         self._persist()
         if ((self.table.revision, self.table.hand_number, len(self.table.actions)) != before
                 or self._connected_seats() != self._shown_connected):  # a player's last tab closed, or one came back

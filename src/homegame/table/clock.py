@@ -7,6 +7,9 @@ from __future__ import annotations
 from homegame.table.choice import DealersChoice
 from homegame.table.status import did_text
 
+#: The most due actions one :meth:`Clock.advance` plays (a whole hand of bots, and then some).
+MAX_DUE = 200
+
 
 class Clock(DealersChoice):
     """What moves the table by itself as time passes."""
@@ -24,13 +27,17 @@ class Clock(DealersChoice):
             times.append(self.next_hand_at if self.next_hand_at is not None else now)
         return min(times) if times else None
 
-    def advance(self, now: float) -> bool:
-        """Do what is due at ``now``: bots act, clocks run out, the dealer's choice; ``True`` if any."""
+    def advance(self, now: float, most: int = MAX_DUE) -> bool:
+        """Do what is due at ``now``: bots act, clocks run out, the dealer's choice; ``True`` if any.
+
+        At most ``most`` actions are played: a caller that must not hold its thread long (the server's
+        event loop) plays one and calls again, since :meth:`next_wakeup` still says what is due."""
         now = self._tick(now)
         if self.paused:
             return False
         did = False
-        for _ in range(200):
+        played = 0
+        while played < most:
             due = sorted((t, p) for p, t in self.deadlines.items() if t <= now)
             if not due or not self.live:
                 break
@@ -48,6 +55,7 @@ class Clock(DealersChoice):
             except ValueError:
                 action = str(self.hand.default_action(hs))
                 self._play_for(pos, hs, action, now)
+            played += 1
             if human and seat is not None:
                 seat.bank = 0.0
                 seat.sitting_out = True
@@ -60,4 +68,4 @@ class Clock(DealersChoice):
         return did
 
 
-__all__ = ["Clock"]
+__all__ = ["MAX_DUE", "Clock"]

@@ -1,0 +1,168 @@
+"""Issue 18, seen 12 and 13: one table's load never freezes another.
+
+A flood of messages at table A (many connections, each sending as fast as it can) and bot-only tables
+dealing as fast as they may both ran on the event loop without a break; table B's pings waited seconds.
+Here the server runs in a child process (as in production); B's ping latency is measured before (its
+baseline) and during the load in the same run, and must stay within the baseline plus a margin generous
+enough for a busy two-core machine. ``/metrics`` then shows the message handling and loop lag histograms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+
+from homegame.server.client import parse_link
+from homegame.server.harness import ServerProcess, api, create_table
+
+FAST = {"bot_delay": 0.0, "between_hands": 0.0, "turn_seconds": 60.0, "time_bank": 0.0}
+#: Seconds B's median ping may grow under load, and its worst.
+MEDIAN_MARGIN = 0.15
+WORST_MARGIN = 0.6
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[str]:
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'flood.db'}", log=str(tmp_path / "serve.log")).start()
+    try:
+        yield proc.base
+    finally:
+        proc.stop()
+
+
+async def _connect(link: str, token: str | None = None) -> Any:
+    target = parse_link(link)
+    ws = await websockets.connect(target.ws_url, max_size=2**22, close_timeout=1)
+    await ws.send(json.dumps({"type": "hello", "v": 1, "token": token or target.token}))
+    while json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] != "welcome":
+        pass
+    return ws
+
+
+async def _ping(ws: Any) -> float:
+    started = time.perf_counter()
+    await ws.send(json.dumps({"type": "ping"}))
+    while json.loads(await asyncio.wait_for(ws.recv(), 60))["type"] != "pong":
+        pass
+    return time.perf_counter() - started
+
+
+async def _pings(ws: Any, until: asyncio.Event | None = None, count: int = 25) -> list[float]:
+    """B's ping latencies: ``count`` of them, or as many as fit until ``until`` is set."""
+    out: list[float] = []
+    while (len(out) < count) if until is None else not until.is_set():
+        out.append(await _ping(ws))
+        await asyncio.sleep(0.02)
+    return out
+
+
+async def _drain(ws: Any) -> None:
+    try:
+        async for _ in ws:
+            pass
+    except websockets.ConnectionClosed:
+        pass
+
+
+def flood(link: str, connections: int, messages: int) -> None:
+    """In a process of its own: ``connections`` spectators of a table each send ``messages`` acts as fast
+    as they can (refused: a spectator holds no seat), reading the replies meanwhile."""
+
+    async def main() -> None:
+        floods = [await _connect(link) for _ in range(connections)]
+        drains = [asyncio.create_task(_drain(ws)) for ws in floods]
+        act = json.dumps({"type": "act", "action": "call"})
+
+        async def send(ws: Any) -> None:
+            for _ in range(messages):
+                await ws.send(act)
+
+        await asyncio.gather(*(send(ws) for ws in floods))
+        await asyncio.sleep(1)
+        for ws in floods:
+            await ws.close()
+        for task in drains:
+            task.cancel()
+
+    asyncio.run(main())
+
+
+def _verdict(baseline: list[float], loaded: list[float]) -> str:
+    return (f"B's ping: baseline p50 {statistics.median(baseline) * 1000:.0f} ms, max {max(baseline) * 1000:.0f} ms; "
+            f"under load p50 {statistics.median(loaded) * 1000:.0f} ms, max {max(loaded) * 1000:.0f} ms "
+            f"over {len(loaded)} pings")
+
+
+def _within(baseline: list[float], loaded: list[float]) -> None:
+    verdict = _verdict(baseline, loaded)
+    print(verdict)
+    assert len(loaded) >= 3, verdict
+    assert statistics.median(loaded) <= statistics.median(baseline) + MEDIAN_MARGIN, verdict
+    assert max(loaded) <= max(baseline) + WORST_MARGIN, verdict
+
+
+def test_a_flood_at_one_table_leaves_another_responsive(server: str) -> None:
+    """Seen 12: 100 connections each send 100 acts to table A; table B answers its pings meanwhile."""
+    a = create_table(server, game="holdem", paused=True, **FAST)
+    b = create_table(server, game="holdem", paused=True, **FAST)
+
+    async def scenario() -> tuple[list[float], list[float]]:
+        b_host = await _connect(b["links"]["host"])
+        baseline = await _pings(b_host)
+        flooding = multiprocessing.get_context("spawn").Process(target=flood, args=(a["links"]["watch"], 100, 100))
+        flooding.start()  # its own process: this one measures, and its loop is not starved by the sending
+        done = asyncio.Event()
+        measuring = asyncio.create_task(_pings(b_host, until=done))
+        await asyncio.to_thread(flooding.join, 90)
+        a_host = await _connect(a["links"]["host"])  # answered once A's queue is through the flood
+        await _ping(a_host)
+        done.set()
+        loaded = await measuring
+        await a_host.close()
+        await b_host.close()
+        assert flooding.exitcode == 0
+        return baseline, loaded
+
+    baseline, loaded = asyncio.run(asyncio.wait_for(scenario(), 120))
+    _within(baseline, loaded)
+    metrics = api(server, "/metrics")
+    handled = next(line for line in metrics.splitlines() if line.startswith("homegame_message_seconds_count"))
+    assert int(handled.split()[1]) >= 1000, handled  # each refused act was handled, and timed
+    lag = next(line for line in metrics.splitlines() if line.startswith("homegame_event_loop_lag_seconds_count"))
+    assert int(lag.split()[1]) >= 1, lag
+
+
+def test_bot_tables_dealing_flat_out_leave_another_responsive(server: str) -> None:
+    """Seen 13: bot-only tables at bot_delay 0 play a hand action by action, yielding in between."""
+    b = create_table(server, game="holdem", paused=True, **FAST)
+
+    async def scenario() -> tuple[list[float], list[float]]:
+        b_host = await _connect(b["links"]["host"])
+        baseline = await _pings(b_host)
+        watchers = []
+        for _ in range(8):
+            made = create_table(server, game="holdem", bots=6, paused=False, **FAST)
+            watchers.append(await _connect(made["links"]["watch"]))  # loaded and dealing while watched
+        drains = [asyncio.create_task(_drain(ws)) for ws in watchers]
+        done = asyncio.Event()
+        measuring = asyncio.create_task(_pings(b_host, until=done))
+        await asyncio.sleep(6)
+        done.set()
+        loaded = await measuring
+        for ws in [*watchers, b_host]:
+            await ws.close()
+        for task in drains:
+            task.cancel()
+        return baseline, loaded
+
+    baseline, loaded = asyncio.run(asyncio.wait_for(scenario(), 120))
+    _within(baseline, loaded)
