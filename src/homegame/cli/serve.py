@@ -134,16 +134,18 @@ def verify(
 ) -> None:
     """Check hands' provable shuffles against the seed chain (docs/fairness.md): exit 0 verified,
     1 not verified, 2 nothing to verify or unreadable."""
-    from homegame.server.verify import NotAHandFile, load_hands, verify_table
+    from homegame.server.verify import NotAHandFile, hands_in, load_hands, verify_table
 
     try:
         if hand.startswith(("http://", "https://")):
             import httpx
 
-            response = httpx.get(hand, timeout=10)
-            response.raise_for_status()
-            data = response.json()
-            hands = data if isinstance(data, list) else [data]
+            try:
+                response = httpx.get(hand, timeout=10)
+                response.raise_for_status()
+            except httpx.HTTPError as exc:
+                raise OSError(str(exc)) from None
+            hands = hands_in(response.json(), hand)
         else:
             hands = load_hands(Path(hand))
         record = None if recorded is None else json.loads(recorded.read_text(encoding="utf-8"))
