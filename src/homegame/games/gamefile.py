@@ -145,8 +145,16 @@ class _Reader:
                 raise self.fail(path + (key,), f"unknown key {key!r} in {what}: the keys are {', '.join(allowed)}")
 
 
-def parse(text: str, source: str = "game file") -> GameFile:
-    """Read a game file's text and check it against the schema (docs/games/game-files.md)."""
+def check_limits(text: str, source: str = "game file") -> None:
+    """The checks :func:`parse` makes before any reading: the text's type, size (:data:`MAX_BYTES`) and
+    shape (:func:`homegame.games.scan.check_shape`); :class:`GameFileError` naming the limit. Linear in the
+    text's length: cheap enough to make anywhere, an event loop included.
+
+    >>> check_limits("a" + ".a" * 20 + " = 1", "x.toml")
+    Traceback (most recent call last):
+    ...
+    homegame.games.gamefile.GameFileError: x.toml line 1: a dotted key has more than 8 parts, the most a game file may (MAX_KEY_PARTS)
+    """
     if not isinstance(text, str):
         raise GameFileError(f"a game file is TOML text, not {type(text).__name__}")
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
@@ -155,6 +163,11 @@ def parse(text: str, source: str = "game file") -> GameFile:
         check_shape(text, source)
     except ShapeError as e:
         raise GameFileError(str(e)) from None
+
+
+def parse(text: str, source: str = "game file") -> GameFile:
+    """Read a game file's text and check it against the schema (docs/games/game-files.md)."""
+    check_limits(text, source)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

@@ -26,6 +26,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import FrameType
 
+from homegame.games.gamefile import GameFileError, check_limits
+from homegame.table.gamefiles import clean_filename
+
 #: Seconds one game file may take to check.
 TIME_LIMIT = 2.0
 #: Bytes of address space a check may add to what the worker holds once started.
@@ -114,7 +117,12 @@ class GameFileWorker:
         return self._pool
 
     async def check(self, text: str, filename: str | None) -> str | None:
-        """``None`` if the file may be added, else why not; never blocks the event loop."""
+        """``None`` if the file may be added, else why not; never blocks the event loop (the size and
+        shape limits, linear in the text, are checked here first: a bomb costs no trip to the worker)."""
+        try:
+            check_limits(text, clean_filename(filename))
+        except GameFileError as exc:
+            return str(exc)
         pool = self._start()
         assert self._started is not None
         try:

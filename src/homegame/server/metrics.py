@@ -1,4 +1,4 @@
-"""What ``GET /metrics`` shows: a few counters, gauges and three histograms, in Prometheus's text
+"""What ``GET /metrics`` shows: a few counters, gauges and four histograms, in Prometheus's text
 exposition format (version 0.0.4: ``# HELP`` and ``# TYPE`` lines, then ``name value`` samples; a
 histogram's buckets are cumulative and end with ``le="+Inf"``, followed by ``_sum`` and ``_count``).
 
@@ -107,6 +107,9 @@ class Metrics:
     messages: Histogram = field(default_factory=lambda: Histogram(
         "homegame_message_seconds", "Seconds the event loop spent handling one client message (its step).",
         MESSAGE_BUCKETS))
+    clock_steps: Histogram = field(default_factory=lambda: Histogram(
+        "homegame_clock_step_seconds", "Seconds the event loop spent on one step the clock made (a bot's or a "
+        "timed-out player's action, a deal).", MESSAGE_BUCKETS))
     lag: Histogram = field(default_factory=lambda: Histogram(
         "homegame_event_loop_lag_seconds", f"Seconds the event loop was late waking a {LAG_EVERY:g} s timer.",
         LAG_BUCKETS))
@@ -123,6 +126,10 @@ class Metrics:
     def message(self, seconds: float) -> None:
         """Count one client message whose step held the event loop ``seconds``."""
         self.messages.observe(seconds)
+
+    def clock_step(self, seconds: float) -> None:
+        """Count one step made by the clock (no message) that held the event loop ``seconds``."""
+        self.clock_steps.observe(seconds)
 
     def loop_lag(self, seconds: float) -> None:
         """Count one measure of how late the event loop woke a timer."""
@@ -146,7 +153,8 @@ class Metrics:
                   # the usual process metric: CPU seconds over actions is what one action costs this process
                   "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.",
                   "# TYPE process_cpu_seconds_total counter", f"process_cpu_seconds_total {_number(time.process_time())}",
-                  *self.latency.lines(), *self.messages.lines(), *self.lag.lines()]
+                  *self.latency.lines(), *self.messages.lines(), *self.clock_steps.lines(),
+                  *self.lag.lines()]
         return "\n".join(lines) + "\n"
 
 

@@ -55,15 +55,19 @@ class MeteredRoom(Room):
 
     def step(self, item: tuple[Connection | None, Any] | None, due: int = MAX_DUE) -> None:
         """Handle one item (see :meth:`Room.step`); a client message's handling time, the event loop's
-        time it took, goes into ``homegame_message_seconds``."""
-        if item is None or item[0] is None or self.metrics is None:
+        time it took, goes into ``homegame_message_seconds``, a step of the clock's into
+        ``homegame_clock_step_seconds``."""
+        if self.metrics is None:
             super().step(item, due)
             return
         started = time.perf_counter()
         try:
             super().step(item, due)
         finally:
-            self.metrics.message(time.perf_counter() - started)
+            if item is None or item[0] is None:
+                self.metrics.clock_step(time.perf_counter() - started)
+            else:
+                self.metrics.message(time.perf_counter() - started)
 
     async def step_async(self, item: tuple[Connection | None, Any] | None) -> None:
         """Handle one item (see :meth:`Room.step_async`); an action's time is counted once it is stored
