@@ -90,7 +90,7 @@ class Tournament(Deals):
         self.entry(entry_id).auto_rebuy = bool(value)
 
     def set_away(self, entry_id: int, value: bool) -> None:
-        """An away player is dealt in and folds (checks when free) at once, as TDA rule 30 has it."""
+        """An away player is dealt in and folds (checks when free) at once (their blinds and antes are still posted)."""
         self.entry(entry_id).away = bool(value)
 
     def add_on(self, entry_id: int, now: float) -> None:
@@ -257,6 +257,8 @@ class Tournament(Deals):
                 table.deal(deck, now)
                 if self.hand_for_hand:
                     self.round_dealt.add(tid)
+                if not table.live:  # over at the deal: everyone all in on the blinds and antes
+                    self._read_hand(tid, table)
 
     def _finish_if_won(self) -> bool:
         playing = self.playing()

@@ -1,6 +1,6 @@
 """The floor's work between hands: seating a player by draw or into the worst seat, moving a player
 with exactly their chips, balancing tables as players bust, breaking tables in a fixed order, and the
-final-table redraw (TDA rules 25-27). No I/O."""
+final-table redraw (see docs/tournaments.md for the TDA rules followed). No I/O."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Where the blinds fall at a table, read through :class:`homegame.table.Table`'s public state: who
-would be big blind next (the player a balancing move takes, TDA rule 26) and the worst free seat at a
+would be big blind next (the player a balancing move takes, TDA rule 11 of 2022) and the worst free seat at a
 short table (the one that posts the big blind soonest, never the small blind).
 
 The table moves its button to the next player dealt in after the last hand's button, so the next

@@ -1,5 +1,5 @@
 """Places and money: the prize amounts by place, players knocked out together ranked by their stacks
-at the start of the hand with equal stacks sharing the places' prizes (TDA rule 12), deal splits in
+at the start of the hand with equal stacks sharing the places' prizes, deal splits in
 whole units, and the night's settle-up between people.
 
 >>> prize_amounts(1000, [50, 30, 20])
