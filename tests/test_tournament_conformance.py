@@ -34,11 +34,12 @@ def config(rng: random.Random) -> Config:
     game = rng.choice(["holdem", "passem", "stud", DEALERS_CHOICE, list(HORSE), ["holdem", "razz"]])
     rebuy = rng.choice([0, 0, 2])
     return Config(
-        buy_in=rng.choice([10, 20, 25]), bounty=rng.choice([0, 0, 5]), starting_stack=rng.choice([200, 500]),
+        buy_in=rng.choice([10, 20, 25]), bounty=rng.choice([0, 0, 5]),
         levels=schedule(10, 30, rng.choice([0.5, 1.0]), break_every=3), game=game,
         rotate_by=rng.choice(["level", "orbit"]), table_size=rng.choice([6, 9, 10]),
         late_registration_level=rng.choice([0, 1, 2]), rebuy_level=rebuy, rebuy_price=rng.choice([0, 15]),
         max_rebuys=rng.choice([1, 3]), add_on_price=rng.choice([0, 10]), add_on_chips=rng.choice([0, 300]),
+        chip_race=rng.random() < 0.4, starting_stack=rng.choice([200, 500, 1003]),
         turn_seconds=5.0, bot_delay=rng.choice([0.0, 0.5]), between_hands=rng.choice([0.0, 1.0]),
     )
 

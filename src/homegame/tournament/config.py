@@ -142,6 +142,7 @@ class Config:
         for name in ("rebuy_price", "rebuy_chips", "add_on_price", "add_on_chips"):
             whole(name, 0, 10**9)
         whole("max_rebuys", 0, 100)
+        whole("smallest_chip", 1, 10**6)
         if not 1 <= len(self.levels) <= MAX_LEVELS:
             raise TournamentError(f"levels: a schedule has 1 to {MAX_LEVELS} levels, not {len(self.levels)}")
         for i, level in enumerate(self.levels, start=1):

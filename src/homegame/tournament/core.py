@@ -25,6 +25,7 @@ from typing import Any
 
 from homegame.table import DEALERS_CHOICE, Table, TableError, clean_name
 from homegame.table.seats import NAME_LIMIT, name_key
+from homegame.tournament.chiprace import race, smallest_chip_needed
 from homegame.tournament.config import MAX_ENTRIES, TournamentError
 from homegame.tournament.deals import Deals
 from homegame.tournament.state import Entry
@@ -250,6 +251,8 @@ class Tournament(Deals):
                 table.set_game(game)
             if table.settings.stakes != stakes:
                 table.set_stakes(stakes)
+            if self.config.chip_race:
+                self._chip_race(table)
             table.advance(now)
             if table.ready_to_deal(now):
                 deck = list(_DECK)
@@ -259,6 +262,25 @@ class Tournament(Deals):
                     self.round_dealt.add(tid)
                 if not table.live:  # over at the deal: everyone all in on the blinds and antes
                     self._read_hand(tid, table)
+
+    def _chip_race(self, table: Table) -> None:
+        """Race off the chips the level no longer needs at ``table`` (between its hands)."""
+        level = self.level
+        chip = max(self.config.smallest_chip,
+                   smallest_chip_needed([level.small_blind, level.big_blind, level.ante, level.bring_in]))
+        stacks = {s.name: s.stack for s in table.seats.values()}
+        if all(stack % chip == 0 for stack in stacks.values()):
+            return
+
+        def draw(names: list[str]) -> list[str]:  # one card per odd chip: more odd chips, better odds
+            best = {n: max(self.rng.random() for _ in range(1 + 4 * (stacks[n] % chip) // chip)) for n in names}
+            return sorted(names, key=lambda n: -best[n])
+
+        raced = race(stacks, chip, draw)
+        for pos, seat in list(table.seats.items()):
+            table.adjust_stack(pos, raced[seat.name])
+        self.chips_in_play += sum(raced.values()) - sum(stacks.values())
+        self.log.append(f"chip race at a table: chips under {chip} leave play")
 
     def _finish_if_won(self) -> bool:
         playing = self.playing()
