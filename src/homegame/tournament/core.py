@@ -191,6 +191,7 @@ class Tournament(Deals):
     def _read_hand(self, tid: int, table: Table) -> None:
         """Busts, rebuys and bounties of the hand that just ended at ``tid``."""
         self.synced[tid] = table.hand_number
+        self.hands += 1
         start = table.start
         assert start is not None
         started = dict(zip(start.names, start.stacks, strict=True))

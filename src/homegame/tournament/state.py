@@ -64,6 +64,7 @@ class TournamentState:
         self.deal: dict[str, Any] | None = None  # a proposal, then the deal made
         self.log: list[str] = []
         self.moves = 0
+        self.hands = 0  # hands read at every table
         self.payout_shares: list[int] | None = None
 
     # ----- reading -----------------------------------------------------------------------------
