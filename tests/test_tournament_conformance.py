@@ -51,6 +51,7 @@ class Run:
         self.now = 0.0
         self.people: list[int] = []
         self.dealt: dict[int, int] = {}
+        self.round_hands: dict[tuple[int, int], int] = {}
         for i in range(rng.randint(2, 60)):
             self.enter(i)
 
@@ -120,6 +121,11 @@ class Run:
         assert all(n == 1 for n in seated.values()), f"seated twice: {seated.most_common(2)}"
         assert set(seated) == playing, f"seated but out: {set(seated) - playing}; in but nowhere: {playing - set(seated)}"
         open_sizes = [len(tb.seats) for i, tb in t.tables.items() if i not in t.breaking]
+        if t.hand_for_hand:  # one hand a table a round: a table that dealt waits for every other
+            for tid in t.round_dealt:
+                self.round_hands.setdefault((t.rounds, tid), t.tables[tid].hand_number)
+                assert t.tables[tid].hand_number == self.round_hands[(t.rounds, tid)], "two hands in one round"
+
         for tid, table in t.tables.items():
             if table.live and self.dealt.get(tid) != table.hand_number:
                 self.dealt[tid] = table.hand_number

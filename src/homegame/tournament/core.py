@@ -227,6 +227,7 @@ class Tournament(Deals):
             self.eliminated.append(self.round_busts)
         self.round_busts = []
         self.round_dealt = set()
+        self.rounds += 1
         self.hand_for_hand = False
 
     def _bubble(self) -> bool:

@@ -112,6 +112,7 @@ class Floor(TournamentState):
                 self.move(entry, target, pos)
             del self.tables[tid]
             self.breaking.discard(tid)
+            self.round_dealt.discard(tid)
             self.log.append(f"table {tid} is broken")
         self._balance()
 
@@ -139,6 +140,7 @@ class Floor(TournamentState):
         chips = {e.name: self._unseat(e) for e in players}
         self.tables.clear()
         self.breaking.clear()
+        self.round_dealt.clear()
         tid = self.open_table()
         seats = self.rng.sample(range(self.config.table_size), len(players))
         for entry, pos in zip(players, seats, strict=True):

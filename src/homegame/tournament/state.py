@@ -60,6 +60,7 @@ class TournamentState:
         self.round_busts: list[tuple[str, int]] = []  # hand-for-hand: this round's busts so far
         self.hand_for_hand = False
         self.round_dealt: set[int] = set()
+        self.rounds = 0  # hand-for-hand rounds finished
         self.synced: dict[int, int] = {}  # each table's last hand the tournament read
         self.deal: dict[str, Any] | None = None  # a proposal, then the deal made
         self.log: list[str] = []
