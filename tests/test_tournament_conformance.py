@@ -15,16 +15,19 @@ and prizes plus bounties equal what was paid in (there is no rake).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from homegame.table import DEALERS_CHOICE, simple_action
 from homegame.tournament.config import HORSE, Config, TournamentError, schedule
 from homegame.tournament.core import Tournament
+from homegame.tournament.stored import dump, dumps, load
 
 RUNS = int(os.environ.get("TOURNEY_RUNS", "20"))
 SEEDS = [int(os.environ["TOURNEY_SEED"])] if "TOURNEY_SEED" in os.environ else list(range(RUNS))
@@ -158,4 +161,32 @@ def test_random_tournaments(seed: int) -> None:
         run.step()
         assert time.monotonic() < deadline, f"seed {seed}: too slow"
     assert run.t.finished, f"seed {seed}: the tournament did not end"
+    finish_checks(run.t)
+
+
+@pytest.mark.parametrize("seed", range(100, 106))
+def test_a_stored_tournament_resumes(seed: int) -> None:
+    """Stored mid-tournament (hands in play included) and loaded as a new process would: the same
+    state, and it runs on to a sound end."""
+    run = Run(seed)
+    run.t.start(0.0)
+    for _ in range(run.rng.randint(5, 60)):
+        if run.t.finished:
+            break
+        run.step()
+    data = json.loads(dumps(run.t))
+    run.t = load(data, now=run.now)
+
+    def unclocked(stored: dict[str, Any]) -> dict[str, Any]:  # turn clocks start afresh on loading
+        for table in stored["tables"].values():
+            table["table"]["clocks"] = None
+        return stored
+
+    assert unclocked(dump(run.t)) == unclocked(data)
+    run.check()
+    for _ in range(20_000):
+        if run.t.finished:
+            break
+        run.step()
+    assert run.t.finished
     finish_checks(run.t)

@@ -260,6 +260,7 @@ class Tournament(Deals):
                 deck = list(_DECK)
                 self.rng.shuffle(deck)
                 table.deal(deck, now)
+                self.decks[tid] = deck
                 if self.hand_for_hand:
                     self.round_dealt.add(tid)
                 if not table.live:  # over at the deal: everyone all in on the blinds and antes

@@ -66,6 +66,7 @@ class TournamentState:
         self.log: list[str] = []
         self.moves = 0
         self.hands = 0  # hands read at every table
+        self.decks: dict[int, list[str]] = {}  # each table's deck for its current (or last) hand
         self.payout_shares: list[int] | None = None
 
     # ----- reading -----------------------------------------------------------------------------
