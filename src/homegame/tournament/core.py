@@ -24,7 +24,7 @@ import itertools
 from typing import Any
 
 from homegame.table import DEALERS_CHOICE, Table, TableError, clean_name
-from homegame.table.seats import NAME_LIMIT, name_key
+from homegame.table.seats import NAME_LIMIT
 from homegame.tournament.chiprace import race, smallest_chip_needed
 from homegame.tournament.config import MAX_ENTRIES, TournamentError
 from homegame.tournament.deals import Deals
@@ -44,7 +44,7 @@ class Tournament(Deals):
         clean = clean_name(name)
         if not 1 <= len(clean) <= NAME_LIMIT:
             raise TournamentError(f"name: 1 to {NAME_LIMIT} characters, not {len(clean)}")
-        if any(name_key(e.name) == name_key(clean) for e in self.entries):
+        if self.name_taken(clean):
             raise TournamentError(f"name: {clean!r} is already registered")
         if kind not in ("human", "bot"):
             raise TournamentError(f"kind: 'human' or 'bot', not {kind!r}")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from homegame.table import Table
+from homegame.table.seats import name_key
 from homegame.tournament.config import Config, Level, default_payouts
 from homegame.tournament.results import prize_amounts, rank_group, share
 
@@ -44,6 +45,7 @@ class TournamentState:
         self.config = config
         self.rng = random.Random(seed)
         self.entries: list[Entry] = []
+        self._index: dict[str, Entry] = {}
         self.tables: dict[int, Table] = {}
         self.next_table = 1
         self.started = False
@@ -76,12 +78,25 @@ class TournamentState:
             raise ValueError(f"entry: no entry {entry_id!r}")
         return self.entries[entry_id]
 
+    def _names(self) -> dict[str, Entry]:
+        """Entries by name and by :func:`homegame.table.seats.name_key` (entries are only ever added)."""
+        if len(self._index) != 2 * len(self.entries):
+            self._index = {}
+            for entry in self.entries:
+                self._index[entry.name] = entry
+                self._index["\0" + name_key(entry.name)] = entry
+        return self._index
+
     def by_name(self, name: str) -> Entry:
         """The entry called ``name``."""
-        for entry in self.entries:
-            if entry.name == name:
-                return entry
-        raise ValueError(f"entry: nobody called {name!r}")
+        entry = self._names().get(name)
+        if entry is None:
+            raise ValueError(f"entry: nobody called {name!r}")
+        return entry
+
+    def name_taken(self, name: str) -> bool:
+        """Whether an entry's name is ``name`` ignoring case, spacing and invisible characters."""
+        return "\0" + name_key(name) in self._names()
 
     def playing(self) -> list[Entry]:
         """The entries still in."""
