@@ -95,6 +95,11 @@ class Run:
                 for e in t.playing():
                     if rng.random() < 0.75:
                         t.accept_deal(e.id, deal["number"])
+                    elif rng.random() < 0.5:
+                        t.decline_deal(e.id)
+                assert t.finished or not any(tb.live for tb in t.tables.values())
+            elif roll < 0.26 and t.deal_open():
+                t.cancel_deal()
         except TournamentError:
             pass
         self.play_people()

@@ -167,7 +167,7 @@ class Tournament(Deals):
             return True
         self.tidy()
         self._check_deal_stands()
-        if not self.level.is_break and self.running_since is not None:
+        if not self.level.is_break and self.running_since is not None and not self.deal_open():
             self._start_hands(now)
         return did
 

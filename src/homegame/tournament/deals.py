@@ -1,6 +1,7 @@
-"""Deals: the players still in ask for one, homegame proposes an ICM or a chip-chop split of what is
-left to pay, and it is made only when every one of them accepts; it then ends the tournament and is
-written into the results. No I/O."""
+"""Deals: the players still in ask for one between hands, homegame proposes an ICM or a chip-chop split
+of what is left to pay, and no hand is dealt while it is open; it is made only when every one of them
+accepts, and then ends the tournament and is written into the results. A player's decline or the
+host's cancel closes it and play goes on. No I/O."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ class Deals(Floor):
             raise TournamentError("a deal is made during the tournament")
         if self.rebuys_open() or self.registration_open():
             raise TournamentError("a deal waits until registration and rebuys are closed")
+        if any(t.live for t in self.tables.values()):
+            raise TournamentError("a deal is proposed between hands; wait for the hands in play to end")
+        if self.deal_open():
+            raise TournamentError(f"deal {self.deal and self.deal['number']} is open; decline or cancel it first")
         if not 2 <= len(playing) <= MAX_DEAL_PLAYERS:
             raise TournamentError(f"a deal is for 2 to {MAX_DEAL_PLAYERS} players still in, not {len(playing)}")
         stacks = self.stacks()
@@ -56,10 +61,19 @@ class Deals(Floor):
             deal["accepted"].append(entry.name)
         if set(deal["accepted"]) != set(deal["amounts"]):
             return False
-        if any(t.live for t in self.tables.values()):
-            return False  # made once the hands in play end (see _check_deal_stands)
         self._make_deal()
         return True
+
+    def deal_open(self) -> bool:
+        """Whether a proposal waits for answers (no hand is dealt meanwhile)."""
+        return self.deal is not None and not self.deal["made"] and bool(self.deal["amounts"])
+
+    def cancel_deal(self) -> None:
+        """The host closes an open proposal; play goes on."""
+        if self.deal_open():
+            assert self.deal is not None
+            self.log.append(f"the host cancels deal {self.deal['number']}")
+            self.deal = {**self.deal, "amounts": {}, "made": False, "cancelled": True}
 
     def decline_deal(self, entry_id: int) -> None:
         """Any player still in turns the proposal down."""
@@ -69,18 +83,15 @@ class Deals(Floor):
             self.deal = {**self.deal, "amounts": {}, "made": False, "declined": entry.name}
 
     def _check_deal_stands(self) -> None:
-        """A proposal lapses when the chips it was made on change; an accepted one is made between hands."""
+        """An open proposal lapses if the chips it was made on change (a late rebuy, a chip race)."""
         deal = self.deal
-        if deal is None or deal["made"] or not deal["amounts"]:
+        if not self.deal_open() or deal is None:
             return
         stacks = self.stacks()
         if any(stacks.get(n) != c for n, c in deal["stacks"].items()) or \
                 {e.name for e in self.playing()} != set(deal["stacks"]):
             self.log.append(f"deal {deal['number']} lapses: the chips changed")
             deal["amounts"] = {}
-            return
-        if set(deal["accepted"]) == set(deal["amounts"]) and not any(t.live for t in self.tables.values()):
-            self._make_deal()
 
     def _make_deal(self) -> None:
         deal = self.deal
