@@ -181,3 +181,22 @@ def test_registration_rules() -> None:
     assert t.seat_of("Cy") is not None and t.chips_on_tables() == t.chips_in_play == 9000
     with pytest.raises(TournamentError, match="closed"):
         t.register("Dee", now=61.0)
+
+
+def test_the_host_edits_payouts_and_the_schedule() -> None:
+    t = Tournament(Config(buy_in=10, levels=[Level(5, 10, minutes=1), Level(10, 20, minutes=1)]), seed=1)
+    for i in range(12):
+        t.register(f"Bot {i}", kind="bot", bot="random")
+    assert t.prizes() == [55, 32, 21, 12]  # 45/27/18/10 per cent of 120, floored, the odd unit to first
+    t.set_payouts([70, 30])
+    assert t.prizes() == [84, 36]
+    with pytest.raises(TournamentError, match="payouts"):
+        t.set_payouts([70, 20])
+    t.set_payouts(None)
+    assert len(t.prizes()) == 4
+    t.start(0.0)
+    t.set_levels([Level(50, 100, ante=10, minutes=5)], 30.0)
+    assert [lv.big_blind for lv in t.config.levels] == [10, 100]
+    with pytest.raises(TournamentError, match="levels"):
+        t.set_levels([Level(100, 50)], 30.0)
+    assert t.clock(61.0)["big_blind"] == 100

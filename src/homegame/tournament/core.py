@@ -21,12 +21,13 @@ plays hand-for-hand on the money bubble, and deals each table's next hand with t
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import Any
 
 from homegame.table import DEALERS_CHOICE, Table, TableError, clean_name
 from homegame.table.seats import NAME_LIMIT
 from homegame.tournament.chiprace import race, smallest_chip_needed
-from homegame.tournament.config import MAX_ENTRIES, TournamentError
+from homegame.tournament.config import MAX_ENTRIES, Level, TournamentError
 from homegame.tournament.deals import Deals
 from homegame.tournament.state import Entry
 
@@ -130,6 +131,27 @@ class Tournament(Deals):
             self.running_since = now
         for table in self.tables.values():
             table.set_paused(value, now)
+
+    def set_payouts(self, shares: list[int] | None) -> None:
+        """The host sets the payout shares (per cent by place, summing to 100; ``None``: the default
+        for the number of entries); refused once the tournament is over."""
+        wrong = shares is not None and (not isinstance(shares, list) or not 1 <= len(shares) <= 100 or any(
+            isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in shares) or sum(shares) != 100)
+        if wrong:
+            raise TournamentError(f"payouts: 1 to 100 whole per-cent shares that sum to 100, not {shares!r}")
+        if self.finished:
+            raise TournamentError("payouts: the tournament is over")
+        self.payout_shares = list(shares) if shares is not None else None
+        self.log.append("the host changes the payouts")
+
+    def set_levels(self, levels: list[Level], now: float) -> None:
+        """The host edits the schedule: the levels played so far and the current one stay as they are."""
+        self._run_clock(now)
+        kept = self.config.levels[:self.level_index + 1]
+        trial = replace(self.config, levels=kept + list(levels))
+        trial.check()
+        self.config = trial
+        self.log.append("the host edits the schedule")
 
     def add_time(self, seconds: float, now: float) -> None:
         """Add (or with a negative number take) seconds to the current level."""
