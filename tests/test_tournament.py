@@ -200,3 +200,27 @@ def test_the_host_edits_payouts_and_the_schedule() -> None:
     with pytest.raises(TournamentError, match="levels"):
         t.set_levels([Level(100, 50)], 30.0)
     assert t.clock(61.0)["big_blind"] == 100
+
+
+def test_a_rotation_changes_the_game_each_level_with_its_own_stakes() -> None:
+    from homegame.tournament.config import HORSE, stakes_for
+
+    levels = [Level(10 * k, 20 * k, ante=5 * k, bring_in=5 * k, minutes=0.5) for k in range(1, 7)]
+    t = Tournament(Config(game=list(HORSE), structure="fixed-limit", levels=levels, starting_stack=10**6), seed=2)
+    for i in range(4):
+        t.register(f"Bot {i}", kind="bot", bot="random")
+    t.start(0.0)
+    (table,) = t.tables.values()
+    seen: dict[int, tuple[str, dict[str, object]]] = {}
+    now, last = 0.0, 0
+    while t.level_number() < 6 and not t.finished:
+        now += 0.5
+        t.advance(now)
+        if table.live and table.start is not None and table.start.number > last:  # a hand dealt just now
+            last = table.start.number
+            seen.setdefault(t.level_index, (table.start.game, table.start.stakes))
+    assert len(seen) >= 5
+    for index, (game, stakes) in seen.items():
+        assert game == HORSE[index % len(HORSE)]
+        assert stakes == stakes_for(levels[index], game, "fixed-limit")
+    assert seen[2][1] == {"structure": "fixed-limit", "ante": 15, "bring_in": 15, "small_bet": 60, "big_bet": 120}
