@@ -39,6 +39,7 @@ bench: $(STAMP)
 	-$(BIN)/python bench/bots.py --deals 4 --games holdem,passem --players 2
 	$(BIN)/python bench/server.py --tables 10 --seconds 5
 	$(BIN)/python bench/memory.py --tables 10 --hands 1
+	$(BIN)/python bench/tournament.py
 
 serve: $(STAMP)
 	$(BIN)/homegame serve

@@ -27,6 +27,7 @@ if _typing.TYPE_CHECKING:
     from homegame.rules import Hand, IllegalAction, Stakes, replay
     from homegame.rules.phh_import import from_phh
     from homegame.rules.pokerstars import from_pokerstars
+    from homegame.tournament.icm import icm
 
 __version__ = "0.1.0"
 
@@ -47,12 +48,13 @@ _LAZY = {
     "range_equity": "homegame.odds",
     "from_phh": "homegame.rules.phh_import",
     "from_pokerstars": "homegame.rules.pokerstars",
+    "icm": "homegame.tournament.icm",
 }
 
 __all__ = [
     "Card", "Hand", "IllegalAction", "Range", "Stakes", "card_ids", "cards", "equity", "evaluate",
-    "evaluate_low", "evaluate_many", "from_phh", "from_pokerstars", "game", "game_names", "load_game",
-    "parse_range", "range_equity", "replay",
+    "evaluate_low", "evaluate_many", "from_phh", "from_pokerstars", "game", "game_names", "icm",
+    "load_game", "parse_range", "range_equity", "replay",
 ]
 
 
