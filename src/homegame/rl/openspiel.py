@@ -16,11 +16,16 @@ big_blind     0
 small_bet     2               the fixed-limit sizes (no-limit's minimum bet without blinds)
 big_bet       4
 bring_in      0               stud games
-bets          ``0.5,1``       the bet-size abstraction: pot fractions (plus the most allowed)
+bets          ``0.5;1``       the bet-size abstraction: pot fractions (plus the most allowed)
 ranks         ``""``          a research deck (``"JQKA"``: 16 cards); empty for the game's own
 rules         ``{}``          house rules as JSON (``{"passes": [1]}``)
 deal          ``cards``       chance outcomes: ``cards`` (a card) or ``ranks`` (see below)
 ============  ==============  ===============================================================
+
+A game's string (``str(game)``) names its parameters in one canonical form that OpenSpiel's parameter
+parser reads back: ``bets`` separated by ``;`` and ``rules`` as sorted JSON with ``;`` between items
+(either separator, and plain JSON, is accepted on the way in), so ``pyspiel.load_game(str(game))``,
+``pyspiel.serialize_game_and_state`` and pickling a game or a state all round-trip.
 
 Design. The button is seat 0 (OpenSpiel's player ``p`` is seat ``p``). Chance deals one card per
 chance node, each remaining card of the deck equally likely, when the hand first needs it (burns
@@ -56,6 +61,7 @@ import numpy as np
 import pyspiel
 
 import homegame as hg
+from homegame.bots.abstraction import bet_fractions, house_rules, rules_text
 from homegame.rl.actions import ActionSpace
 from homegame.rl.encode import encode_view, information_text, observation_size, view_text
 from homegame.rules.hand import Hand
@@ -65,7 +71,7 @@ NAME = "homegame"
 _OWN_BETS = 24
 DEFAULTS: dict[str, Any] = {
     "game": "three-hole", "players": 2, "stacks": 20, "structure": "fixed-limit", "ante": 1,
-    "small_blind": 0, "big_blind": 0, "small_bet": 2, "big_bet": 4, "bring_in": 0, "bets": "0.5,1",
+    "small_blind": 0, "big_blind": 0, "small_bet": 2, "big_bet": 4, "bring_in": 0, "bets": "0.5;1",
     "ranks": "", "rules": "{}", "deal": "cards",
 }
 _TYPE = pyspiel.GameType(
@@ -89,7 +95,8 @@ class Setting:
         unknown = set(p) - set(DEFAULTS)
         if unknown:
             raise ValueError(f"unknown homegame parameter(s) {sorted(unknown)}: allowed {sorted(DEFAULTS)}")
-        game = hg.game(str(p["game"]), **json.loads(str(p["rules"])))
+        rules = house_rules(str(p["rules"]))
+        game = hg.game(str(p["game"]), **rules)
         if p["ranks"]:
             game = dataclasses.replace(game, ranks=str(p["ranks"]))
         self.game = game
@@ -99,7 +106,8 @@ class Setting:
         self.stakes = hg.Stakes(str(p["structure"]), ante=int(p["ante"]), blinds=blinds,
                                 small_bet=int(p["small_bet"]), big_bet=int(p["big_bet"]),
                                 bring_in=int(p["bring_in"]))
-        self.actions = ActionSpace(game, [float(x) for x in str(p["bets"]).split(",") if x.strip()])
+        bets = bet_fractions(str(p["bets"]))
+        self.actions = ActionSpace(game, bets)
         self.deal = str(p["deal"])
         if self.deal not in ("cards", "ranks"):
             raise ValueError(f"deal is 'cards' or 'ranks', not {self.deal!r}")
@@ -107,7 +115,8 @@ class Setting:
             raise ValueError("deal='ranks' needs a deck of at most four ranks and no bring-in")
         self.cards = list(game.cards)
         self.chips = self.players * self.stack
-        self.params = p
+        #: the parameters in the form OpenSpiel's game strings keep whole (module notes)
+        self.params = {**p, "bets": ";".join(f"{b:g}" for b in bets), "rules": rules_text(rules)}
         game.deal([self.stack] * self.players, stakes=self.stakes)  # refuse a bad table now
 
     def new_hand(self, dealt: list[int]) -> Hand:
@@ -166,7 +175,7 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=s.actions.size, max_chance_outcomes=52, num_players=s.players,
             min_utility=-float(s.stack), max_utility=float(s.chips - s.stack), utility_sum=0.0,
             max_game_length=s.max_length())
-        super().__init__(self.game_type, info, {**DEFAULTS, **(params or {})})
+        super().__init__(self.game_type, info, s.params)
 
     def new_initial_state(self) -> HomegameState:
         """The hand before its first card."""
@@ -288,7 +297,7 @@ class Observer:
         self.setting = setting
         self.recall = recall
         self.suits = setting.deal == "cards"
-        size = observation_size(setting.players)
+        size = observation_size(setting.players, setting.actions.cards)
         self.history_size = 52 + 3 * _OWN_BETS
         self.tensor = np.zeros(size + (self.history_size if recall else 0), np.float32)
         self.dict = {"observation": self.tensor}
@@ -300,8 +309,8 @@ class Observer:
         self.tensor.fill(0.0)
         if "dealing" in view:
             return
-        size = observation_size(s.players)
-        self.tensor[:size] = encode_view(view, s.players, s.chips, suits=self.suits)
+        size = observation_size(s.players, s.actions.cards)
+        self.tensor[:size] = encode_view(view, s.players, s.chips, suits=self.suits, positions=s.actions.cards)
         if self.recall:
             self.tensor[size:] = self._own_history(state, player)
 
