@@ -150,13 +150,15 @@ class Setting:
 
 class _Held:
     """The engine's hand inside a state: OpenSpiel clones a Python state by deep-copying its attributes,
-    and this copies the hand by :meth:`Setting.copy_hand`."""
+    and this copies the hand by :meth:`Setting.copy_hand`. ``legal`` keeps each seat's legal ids until
+    the hand changes (an arrangement of seven cards has 5,040, and OpenSpiel names every one)."""
 
-    __slots__ = ("hand", "setting")
+    __slots__ = ("hand", "legal", "setting")
 
     def __init__(self, setting: Setting, hand: Hand | None) -> None:
         self.setting = setting
         self.hand = hand
+        self.legal: dict[int, dict[int, str]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         hand = self.hand
@@ -206,6 +208,14 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
     @hand.setter
     def hand(self, hand: Hand | None) -> None:
         self._held.hand = hand
+        self._held.legal = {}
+
+    def _act(self, seat: int, text: str) -> None:
+        """Play ``text`` for ``seat`` on the engine's hand, recorded."""
+        assert self.hand is not None
+        self.actions.append((seat, text))
+        self.hand.act(seat, text)
+        self._held.legal = {}
 
     def _rebuild(self) -> None:
         hand = self.setting.new_hand(self.dealt)
@@ -227,6 +237,12 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
 
     def legal_texts(self, player: int) -> dict[int, str]:
         """The seat's legal ids and the action texts they stand for."""
+        known = self._held.legal.get(player)
+        if known is None:
+            known = self._held.legal[player] = self._legal_now(player)
+        return known
+
+    def _legal_now(self, player: int) -> dict[int, str]:
         hand = self.hand
         if hand is None or hand.over or player not in hand.to_act[:1]:
             return {}
@@ -254,8 +270,7 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
         text = self.legal_texts(seat).get(int(action))
         if text is None:
             raise ValueError(f"action {action} is not legal for seat {seat}: {self.legal_texts(seat)}")
-        self.actions.append((seat, text))
-        self.hand.act(seat, text)
+        self._act(seat, text)
         if self.hand.cards_drawn > len(self.dealt):
             self.hand = None
 
