@@ -242,3 +242,36 @@ def projection(view: View, own: Sequence[str]) -> dict[str, Any]:
 def projection_key(view: View, own: Sequence[str]) -> str:
     """:func:`projection` as canonical JSON text (what a solved policy's digests are taken of)."""
     return json.dumps(projection(view, own), sort_keys=True, separators=(",", ":"))
+
+
+def bet_fractions(text: str) -> list[float]:
+    """The ``bets`` parameter of a solved setting: pot fractions separated by ``;`` (which OpenSpiel's
+    game strings keep whole) or ``,``.
+
+    >>> bet_fractions("0.5;1"), bet_fractions("0.5,1,2")
+    ([0.5, 1.0], [0.5, 1.0, 2.0])
+    """
+    return [float(x) for x in re.split(r"[;,]", text) if x.strip()]
+
+
+def house_rules(text: str) -> dict[str, Any]:
+    """The ``rules`` parameter of a solved setting: JSON, its items separated by ``,`` or by ``;`` (the
+    form :func:`rules_text` writes, which OpenSpiel's game strings keep whole; no option value holds
+    either character).
+
+    >>> house_rules('{"passes":[3;2;1];"split":"high"}') == house_rules('{"passes": [3, 2, 1], "split": "high"}')
+    True
+    """
+    rules = json.loads(text.replace(";", ","))
+    if not isinstance(rules, dict):
+        raise ValueError(f"rules must be a JSON object of house rules, not {text!r}")
+    return rules
+
+
+def rules_text(rules: Mapping[str, Any]) -> str:
+    """House rules as the ``rules`` parameter: sorted JSON with ``;`` between items, no comma.
+
+    >>> rules_text({"split": "high", "passes": [3, 2, 1]})
+    '{"passes":[3;2;1];"split":"high"}'
+    """
+    return json.dumps(dict(rules), sort_keys=True, separators=(";", ":"))

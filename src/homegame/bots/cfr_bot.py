@@ -28,7 +28,14 @@ from importlib import resources
 from typing import Any
 
 import homegame as hg
-from homegame.bots.abstraction import PROJECTION, ActionSpace, projection_key, strip_suits
+from homegame.bots.abstraction import (
+    PROJECTION,
+    ActionSpace,
+    bet_fractions,
+    house_rules,
+    projection_key,
+    strip_suits,
+)
 from homegame.bots.base import View
 from homegame.bots.rule_bot import RuleBot
 
@@ -65,9 +72,9 @@ class _Setting:
     """A solved setting's table, to tell whether a view is at it, and its action space."""
 
     def __init__(self, params: dict[str, Any]) -> None:
-        game = dataclasses.replace(hg.game(params["game"], **json.loads(params.get("rules", "{}"))),
+        game = dataclasses.replace(hg.game(params["game"], **house_rules(params.get("rules", "{}"))),
                                    ranks=params["ranks"])
-        self.space = ActionSpace(game, [float(x) for x in params.get("bets", "0.5,1").split(",")])
+        self.space = ActionSpace(game, bet_fractions(params.get("bets", "0.5;1")))
         self.players = int(params.get("players", 2))
         self.chips = int(params["stacks"])
         self.ranks = set(params["ranks"])

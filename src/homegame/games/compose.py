@@ -24,7 +24,7 @@ from homegame.games.gamefile import (
     OptionSpec,
     StepSpec,
 )
-from homegame.games.options import SPLIT, Option, choice, flag, resolve, split_options, whole
+from homegame.games.options import Option, choice, flag, resolve, split_option, split_options, whole
 from homegame.rules.spec import LAYOUTS, Game, Step
 
 _OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
@@ -94,7 +94,7 @@ def options_of(gf: GameFile) -> dict[str, Option]:
             q = s.get("qualifier", "auto")
             opts["qualifier"] = Option(opts["qualifier"].allowed, None if q == "none" else q, opts["qualifier"].check)
             opts["swing_ties"] = Option("True or False", s.get("swing_ties", False), flag)
-            opts["split"] = Option(o.allowed or SPLIT.allowed, o.default, SPLIT.check)
+            opts["split"] = split_option(o.default, o.allowed)
             out.update(opts)
             continue
         default = o.default

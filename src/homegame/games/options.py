@@ -58,7 +58,6 @@ def passes(name: str, value: Any) -> Any:
     return out
 
 
-SPLIT = Option("'high', 'low', 'high-low' or 'declare'", None, choice("high", "low", "high-low", "declare"))
 LOW = Option("'a5', 'a6' or '27'", "a5", choice("a5", "a6", "27"))
 QUALIFIER = Option("a whole number from 5 to 14 (the highest card a low may hold) or None; "
                    "default 8 with split='high-low', None otherwise", "auto", whole(5, 14, none=True))
@@ -68,9 +67,29 @@ DIRECTION = Option("'left' or 'right'", "left", choice("left", "right"))
 OPENER = Option("'best-showing' or 'positional'", "best-showing", choice("best-showing", "positional"))
 
 
+#: The splits of a high game (RULES.md §2); a lowball game (its default split ``low``) may also be played low.
+HIGH_GAME_SPLITS = ("high", "high-low", "declare")
+
+
+def split_option(default_split: str, allowed: str = "") -> Option:
+    """The ``split`` option of a game whose default split is ``default_split``: a game played high is
+    never played as lowball (RULES.md §2), so ``low`` is allowed only where it is the default.
+
+    >>> split_option("high").check("split", "low")
+    Traceback (most recent call last):
+    ...
+    ValueError: split='low' is not allowed: use one of 'high', 'high-low', 'declare'
+    >>> split_option("low").check("split", "low"), split_option("high").allowed
+    ('low', "'high', 'high-low' or 'declare'")
+    """
+    values = ("high", "low", "high-low", "declare") if default_split == "low" else HIGH_GAME_SPLITS
+    words = [repr(v) for v in values]
+    return Option(allowed or f"{', '.join(words[:-1])} or {words[-1]}", default_split, choice(*values))
+
+
 def split_options(default_split: str, low: str = "a5") -> dict[str, Option]:
     """The four split options with the game's default split (and low rule)."""
-    return {"split": Option(SPLIT.allowed, default_split, SPLIT.check),
+    return {"split": split_option(default_split),
             "low": Option(LOW.allowed, low, LOW.check), "qualifier": QUALIFIER, "swing_ties": SWING_TIES}
 
 

@@ -7,7 +7,11 @@ The text is the view itself (sorted JSON), so it holds exactly what that seat ma
 - per seat: 52 face-up cards, 52 cards shown at the showdown, then stack, bet, chips in the pot (each
   over all the chips at the table), folded, all in, ready (a committed simultaneous choice), face-down
   cards over 10, this seat, the button, to act, declared high / low / both (14 numbers);
-- the pot (over all the chips) and the step kind, one of :data:`KINDS`.
+- the pot (over all the chips) and the step kind, one of :data:`KINDS`;
+- with ``positions``: the seat's own cards in the order the view lists them, 53 places per position
+  (the card, then whether it is face up: with ``suits=False`` two like cards differ only by that)
+  (the card-choice action ids of :class:`homegame.rl.actions.ActionSpace` name cards by that position,
+  so without the order two states could share a vector while an id plays different cards in them).
 
 With ``suits=False`` (a research deck of at most four ranks, where a suit can decide nothing), card texts
 lose their suit and a card's place is its rank's four places filled in order (the second ace goes to the
@@ -16,8 +20,8 @@ ace's second place), so that which suits were dealt leaks nothing.
 >>> text = "Seat 0 exposes Kd; cards As 7d"
 >>> strip_suits(text)
 'Seat 0 exposes K; cards A 7'
->>> observation_size(2)
-401
+>>> observation_size(2), observation_size(2, positions=3)
+(401, 560)
 """
 
 from __future__ import annotations
@@ -65,9 +69,10 @@ def information_text(view: Mapping[str, Any], own: Sequence[str], legal: Sequenc
     return f"{text} own:{mine}"
 
 
-def observation_size(players: int) -> int:
-    """How many floats :func:`encode_view` writes for a table of ``players``."""
-    return 52 * 3 + players * _PER_SEAT + 1 + len(KINDS)
+def observation_size(players: int, positions: int = 0) -> int:
+    """How many floats :func:`encode_view` writes for a table of ``players`` (and ``positions`` of own
+    cards in order)."""
+    return 52 * 3 + players * _PER_SEAT + 1 + len(KINDS) + 53 * positions
 
 
 def _cards(out: np.ndarray, start: int, cards: Sequence[str], suits: bool) -> None:
@@ -83,9 +88,17 @@ def _cards(out: np.ndarray, start: int, cards: Sequence[str], suits: bool) -> No
         out[start + 4 * rank + min(k, 3)] = 1.0
 
 
-def encode_view(view: Mapping[str, Any], players: int, chips: int, *, suits: bool = True) -> np.ndarray:
-    """The view as a float32 vector of :func:`observation_size` ``(players)`` (``chips``: all at the table)."""
-    out = np.zeros(observation_size(players), np.float32)
+def encode_view(view: Mapping[str, Any], players: int, chips: int, *, suits: bool = True,
+                positions: int = 0) -> np.ndarray:
+    """The view as a float32 vector of :func:`observation_size` ``(players, positions)`` (``chips``: all at
+    the table; ``positions``: how many of the seat's own cards to lay out in order, the game's most).
+
+    >>> v = encode_view({"cards": ["Kd", "Ah"]}, 2, 40, positions=3)
+    >>> w = encode_view({"cards": ["Ah", "Kd"]}, 2, 40, positions=3)
+    >>> bool((v[:401] == w[:401]).all()), bool((v == w).all())
+    (True, False)
+    """
+    out = np.zeros(observation_size(players, positions), np.float32)
     scale = 1.0 / max(chips, 1)
     _cards(out, 0, view.get("cards", []), suits)
     _cards(out, 52, view.get("up", []), suits)
@@ -109,4 +122,9 @@ def encode_view(view: Mapping[str, Any], players: int, chips: int, *, suits: boo
     kind = "over" if view.get("over") else (view.get("step") or {}).get("kind", "over")
     if kind in KINDS:
         out[tail + 1 + KINDS.index(kind)] = 1.0
+    start = tail + 1 + len(KINDS)
+    up = set(view.get("up", []))
+    for i, card in enumerate(view.get("cards", [])[:positions]):  # the order the ids' positions refer to
+        out[start + 53 * i + (_IDS[card] if suits else _IDS[card] // 4 * 4)] = 1.0
+        out[start + 53 * i + 52] = float(card in up)
     return out

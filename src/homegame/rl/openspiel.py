@@ -16,11 +16,16 @@ big_blind     0
 small_bet     2               the fixed-limit sizes (no-limit's minimum bet without blinds)
 big_bet       4
 bring_in      0               stud games
-bets          ``0.5,1``       the bet-size abstraction: pot fractions (plus the most allowed)
+bets          ``0.5;1``       the bet-size abstraction: pot fractions (plus the most allowed)
 ranks         ``""``          a research deck (``"JQKA"``: 16 cards); empty for the game's own
 rules         ``{}``          house rules as JSON (``{"passes": [1]}``)
 deal          ``cards``       chance outcomes: ``cards`` (a card) or ``ranks`` (see below)
 ============  ==============  ===============================================================
+
+A game's string (``str(game)``) names its parameters in one canonical form that OpenSpiel's parameter
+parser reads back: ``bets`` separated by ``;`` and ``rules`` as sorted JSON with ``;`` between items
+(either separator, and plain JSON, is accepted on the way in), so ``pyspiel.load_game(str(game))``,
+``pyspiel.serialize_game_and_state`` and pickling a game or a state all round-trip.
 
 Design. The button is seat 0 (OpenSpiel's player ``p`` is seat ``p``). Chance deals one card per
 chance node, each remaining card of the deck equally likely, when the hand first needs it (burns
@@ -56,6 +61,7 @@ import numpy as np
 import pyspiel
 
 import homegame as hg
+from homegame.bots.abstraction import bet_fractions, house_rules, rules_text
 from homegame.rl.actions import ActionSpace
 from homegame.rl.encode import encode_view, information_text, observation_size, view_text
 from homegame.rules.hand import Hand
@@ -65,7 +71,7 @@ NAME = "homegame"
 _OWN_BETS = 24
 DEFAULTS: dict[str, Any] = {
     "game": "three-hole", "players": 2, "stacks": 20, "structure": "fixed-limit", "ante": 1,
-    "small_blind": 0, "big_blind": 0, "small_bet": 2, "big_bet": 4, "bring_in": 0, "bets": "0.5,1",
+    "small_blind": 0, "big_blind": 0, "small_bet": 2, "big_bet": 4, "bring_in": 0, "bets": "0.5;1",
     "ranks": "", "rules": "{}", "deal": "cards",
 }
 _TYPE = pyspiel.GameType(
@@ -89,7 +95,8 @@ class Setting:
         unknown = set(p) - set(DEFAULTS)
         if unknown:
             raise ValueError(f"unknown homegame parameter(s) {sorted(unknown)}: allowed {sorted(DEFAULTS)}")
-        game = hg.game(str(p["game"]), **json.loads(str(p["rules"])))
+        rules = house_rules(str(p["rules"]))
+        game = hg.game(str(p["game"]), **rules)
         if p["ranks"]:
             game = dataclasses.replace(game, ranks=str(p["ranks"]))
         self.game = game
@@ -99,7 +106,8 @@ class Setting:
         self.stakes = hg.Stakes(str(p["structure"]), ante=int(p["ante"]), blinds=blinds,
                                 small_bet=int(p["small_bet"]), big_bet=int(p["big_bet"]),
                                 bring_in=int(p["bring_in"]))
-        self.actions = ActionSpace(game, [float(x) for x in str(p["bets"]).split(",") if x.strip()])
+        bets = bet_fractions(str(p["bets"]))
+        self.actions = ActionSpace(game, bets)
         self.deal = str(p["deal"])
         if self.deal not in ("cards", "ranks"):
             raise ValueError(f"deal is 'cards' or 'ranks', not {self.deal!r}")
@@ -107,7 +115,8 @@ class Setting:
             raise ValueError("deal='ranks' needs a deck of at most four ranks and no bring-in")
         self.cards = list(game.cards)
         self.chips = self.players * self.stack
-        self.params = p
+        #: the parameters in the form OpenSpiel's game strings keep whole (module notes)
+        self.params = {**p, "bets": ";".join(f"{b:g}" for b in bets), "rules": rules_text(rules)}
         game.deal([self.stack] * self.players, stakes=self.stakes)  # refuse a bad table now
 
     def new_hand(self, dealt: list[int]) -> Hand:
@@ -141,13 +150,15 @@ class Setting:
 
 class _Held:
     """The engine's hand inside a state: OpenSpiel clones a Python state by deep-copying its attributes,
-    and this copies the hand by :meth:`Setting.copy_hand`."""
+    and this copies the hand by :meth:`Setting.copy_hand`. ``legal`` keeps each seat's legal ids until
+    the hand changes (an arrangement of seven cards has 5,040, and OpenSpiel names every one)."""
 
-    __slots__ = ("hand", "setting")
+    __slots__ = ("hand", "legal", "setting")
 
     def __init__(self, setting: Setting, hand: Hand | None) -> None:
         self.setting = setting
         self.hand = hand
+        self.legal: dict[int, dict[int, str]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         hand = self.hand
@@ -166,7 +177,7 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=s.actions.size, max_chance_outcomes=52, num_players=s.players,
             min_utility=-float(s.stack), max_utility=float(s.chips - s.stack), utility_sum=0.0,
             max_game_length=s.max_length())
-        super().__init__(self.game_type, info, {**DEFAULTS, **(params or {})})
+        super().__init__(self.game_type, info, s.params)
 
     def new_initial_state(self) -> HomegameState:
         """The hand before its first card."""
@@ -197,6 +208,14 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
     @hand.setter
     def hand(self, hand: Hand | None) -> None:
         self._held.hand = hand
+        self._held.legal = {}
+
+    def _act(self, seat: int, text: str) -> None:
+        """Play ``text`` for ``seat`` on the engine's hand, recorded."""
+        assert self.hand is not None
+        self.actions.append((seat, text))
+        self.hand.act(seat, text)
+        self._held.legal = {}
 
     def _rebuild(self) -> None:
         hand = self.setting.new_hand(self.dealt)
@@ -218,6 +237,12 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
 
     def legal_texts(self, player: int) -> dict[int, str]:
         """The seat's legal ids and the action texts they stand for."""
+        known = self._held.legal.get(player)
+        if known is None:
+            known = self._held.legal[player] = self._legal_now(player)
+        return known
+
+    def _legal_now(self, player: int) -> dict[int, str]:
         hand = self.hand
         if hand is None or hand.over or player not in hand.to_act[:1]:
             return {}
@@ -245,8 +270,7 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
         text = self.legal_texts(seat).get(int(action))
         if text is None:
             raise ValueError(f"action {action} is not legal for seat {seat}: {self.legal_texts(seat)}")
-        self.actions.append((seat, text))
-        self.hand.act(seat, text)
+        self._act(seat, text)
         if self.hand.cards_drawn > len(self.dealt):
             self.hand = None
 
@@ -288,7 +312,7 @@ class Observer:
         self.setting = setting
         self.recall = recall
         self.suits = setting.deal == "cards"
-        size = observation_size(setting.players)
+        size = observation_size(setting.players, setting.actions.cards)
         self.history_size = 52 + 3 * _OWN_BETS
         self.tensor = np.zeros(size + (self.history_size if recall else 0), np.float32)
         self.dict = {"observation": self.tensor}
@@ -300,8 +324,8 @@ class Observer:
         self.tensor.fill(0.0)
         if "dealing" in view:
             return
-        size = observation_size(s.players)
-        self.tensor[:size] = encode_view(view, s.players, s.chips, suits=self.suits)
+        size = observation_size(s.players, s.actions.cards)
+        self.tensor[:size] = encode_view(view, s.players, s.chips, suits=self.suits, positions=s.actions.cards)
         if self.recall:
             self.tensor[size:] = self._own_history(state, player)
 

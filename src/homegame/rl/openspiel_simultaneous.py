@@ -62,12 +62,12 @@ class SimultaneousState(HomegameState):
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return super().current_player()
 
-    def legal_texts(self, player: int) -> dict[int, str]:
+    def _legal_now(self, player: int) -> dict[int, str]:
         """The seat's legal ids and texts (in a simultaneous step, every seat that owes a choice)."""
         hand = self.hand
         if self._simultaneous() and hand is not None and player in hand.to_act:
             return self.setting.actions.legal(hand.view(player))
-        return super().legal_texts(player)
+        return super()._legal_now(player)
 
     def _legal_actions(self, player: int) -> list[int]:
         ids = list(self.legal_texts(player))
@@ -80,8 +80,7 @@ class SimultaneousState(HomegameState):
             text = self.legal_texts(seat).get(int(actions[seat]))
             if text is None:
                 raise ValueError(f"action {actions[seat]} is not legal for seat {seat}: {self.legal_texts(seat)}")
-            self.actions.append((seat, text))
-            hand.act(seat, text)
+            self._act(seat, text)
         if hand.cards_drawn > len(self.dealt):
             self.hand = None
 

@@ -20,7 +20,7 @@ class Table:
     >>> t = Table("three-hole")
     >>> hand = t.deal(seed=1)
     >>> t.observe(hand, 0).shape, int(t.mask(hand, 0).sum() + t.mask(hand, 1).sum()) > 0
-    ((401,), True)
+    ((560,), True)
     """
 
     def __init__(self, game: str = "three-hole", *, players: int = 2, stack: int = 20,
@@ -32,7 +32,7 @@ class Table:
         self.stack = stack
         self.stakes = stakes or hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
         self.actions = ActionSpace(self.game, bets)
-        self.size = observation_size(players)
+        self.size = observation_size(players, self.actions.cards)
         self.chips = players * stack
         self.deal(seed=0)  # refuse a bad table now
 
@@ -42,7 +42,7 @@ class Table:
 
     def observe(self, hand: Hand, seat: int) -> np.ndarray:
         """The seat's view as a vector (:func:`homegame.rl.encode.encode_view`)."""
-        return encode_view(hand.view(seat), self.players, self.chips)
+        return encode_view(hand.view(seat), self.players, self.chips, positions=self.actions.cards)
 
     def legal(self, hand: Hand, seat: int) -> dict[int, str]:
         """The seat's legal ids now (empty when it owes no decision)."""

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(slots=True)
 class Pot:
-    """One pot: its chips and the seats still in that may win it."""
+    """One pot: its chips and the seats still in that may win it (a pot with one seat is that seat's own
+    chips, which nobody matched)."""
 
     amount: int
     eligible: tuple[int, ...]
@@ -28,21 +29,55 @@ def _with_dead(pots: list[Pot], folded: list[bool], dead: list[int] | None) -> l
     return [Pot(sum(dead), everyone), *pots]
 
 
+def uncalled(totals: list[int]) -> tuple[int, int] | None:
+    """(seat, chips): the part of the largest contribution that no other seat matched, which goes back
+    to whoever put it in (RULES.md §1.9), blinds and antes included; None when the two largest are equal.
+
+    >>> uncalled([10, 74 + 10, 4]), uncalled([20, 20, 5]), uncalled([7])
+    ((1, 74), None, None)
+    """
+    if len(totals) < 2:
+        return None
+    top = max(range(len(totals)), key=totals.__getitem__)
+    rest = max(t for s, t in enumerate(totals) if s != top)
+    return (top, totals[top] - rest) if totals[top] > rest else None
+
+
+def folded_uncalled(totals: list[int], folded: list[bool], dead: list[int] | None = None) -> tuple[int, int] | None:
+    """(seat, chips) that a folded seat put in beyond what anyone else matched (a blind or an ante
+    over a short all-in): in no pot, they go back to that seat. Dead money is never uncalled.
+
+    >>> folded_uncalled([2, 1], [True, False])
+    (0, 1)
+    >>> folded_uncalled([2, 1], [False, True]) is None  # a live seat's own chips form its own pot
+    True
+    """
+    live = totals if not dead else [t - d for t, d in zip(totals, dead, strict=True)]
+    back = uncalled(live)
+    return back if back is not None and folded[back[0]] else None
+
+
 def side_pots(totals: list[int], folded: list[bool], dead: list[int] | None = None) -> list[Pot]:
     """Split what every seat put in into a main pot and side pots (``dead``: the part of each seat's total
     that is dead money, which goes to the main pot).
 
     Each level of the contributions of seats still in makes a pot eligible to those who reached it;
-    folded seats' chips count but they are eligible for nothing. Adjacent pots with the same eligible
+    folded seats' chips count but they are eligible for nothing, except what a folded seat put in that
+    nobody matched (:func:`folded_uncalled`), which is in no pot. Adjacent pots with the same eligible
     seats are merged.
 
     >>> side_pots([50, 100, 100, 20], [False, False, False, True])
     [Pot(amount=170, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
     >>> side_pots([10, 40], [False, False], dead=[0, 30])  # seat 1 matched the pot: not uncalled
     [Pot(amount=50, eligible=(0, 1))]
+    >>> side_pots([3, 5, 3], [False, True, False])  # seat 1's blind over two all-ins: 2 go back
+    [Pot(amount=9, eligible=(0, 2))]
     """
     if dead and any(dead):
         return _with_dead(side_pots([t - d for t, d in zip(totals, dead, strict=True)], folded), folded, dead)
+    back = folded_uncalled(totals, folded)
+    if back is not None:
+        totals = [t - back[1] if s == back[0] else t for s, t in enumerate(totals)]
     put_in = [t for t, f in zip(totals, folded, strict=True) if not f]
     if put_in and min(put_in) == max(put_in):  # everyone still in put in the same: one pot
         amount = sum(totals)

@@ -10,7 +10,7 @@ import numpy as np
 from homegame.cards import Card
 from homegame.evaluate import evaluate_low_many, evaluate_many
 from homegame.evaluate.usage import ANY, best_high, best_high_many, best_low, best_low_many
-from homegame.rules.pots import halves, share, side_pots
+from homegame.rules.pots import folded_uncalled, halves, share, side_pots, uncalled
 from homegame.rules.spec import LAYOUTS
 
 if TYPE_CHECKING:
@@ -174,8 +174,11 @@ def settle(h: Hand) -> None:
     folded = h.folded
     contenders = [s for s in range(n) if not folded[s]]
     stacks = h.stacks
+    back = folded_uncalled(h.totals, folded, h.dead)
+    if back is not None:  # a folded seat's blind or ante over a short all-in: nobody matched it
+        stacks[back[0]] += back[1]
     if len(contenders) == 1:
-        stacks[contenders[0]] += sum(h.totals)  # every pot is this seat's
+        stacks[contenders[0]] += sum(h.totals) - (back[1] if back else 0)  # every pot is this seat's
         h._pending = (contenders, [], [], [], False)
         return
     if _settle_plain(h, contenders):
@@ -234,6 +237,8 @@ def _settle_plain(h: Hand, contenders: list[int]) -> bool:
     for s in contenders:
         if totals[s] != put:
             return False
+    if max(totals) > put:  # a folded seat put in more: its uncalled chips are in no pot
+        return False
     amount = sum(totals)
     if not amount or len(board) + len(cards[contenders[0]]) > 7 or any(h.dead):
         return False
@@ -278,17 +283,17 @@ def finish(h: Hand) -> None:
     awards: list[dict[str, Any]] = []
     shown: dict[str, list[str]] = {}
     results: dict[str, Any] = {"awards": awards, "shown": shown}
-    n = h.players
     if len(contenders) == 1:
         s = contenders[0]
-        total = sum(h.totals)
+        back = uncalled([t - d for t, d in zip(h.totals, h.dead, strict=True)])
+        total = sum(h.totals) - (back[1] if back and back[0] != s else 0)
         awards.append({"seat": s, "amount": total, "pot": 0, "side": "all", "hand": None, "cards": None})
-        live = [t - d for t, d in zip(h.totals, h.dead, strict=True)]
-        uncalled = max(0, live[s] - max((live[t] for t in range(n) if t != s), default=0))
-        if uncalled:
-            h.log("win", s, "Seat {} wins {} uncontested and takes back {} uncalled", s, total - uncalled, uncalled)
-        else:
+        if back is None:
             h.log("win", s, "Seat {} wins {} uncontested", s, total)
+        elif back[0] == s:
+            h.log("win", s, "Seat {} wins {} uncontested and takes back {} uncalled", s, total - back[1], back[1])
+        else:
+            h.log("win", s, "Seat {} wins {} uncontested; seat {} takes back {} uncalled", s, total, *back)
         h._results = results
         return
     for seat, chips, i, side, on, by in wins:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
-from homegame.rules.pots import live_pots, side_pots
+from homegame.rules.pots import live_pots, side_pots, uncalled
 from homegame.rules.spec import SIMULTANEOUS
 
 if TYPE_CHECKING:
@@ -122,11 +122,8 @@ def _uncalled(totals: list[int]) -> dict[str, int] | None:
     >>> _uncalled([10, 74 + 10, 4]), _uncalled([20, 20, 5])
     ({'seat': 1, 'amount': 74}, None)
     """
-    if len(totals) < 2:
-        return None
-    top = max(range(len(totals)), key=lambda s: totals[s])
-    rest = max(t for s, t in enumerate(totals) if s != top)
-    return {"seat": top, "amount": totals[top] - rest} if totals[top] > rest else None
+    back = uncalled(totals)
+    return None if back is None else {"seat": back[0], "amount": back[1]}
 
 
 def _street(h: Hand) -> str:
