@@ -7,10 +7,12 @@ transaction, so a server killed mid-hand rebuilds the hand exactly from here.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -265,6 +267,41 @@ def check_writable(engine: Engine, url: str) -> None:
                            "make it writable or give --db another database") from None
 
 
+#: The PostgreSQL advisory lock that one process at a time holds while it checks and migrates the
+#: schema (any 64-bit number that no other application on the database uses: "homegame" in ASCII).
+MIGRATION_LOCK = 0x686F6D6567616D65
+
+
+@contextlib.contextmanager
+def migration_lock(url: str) -> Iterator[None]:
+    """Hold :data:`MIGRATION_LOCK` on a PostgreSQL database meanwhile, so that processes started at
+    once on an empty database migrate it one after another (the later ones find it done); nothing for
+    SQLite, which one process serves."""
+    if not url.startswith("postgresql"):
+        yield
+        return
+    from sqlalchemy import pool, text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    engine = create_engine(url, poolclass=pool.NullPool, connect_args={"connect_timeout": 5})
+    try:
+        try:
+            conn = engine.connect()
+            conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            conn.commit()
+        except SQLAlchemyError as exc:
+            raise StorageError(f"cannot open the database {shown(url)}: {_why(exc)}") from None
+        try:
+            yield
+        finally:
+            with contextlib.suppress(SQLAlchemyError):
+                conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+                conn.commit()
+            conn.close()
+    finally:
+        engine.dispose()
+
+
 def migrate(url: str) -> None:
     """Bring the database at ``url`` to the newest schema with Alembic."""
     from alembic import command
@@ -313,15 +350,16 @@ class Store:
     def __init__(self, url: str | None = None, *, run_migrations: bool = True) -> None:
         self.url = database_url(url)
         if run_migrations:
-            check(self.url)
-            try:
-                migrate(self.url)
-            except Exception as exc:  # noqa: BLE001 - said in one line: the server cannot start on it
-                reason = _why(exc)
-                if "readonly" in reason.replace("-", "").replace(" ", "").lower():
-                    raise StorageError(f"the database {shown(self.url)} is read-only ({reason}); make it "
-                                       "writable or give --db another database") from None
-                raise StorageError(f"cannot prepare the database {shown(self.url)}: {reason}") from None
+            with migration_lock(self.url):  # several processes starting at once migrate one by one
+                check(self.url)
+                try:
+                    migrate(self.url)
+                except Exception as exc:  # noqa: BLE001 - said in one line: the server cannot start on it
+                    reason = _why(exc)
+                    if "readonly" in reason.replace("-", "").replace(" ", "").lower():
+                        raise StorageError(f"the database {shown(self.url)} is read-only ({reason}); make it "
+                                           "writable or give --db another database") from None
+                    raise StorageError(f"cannot prepare the database {shown(self.url)}: {reason}") from None
         self.engine = make_engine(self.url)
         if run_migrations:
             check_writable(self.engine, self.url)
@@ -351,6 +389,18 @@ class Store:
                 return None
             return StoredTable(row.id, row.host_hash, row.invite_hash, row.watch_hash, json.loads(row.state),
                                float(row.updated_at or 0.0))
+
+    def capabilities(self, table_id: str) -> tuple[str, ...] | None:
+        """The hashes of every token of a stored table (host, invite, spectator, each seat's), or
+        ``None`` for an unknown id: what a token is checked against before the table is loaded."""
+        with self._session() as s:
+            row = s.execute(select(TableRow.host_hash, TableRow.invite_hash, TableRow.watch_hash, TableRow.state)
+                            .where(TableRow.id == table_id)).first()
+        if row is None:
+            return None
+        seats = json.loads(row[3]).get("table", {}).get("seats", [])
+        held = tuple(str(seat["token_hash"]) for seat in seats if seat.get("token_hash"))
+        return (str(row[0]), str(row[1]), str(row[2]), *held)
 
     def table_ids(self) -> list[str]:
         """Every stored table's id."""
@@ -484,5 +534,5 @@ class Store:
             return out
 
 
-__all__ = ["DEFAULT_PATH", "LeaseLost", "LeaseRow", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
-           "database_url", "known_revisions", "make_engine", "migrate", "shown"]
+__all__ = ["DEFAULT_PATH", "MIGRATION_LOCK", "LeaseLost", "LeaseRow", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
+           "database_url", "known_revisions", "make_engine", "migrate", "migration_lock", "shown"]
