@@ -257,3 +257,107 @@ def test_a_wrong_token_loads_nothing_and_is_answered_like_an_unknown_table(guard
     assert code == 401  # a token in the address is never taken
     code, _, text = status(f"{guarded}/api/tables/{table_id}/ledger.csv", {"authorization": f"Bearer {token}"})
     assert code == 200 and "TOTAL" in text
+
+
+# ----- chat: limits per person, spectators by number, mutes that follow the person ----------------------------
+class Sock:
+    """One websocket on a link, keeping what it hears."""
+
+    def __init__(self, link: str) -> None:
+        self.link = parse_link(link)
+        self.heard: list[dict[str, Any]] = []
+
+    async def open(self, token: str | None = None) -> Sock:
+        self.ws = await websockets.connect(self.link.ws_url)
+        await self.send({"type": "hello", "token": token or self.link.token})
+        await self.expect(lambda m: m["type"] == "state")
+        return self
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps({"v": 1, **message}))
+
+    async def expect(self, test: Any, timeout: float = 10.0) -> dict[str, Any]:
+        async def loop() -> dict[str, Any]:
+            while True:
+                msg = json.loads(await self.ws.recv())
+                self.heard.append(msg)
+                if test(msg):
+                    return msg
+        return await asyncio.wait_for(loop(), timeout)
+
+    async def quiet(self, seconds: float = 0.5) -> None:
+        """Hear whatever comes within ``seconds``."""
+        with contextlib.suppress(TimeoutError):
+            await self.expect(lambda _m: False, seconds)
+
+
+def test_the_chat_limit_is_per_person_across_connections(guarded: str) -> None:
+    made = open_table(guarded, paused=True, spectator_chat=True)
+
+    async def scenario() -> int:
+        socks = [await Sock(made["links"]["watch"]).open() for _ in range(5)]
+        try:
+            for i in range(30):
+                await socks[i % 5].send({"type": "chat", "text": f"line {i}"})
+            for s in socks:
+                await s.quiet(0.5)
+            return len({m["line"]["id"] for s in socks for m in s.heard if m["type"] == "chat"})
+        finally:
+            for s in socks:
+                await s.ws.close()
+
+    assert asyncio.run(scenario()) == 5  # the documented 5 in 10 s, for the person, not per connection
+
+
+def test_spectators_have_numbers_and_the_host_mutes_one(tmp_path: Path) -> None:
+    with server_thread(f"sqlite:///{tmp_path / 's.db'}") as base:  # loopback, unlimited: each socket a person
+        made = create_table(base, game="holdem", paused=True, spectator_chat=True, **FAST)
+
+        async def scenario() -> None:
+            host = await Sock(made["links"]["host"]).open()
+            one = await Sock(made["links"]["watch"]).open()
+            two = await Sock(made["links"]["watch"]).open()
+            names = []
+            for s in (one, two):
+                await s.send({"type": "chat", "text": "hello"})
+                names.append((await host.expect(lambda m: m["type"] == "chat"))["line"]["name"])
+            assert names[0] != names[1] and all(n.startswith("Spectator ") for n in names)
+            await host.send({"type": "mute_spectator", "spectator": int(names[0].split()[1])})
+            note = await host.expect(lambda m: m["type"] in ("notice", "error"))
+            assert note["type"] == "notice", note
+            await one.send({"type": "chat", "text": "still here"})
+            refused = await one.expect(lambda m: m["type"] == "error")
+            assert "muted" in refused["message"]
+            await two.send({"type": "chat", "text": "me too"})
+            assert (await host.expect(lambda m: m["type"] == "chat"))["line"]["name"] == names[1]
+            for s in (host, one, two):
+                await s.ws.close()
+
+        asyncio.run(scenario())
+
+
+def test_a_muted_player_stays_muted_as_a_spectator_and_when_sitting_again(guarded: str) -> None:
+    made = open_table(guarded, paused=True, spectator_chat=True, approve_seats=False)
+
+    async def scenario() -> None:
+        host = await Sock(made["links"]["host"]).open()
+        ann = await Sock(made["links"]["invite"]).open()
+        await ann.send({"type": "sit", "name": "Ann"})
+        seat = (await ann.expect(lambda m: m["type"] == "seated"))["seat"]
+        await host.send({"type": "mute", "seat": seat})
+        await ann.expect(lambda m: m["type"] == "state" and m["table"]["seats"][0].get("muted"))
+        await ann.send({"type": "leave"})
+        await ann.quiet(0.5)
+        await ann.ws.close()
+        watcher = await Sock(made["links"]["watch"]).open()  # the same person, as a spectator
+        await watcher.send({"type": "chat", "text": "it is me again"})
+        assert "muted" in (await watcher.expect(lambda m: m["type"] == "error"))["message"]
+        again = await Sock(made["links"]["invite"]).open()  # and seated again under another name
+        await again.send({"type": "sit", "name": "Anne"})
+        await again.expect(lambda m: m["type"] == "seated")
+        await again.send({"type": "chat", "text": "new name"})
+        assert "muted" in (await again.expect(lambda m: m["type"] == "error"))["message"]
+        for s in (host, watcher, again):
+            await s.ws.close()
+
+    asyncio.run(scenario())

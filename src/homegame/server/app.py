@@ -572,7 +572,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
                                           "check the link", 4404)
             return
         server.attach(table_id)  # open: the table stays loaded while this websocket is
-        conn = Connection(ws.send_text)
+        conn = Connection(ws.send_text, address=address if server.policy.limited(address) else None)
         submit(room, conn, hello)
         pump = asyncio.get_running_loop().create_task(conn.pump())
         reader = asyncio.get_running_loop().create_task(_read(ws, conn, room, address, server.limits))
