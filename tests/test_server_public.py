@@ -120,8 +120,32 @@ def test_bots_play_no_faster_than_the_floor_of_the_server(tmp_path: Path) -> Non
                         return dict(msg["table"])
 
         table = asyncio.run(scenario())
-        settings = table.get("settings", table)
+        assert table["settings"]["bot_delay"] >= 0.5 and table["settings"]["between_hands"] >= 2.0
+
+        async def configure() -> dict[str, Any]:
+            host = await Sock(made["links"]["host"]).open()
+            await host.send({"type": "configure", "bot_delay": 0, "between_hands": 0, "turn_seconds": 45})
+            state = await host.expect(lambda m: m["type"] == "state" and m["table"]["settings"]["turn_seconds"] == 45)
+            await host.ws.close()
+            return dict(state["table"]["settings"])
+
+        settings = asyncio.run(configure())
         assert settings["bot_delay"] >= 0.5 and settings["between_hands"] >= 2.0
+
+
+def test_a_table_left_to_bots_and_spectators_pauses_itself(tmp_path: Path) -> None:
+    policy = Policy(bots_alone_seconds=5.0)
+    with server_thread(f"sqlite:///{tmp_path / 'a.db'}", policy=policy, idle_seconds=1.0) as base:
+        made = create_table(base, game="holdem", bots=3, **FAST)
+
+        async def scenario() -> float:
+            started = time.monotonic()
+            watcher = await Sock(made["links"]["watch"]).open()  # an anonymous spectator is not a person present
+            await watcher.expect(lambda m: m["type"] == "state" and m["table"]["paused"], timeout=20)
+            await watcher.ws.close()
+            return time.monotonic() - started
+
+        assert 4 < asyncio.run(scenario()) < 15
 
 
 # ----- websockets: hello deadline, per-address connections and messages, Origin ---------------------------

@@ -114,6 +114,8 @@ class Server:
         self.ownership = Ownership(store, self.metrics, alone=not self.shared, ttl=lease_seconds)
         #: Since when (:attr:`clock`) each loaded table has had nobody connected.
         self._empty_since: dict[str, float] = {}
+        #: Since when each loaded table has dealt with no person present (no host, no seated player).
+        self._unwatched_since: dict[str, float] = {}
         #: How many websockets of this process are open on each table (each said hello with a valid token).
         self._open: dict[str, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -135,6 +137,7 @@ class Server:
                 return None
             if isinstance(room, MeteredRoom):
                 room.metrics = self.metrics
+            room.pace_floor = (self.policy.min_bot_delay, self.policy.min_between_hands)
             self.rooms[table_id] = room
             self._empty_since[table_id] = self.clock()  # loaded for a download, it is idle until someone connects
             room.start()
@@ -200,6 +203,7 @@ class Server:
         for table_id, room in list(self.rooms.items()):
             if self.rooms.get(table_id) is not room:  # taken over or handed over meanwhile
                 continue
+            self.pause_if_bots_alone(table_id, room, now)
             if self.connected(table_id, room):
                 self._empty_since.pop(table_id, None)
                 continue
@@ -208,9 +212,26 @@ class Server:
                 continue
             await self.unload(table_id, room, now - since)
 
+    def pause_if_bots_alone(self, table_id: str, room: Room, now: float) -> None:
+        """A table whose bots deal on with no person present (no host, no seated player connected:
+        spectators, anonymous or not, do not count) for the policy's ``bots_alone_seconds`` is paused,
+        as its host would; the host resumes it. It then idles and is unloaded like any other."""
+        t = room.table
+        present = any(not c.closed and (c.host or c.seat is not None) for c in room.connections)
+        relayed = self.router is not None and bool(self.router.remote.get(table_id))
+        if t.paused or present or relayed or not any(s.kind == "bot" for s in t.seats.values()):
+            self._unwatched_since.pop(table_id, None)
+            return
+        since = self._unwatched_since.setdefault(table_id, now)
+        if now - since >= self.policy.bots_alone_seconds:
+            self._unwatched_since.pop(table_id, None)
+            submit(room, Connection(_nowhere, role="host", host=True, base="host"), p.Pause(type="pause", value=True))
+            log.info("table %s: bots dealt %.0f s with no person present; paused", table_id, now - since)
+
     async def unload(self, table_id: str, room: Room, idle: float) -> None:
         """Stop ``room`` and drop it (see :meth:`release_idle`); one log line (no token, no card)."""
         self._empty_since.pop(table_id, None)
+        self._unwatched_since.pop(table_id, None)
         self.rooms.pop(table_id, None)
         # given up before the owner task is stopped, with no await in between: the task cannot run a
         # step meanwhile, and a connection arriving while it stops loads the table afresh, lease and all
@@ -763,6 +784,10 @@ async def _read(ws: WebSocket, conn: Connection, room: Room, address: str | None
             submit(room, conn, msg)
     except WebSocketDisconnect:
         return
+
+
+def _nowhere(_text: str) -> None:
+    """Where the server's own messages to a table (its pause of a table left to bots) are answered."""
 
 
 def submit(room: Room, conn: Connection, message: Any) -> None:

@@ -65,6 +65,8 @@ class Room(StateMessages):
         self.connections: set[Connection] = set()
         #: Who talks here as people: chat limits per person, the host's mutes, spectator numbers.
         self.talkers = Talkers()
+        #: The least ``bot_delay`` and ``between_hands`` the server allows (its policy; none by default).
+        self.pace_floor = (0.0, 0.0)
         self._shown_connected: frozenset[int] = frozenset()  # the seats the last broadcast called connected
         self.shuffle: FairShuffle | None = None
         self.fair = Fairness([])
@@ -628,9 +630,12 @@ class Room(StateMessages):
                 raise TableError("you hold no seat at this table; only a player shows their cards")
             t.show(mine, msg.cards)
         elif isinstance(msg, p.Configure):
-            t.configure(**{key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay",
-                                                              "between_hands", "approve_seats", "bot_rebuys",
-                                                              "spectator_chat")})
+            changes = {key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay", "between_hands",
+                                                          "approve_seats", "bot_rebuys", "spectator_chat")}
+            for key, least in zip(("bot_delay", "between_hands"), self.pace_floor, strict=True):
+                if changes[key] is not None:
+                    changes[key] = max(float(changes[key]), least)  # this server's floor (docs/security.md)
+            t.configure(**changes)
         else:  # pragma: no cover - parse_client only returns the types above
             raise TableError(f"unhandled message type {msg.type!r}")
 
