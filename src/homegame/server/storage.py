@@ -8,6 +8,7 @@ transaction, so a server killed mid-hand rebuilds the hand exactly from here.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib.util
 import json
 import os
@@ -35,6 +36,8 @@ from sqlalchemy import (
     tuple_,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -95,6 +98,15 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class GameFileRow(Base):
+    """A game file's text, stored once under its SHA-256 (hands refer to it by ``file_sha256``)."""
+
+    __tablename__ = "game_files"
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 class LeaseRow(Base):
     """Which process owns a table, until when, and the fencing number of that ownership."""
 
@@ -123,6 +135,28 @@ _HAND_OVER = (update(_hands).where(_hands.c.id == bindparam("hid"))
                       finished_at=bindparam("at")))
 _NEW_STATE = (update(_tables).where(_tables.c.id == bindparam("tid"))
               .values(state=bindparam("state"), revision=_tables.c.revision + 1, updated_at=bindparam("at")))
+
+
+#: Game file texts read back, by hash (content-addressed: an entry never goes stale).
+_FILES_KEPT = 64
+
+
+def file_out(record: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, str] | None]:
+    """``record`` (a hand's start or history) with its game file's text replaced by the text's hash
+    (``file_sha256``), and ``(hash, text)`` to store once; a record without a file as it is.
+
+    >>> file_out({"game": "mine", "file": "name = 'mine'"})[0]["file_sha256"][:12]
+    '69f5165be3e1'
+    >>> file_out({"game": "holdem"})
+    ({'game': 'holdem'}, None)
+    """
+    text = record.get("file")
+    if not isinstance(text, str):
+        return record, None
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    out = {k: v for k, v in record.items() if k != "file"}
+    out["file_sha256"] = digest
+    return out, (digest, text)
 
 
 class LeaseLost(RuntimeError):
@@ -364,6 +398,11 @@ class Store:
         if run_migrations:
             check_writable(self.engine, self.url)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        files = cast(Table, GameFileRow.__table__)
+        dialect = sqlite_insert if self.url.startswith("sqlite") else postgresql_insert
+        #: Store a game file unless it is there already (another table's, or another process's meanwhile).
+        self._new_file = dialect(files).on_conflict_do_nothing(index_elements=["sha256"])
+        self._files: dict[str, str] = {}
         self._hand_ids: dict[tuple[str, int], int] = {}
         #: The fencing number of each table this process owns by a lease (see :mod:`homegame.server.lease`);
         #: every write of such a table checks it in the same transaction.
@@ -441,6 +480,7 @@ class Store:
         hid = hand_ids.get(key, self._hand_ids.get(key))
         if new_hand is not None:
             start, deck, salt, commitment = new_hand
+            start = self._file_stored(conn, start, now)
             result = conn.execute(_NEW_HAND, {
                 "table_id": table_id, "number": number, "start": dumps(start), "deck": " ".join(deck), "salt": salt,
                 "commitment": commitment, "over": False, "started_at": now})
@@ -457,9 +497,39 @@ class Store:
                                          "at": now} for idx, seat, action in actions])
         if finished is not None:
             payoffs, history = finished
+            if '"file"' in history:
+                history = dumps(self._file_stored(conn, json.loads(history), now))
             conn.execute(_HAND_OVER, {"hid": hid, "payoffs": dumps(payoffs), "history": history, "at": now})
         if state is not None:
             conn.execute(_NEW_STATE, {"tid": table_id, "state": dumps(state), "at": now})
+
+    def _file_stored(self, conn: Any, record: dict[str, Any], now: float) -> dict[str, Any]:
+        """``record`` with its game file stored once and referred to by hash (:func:`file_out`)."""
+        record, file = file_out(record)
+        if file is not None:
+            conn.execute(self._new_file, {"sha256": file[0], "text": file[1], "created_at": now})
+            self._keep_file(*file)
+        return record
+
+    def _keep_file(self, digest: str, text: str) -> None:
+        if len(self._files) >= _FILES_KEPT:
+            self._files.pop(next(iter(self._files)))
+        self._files[digest] = text
+
+    def _file_in(self, s: Session, record: dict[str, Any]) -> dict[str, Any]:
+        """``record`` with the text of the game file it refers to back in place (as first written)."""
+        digest = record.get("file_sha256")
+        if not isinstance(digest, str):
+            return record
+        text = self._files.get(digest)
+        if text is None:
+            text = s.scalar(select(GameFileRow.text).where(GameFileRow.sha256 == digest))
+            if text is None:
+                return record  # the file is gone (a downgrade): the record says which one it was
+            self._keep_file(digest, text)
+        out = {k: v for k, v in record.items() if k != "file_sha256"}
+        out["file"] = text
+        return out
 
     def _fenced(self, conn: Any, table_id: str) -> None:
         """Refuse (:class:`LeaseLost`) a write of a table whose lease has moved on; the row stays locked
@@ -500,8 +570,11 @@ class Store:
     def _stored(self, s: Session, row: HandRow) -> StoredHand:
         acts = s.execute(select(ActionRow.seat, ActionRow.action, ActionRow.at).where(ActionRow.hand_id == row.id)
                          .order_by(ActionRow.idx)).all()
-        return StoredHand(row.number, json.loads(row.start), row.deck.split(), row.salt, row.commitment,
-                          row.over, None if row.payoffs is None else json.loads(row.payoffs), row.history,
+        history = row.history
+        if history is not None and '"file_sha256"' in history:
+            history = dumps(self._file_in(s, json.loads(history)))
+        return StoredHand(row.number, self._file_in(s, json.loads(row.start)), row.deck.split(), row.salt,
+                          row.commitment, row.over, None if row.payoffs is None else json.loads(row.payoffs), history,
                           [(int(a), str(b)) for a, b, _ in acts], float(row.started_at or 0.0),
                           tuple(float(t or 0.0) for _, _, t in acts))
 
@@ -534,5 +607,5 @@ class Store:
             return out
 
 
-__all__ = ["DEFAULT_PATH", "MIGRATION_LOCK", "LeaseLost", "LeaseRow", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
-           "database_url", "known_revisions", "make_engine", "migrate", "migration_lock", "shown"]
+__all__ = ["DEFAULT_PATH", "MIGRATION_LOCK", "GameFileRow", "LeaseLost", "LeaseRow", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
+           "database_url", "file_out", "known_revisions", "make_engine", "migrate", "migration_lock", "shown"]
