@@ -459,7 +459,7 @@ class Room(StateMessages):
         if msg.type in p.HOST_TYPES and not conn.host:
             self.error(conn, "forbidden", f"only the host may send {msg.type!r}", msg.type)
             return
-        if msg.type in p.TALK_TYPES:
+        if msg.type in p.TALK_TYPES and not self.muted(conn):  # a muted person is told so, not to wait
             wait = self.talkers.wait(conn, self.clock())
             if wait:
                 self.error(conn, "rate_limited", f"too many chat messages and reactions: at most {p.TALK_BURST} "
@@ -473,6 +473,11 @@ class Room(StateMessages):
             self.error(conn, "illegal", str(exc), msg.type)
         except (TableError, ValueError) as exc:
             self.error(conn, "refused", str(exc), msg.type)
+
+    def muted(self, conn: Connection) -> bool:
+        """Whether the host muted the person behind ``conn`` (their seat, or them as a person)."""
+        pos = self.seat_of(conn)
+        return (pos is not None and self.table.seats[pos].muted) or self.talkers.is_muted(conn)
 
     def hello(self, conn: Connection, msg: p.Hello) -> None:
         """Identify a connection by its token."""
