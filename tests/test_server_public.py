@@ -385,3 +385,23 @@ def test_a_muted_player_stays_muted_as_a_spectator_and_when_sitting_again(guarde
             await s.ws.close()
 
     asyncio.run(scenario())
+
+
+def test_serve_on_a_public_address_makes_a_key_and_shared_processes_need_one_given(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from homegame.cli import app
+    from homegame.cli.serve import serve_policy
+
+    monkeypatch.delenv("HOMEGAME_HOST_KEY", raising=False)
+    policy, made = serve_policy("0.0.0.0", "", None, "https://a.example", False, tables_per_hour=5)
+    assert made and policy.host_key and policy.origins == ("https://a.example",) and policy.tables_per_hour == 5
+    assert serve_policy("127.0.0.1", "", None, None, False)[0].host_key is None
+    monkeypatch.setenv("HOMEGAME_HOST_KEY", "from-the-environment")
+    assert serve_policy("127.0.0.1", "", None, None, False) == (Policy(host_key="from-the-environment"), False)
+    monkeypatch.delenv("HOMEGAME_HOST_KEY")
+    result = CliRunner().invoke(app, ["serve", "--host", "0.0.0.0", "--shared", "--db", str(tmp_path / "x.db")])
+    assert result.exit_code == 2 and "HOMEGAME_HOST_KEY" in result.output
+    result = CliRunner().invoke(app, ["serve", "--hello-seconds", "0", "--db", str(tmp_path / "x.db")])
+    assert result.exit_code == 2 and "--hello-seconds must be from 0.5 to 300" in result.output

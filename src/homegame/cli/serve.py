@@ -68,6 +68,9 @@ def serve(
                                     tables_per_hour=tables_per_hour, connections_per_address=connections_per_address,
                                     messages_per_second=messages_per_second, hello_seconds=hello_seconds,
                                     bots_alone_seconds=bots_alone_seconds)
+        if made and (shared or redis is not None):
+            raise ValueError("processes sharing a database need one host key between them: set $HOMEGAME_HOST_KEY "
+                             "(or --host-key) on each, or --open-tables anyone on a trusted network")
         url = database_url(db)
         if workers > 1 and url.startswith("sqlite"):
             raise ValueError("--workers above 1 needs a PostgreSQL --db (SQLite serves one process)")
