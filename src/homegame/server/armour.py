@@ -1,7 +1,7 @@
 """The web's usual armour: security headers on every HTTP response, and the websocket ``Origin`` check.
 
 >>> sorted(SECURITY_HEADERS)[:3]
-['content-security-policy', 'permissions-policy', 'referrer-policy']
+['content-security-policy', 'cross-origin-opener-policy', 'permissions-policy']
 >>> origin_allowed("https://poker.example", "poker.example", ())
 True
 >>> origin_allowed("https://evil.example", "poker.example", ())

@@ -7,7 +7,7 @@ bot pace floors (see docs/security.md for every default and how to change it).
 (True, False)
 >>> limits = AddressLimits(Policy(tables_per_hour=2, limit_loopback=True))
 >>> [limits.open_table("10.0.0.9", now=0.0) for _ in range(3)]
-[0.0, 0.0, 1800.0]
+[0.0, 0.0, 3600.0]
 """
 
 from __future__ import annotations
