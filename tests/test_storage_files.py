@@ -57,3 +57,17 @@ def test_hands_stored_with_the_file_inline_still_load(tmp_path: Path) -> None:
                      {"start": dumps(start_of(1)), "history": history_of(1)})
     hand = Store(url).hand("t1", 1)
     assert hand is not None and hand.start == start_of(1) and json.loads(hand.history or "")["file"] == FILE
+
+
+def test_a_token_is_checked_without_the_state_and_old_rows_fall_back_to_it(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'caps.db'}")
+    state = {"table": {"seats": [{"name": "Ann", "token_hash": "ann-hash"}, {"name": "Bot", "token_hash": ""}]}}
+    store.create_table("t1", "h", "i", "w", state)
+    assert store.capabilities("t1") == ("h", "i", "w", "ann-hash")
+    state["table"]["seats"][1]["token_hash"] = "bob-hash"
+    store.write("t1", state=state)
+    assert store.capabilities("t1") == ("h", "i", "w", "ann-hash", "bob-hash")
+    with store.engine.begin() as conn:  # a table stored before revision 0005 and not written since
+        conn.execute(sa.text("UPDATE tables SET seat_hashes = NULL"))
+    assert store.capabilities("t1") == ("h", "i", "w", "ann-hash", "bob-hash")
+    assert store.capabilities("nope") is None

@@ -61,6 +61,8 @@ class TableRow(Base):
     invite_hash: Mapped[str] = mapped_column(String(64))
     watch_hash: Mapped[str] = mapped_column(String(64))
     state: Mapped[str] = mapped_column(Text)
+    #: The hashes of the seats' tokens in ``state``, space-separated (``NULL`` before its first write since 0005).
+    seat_hashes: Mapped[str | None] = mapped_column(Text, nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
@@ -134,7 +136,18 @@ _HAND_OVER = (update(_hands).where(_hands.c.id == bindparam("hid"))
               .values(over=True, payoffs=bindparam("payoffs"), history=bindparam("history"),
                       finished_at=bindparam("at")))
 _NEW_STATE = (update(_tables).where(_tables.c.id == bindparam("tid"))
-              .values(state=bindparam("state"), revision=_tables.c.revision + 1, updated_at=bindparam("at")))
+              .values(state=bindparam("state"), seat_hashes=bindparam("seats"), revision=_tables.c.revision + 1,
+                      updated_at=bindparam("at")))
+
+
+def seat_hashes(state: dict[str, Any]) -> str:
+    """The hashes of the seat tokens of a table's stored ``state``, space-separated.
+
+    >>> seat_hashes({"table": {"seats": [{"token_hash": "ab"}, {"token_hash": ""}, {"name": "Bot"}]}})
+    'ab'
+    """
+    seats = (state.get("table") or {}).get("seats") or []
+    return " ".join(str(s["token_hash"]) for s in seats if isinstance(s, dict) and s.get("token_hash"))
 
 
 #: Game file texts read back, by hash (content-addressed: an entry never goes stale).
@@ -418,7 +431,8 @@ class Store:
         now = time.time()
         with self._session.begin() as s:
             s.add(TableRow(id=table_id, host_hash=host_hash, invite_hash=invite_hash, watch_hash=watch_hash,
-                           state=json.dumps(state), revision=0, created_at=now, updated_at=now))
+                           state=json.dumps(state), seat_hashes=seat_hashes(state), revision=0, created_at=now,
+                           updated_at=now))
 
     def table(self, table_id: str) -> StoredTable | None:
         """A stored table, or ``None``."""
@@ -433,13 +447,14 @@ class Store:
         """The hashes of every token of a stored table (host, invite, spectator, each seat's), or
         ``None`` for an unknown id: what a token is checked against before the table is loaded."""
         with self._session() as s:
-            row = s.execute(select(TableRow.host_hash, TableRow.invite_hash, TableRow.watch_hash, TableRow.state)
+            row = s.execute(select(TableRow.host_hash, TableRow.invite_hash, TableRow.watch_hash, TableRow.seat_hashes)
                             .where(TableRow.id == table_id)).first()
-        if row is None:
-            return None
-        seats = json.loads(row[3]).get("table", {}).get("seats", [])
-        held = tuple(str(seat["token_hash"]) for seat in seats if seat.get("token_hash"))
-        return (str(row[0]), str(row[1]), str(row[2]), *held)
+            if row is None:
+                return None
+            held = row[3]
+            if held is None:  # stored before revision 0005 and not written since: read its state once
+                held = seat_hashes(json.loads(s.scalar(select(TableRow.state).where(TableRow.id == table_id)) or "{}"))
+        return (str(row[0]), str(row[1]), str(row[2]), *held.split())
 
     def table_ids(self) -> list[str]:
         """Every stored table's id."""
@@ -501,7 +516,7 @@ class Store:
                 history = dumps(self._file_stored(conn, json.loads(history), now))
             conn.execute(_HAND_OVER, {"hid": hid, "payoffs": dumps(payoffs), "history": history, "at": now})
         if state is not None:
-            conn.execute(_NEW_STATE, {"tid": table_id, "state": dumps(state), "at": now})
+            conn.execute(_NEW_STATE, {"tid": table_id, "state": dumps(state), "seats": seat_hashes(state), "at": now})
 
     def _file_stored(self, conn: Any, record: dict[str, Any], now: float) -> dict[str, Any]:
         """``record`` with its game file stored once and referred to by hash (:func:`file_out`)."""
