@@ -75,7 +75,9 @@ class Pages:
 
     def new(self, device: str | dict[str, Any]) -> Any:
         """A blank page on a viewport (``"laptop"``, ``"phone"`` or Playwright's context options)."""
-        ctx = self.browser.new_context(**(VIEWPORTS[device] if isinstance(device, str) else device))
+        # the tests' own probes (wait_for_function, evaluate) are script the page's CSP would refuse; the
+        # page under its real CSP is tested in tests/test_browser_csp.py
+        ctx = self.browser.new_context(bypass_csp=True, **(VIEWPORTS[device] if isinstance(device, str) else device))
         self._contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))

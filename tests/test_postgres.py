@@ -145,6 +145,20 @@ def test_migrations_upgrade_a_fresh_database(cluster: Cluster) -> None:
     Store(url).close()  # migrating again is a no-op
 
 
+def test_processes_started_at_once_on_a_fresh_database_all_come_up(cluster: Cluster) -> None:
+    """Issue 18, Seen 11: four processes preparing one empty database at the same moment (as
+    ``--workers`` or a fleet started together do) all come up; each of several rounds on a new database."""
+    import sys
+
+    code = "import sys; from homegame.server.storage import Store; Store(sys.argv[1]).close()"
+    for _ in range(3):
+        url = cluster.new_database()
+        procs = [subprocess.Popen([sys.executable, "-c", code, url], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                 for _ in range(4)]
+        outcomes = [(p.wait(120), (p.stdout.read() if p.stdout else b"").decode()[-400:]) for p in procs]
+        assert all(rc == 0 for rc, _ in outcomes), outcomes
+
+
 def test_migrations_step_by_step_keep_the_data(cluster: Cluster) -> None:
     url = database_url(cluster.new_database())
     cfg = Config()

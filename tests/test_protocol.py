@@ -35,6 +35,7 @@ def test_every_client_type_parses() -> None:
         {"type": "pre_act", "action": "call any"},
         {"type": "pre_act", "action": None},
         {"type": "mute", "seat": 3, "value": False},
+        {"type": "mute_spectator", "spectator": 2},
         {"type": "house", "straddle": "utg", "bomb_ante": 4, "bomb_every": 10, "chip": 1, "showdown": "muck-losers", "rabbit": True},
         {"type": "house", "bomb_next": True},
         {"type": "show", "cards": ["Ad"]},

@@ -101,7 +101,7 @@ def test_spectators_read_always_and_talk_only_when_the_host_allows(tmp_path: Pat
     host.send({"type": "configure", "spectator_chat": True})
     assert host.state()["table"]["settings"]["spectator_chat"] is True
     watcher.send({"type": "chat", "text": "hello from the rail"})
-    assert chats(ann)[-1] == {**chats(ann)[-1], "name": "Spectator", "seat": None, "role": "spectator"}
+    assert chats(ann)[-1] == {**chats(ann)[-1], "name": "Spectator 1", "seat": None, "role": "spectator"}
     host.send({"type": "chat", "text": "welcome"})
     assert chats(watcher)[-1]["role"] == "host" and chats(watcher)[-1]["seat"] is None
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from homegame.cli import app
+
+if TYPE_CHECKING:
+    from homegame.server.policy import Policy
 
 
 @app.command()
@@ -26,6 +29,15 @@ def serve(
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
     log_format: Annotated[str, typer.Option(help="Log lines as text or json (one JSON object a line).")] = "text",
     compress: Annotated[bool, typer.Option(help="Compress websocket messages (less traffic, more CPU).")] = False,
+    open_tables: Annotated[str, typer.Option(help="Who may open a table: anyone, key (the host key), or auto: a key on a public address, anyone on loopback or a LAN (default $HOMEGAME_OPEN_TABLES or auto).")] = "",
+    host_key: Annotated[str | None, typer.Option(help="The host key that opening a table needs (default $HOMEGAME_HOST_KEY; made up and printed when needed and not given).")] = None,
+    origins: Annotated[str | None, typer.Option(help="Comma-separated origins, besides the server's own, whose pages may open websockets (default $HOMEGAME_ORIGINS).")] = None,
+    tables_per_hour: Annotated[int | None, typer.Option(help="Tables one address may open an hour (default $HOMEGAME_TABLES_PER_HOUR or 30).")] = None,
+    connections_per_address: Annotated[int | None, typer.Option(help="Websockets one address may hold open (default $HOMEGAME_CONNECTIONS_PER_ADDRESS or 40).")] = None,
+    messages_per_second: Annotated[float | None, typer.Option(help="Messages a second one address may send over all its websockets (default $HOMEGAME_MESSAGES_PER_SECOND or 100).")] = None,
+    hello_seconds: Annotated[float | None, typer.Option(help="Seconds a websocket has to say hello before it is closed (default $HOMEGAME_HELLO_SECONDS or 10).")] = None,
+    bots_alone_seconds: Annotated[float | None, typer.Option(help="Seconds a table deals with bots and no person connected before it pauses (default $HOMEGAME_BOTS_ALONE_SECONDS or 600).")] = None,
+    limit_loopback: Annotated[bool, typer.Option("--limit-loopback", help="Apply the per-address limits to loopback clients too.")] = False,
 ) -> None:
     """Run the home-game server: open http://HOST:PORT, open a table, send the link."""
     import os
@@ -36,6 +48,7 @@ def serve(
     from homegame.server.bus import BusUnavailable
     from homegame.server.bus import shown as shown_redis
     from homegame.server.logs import log_config
+    from homegame.server.policy import PolicyError
     from homegame.server.storage import StorageError, Store, database_url, shown
 
     redis = redis or os.environ.get("HOMEGAME_REDIS") or None
@@ -51,6 +64,13 @@ def serve(
             raise ValueError("--route needs --redis (the processes relay their clients through Redis)")
         if workers > 1 and redis is None:
             raise ValueError("--workers above 1 needs --redis (the processes share their tables through Redis)")
+        policy, made = serve_policy(host, open_tables, host_key, origins, limit_loopback,
+                                    tables_per_hour=tables_per_hour, connections_per_address=connections_per_address,
+                                    messages_per_second=messages_per_second, hello_seconds=hello_seconds,
+                                    bots_alone_seconds=bots_alone_seconds)
+        if made and (shared or redis is not None):
+            raise ValueError("processes sharing a database need one host key between them: set $HOMEGAME_HOST_KEY "
+                             "(or --host-key) on each, or --open-tables anyone on a trusted network")
         url = database_url(db)
         if workers > 1 and url.startswith("sqlite"):
             raise ValueError("--workers above 1 needs a PostgreSQL --db (SQLite serves one process)")
@@ -58,15 +78,22 @@ def serve(
             asyncio.run(_reach_redis(redis))
         if workers == 1:
             application = create_app(url, redis_url=redis, shared=shared, lease_seconds=lease_seconds,
-                                     route=route, idle_seconds=idle)
+                                     route=route, idle_seconds=idle, policy=policy)
         else:
             Store(url).close()  # checked and migrated once, before the workers start
-    except (StorageError, BusUnavailable, OSError, ValueError) as exc:
+    except (StorageError, BusUnavailable, OSError, ValueError, PolicyError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     bus = f", redis {shown_redis(redis)}" if redis else ""
     typer.echo(f"homegame: http://{host}:{port}  (database {shown(url)}{bus}"
                f"{f', {workers} processes' if workers > 1 else ''})")
+    if policy.host_key is None:
+        typer.echo("homegame: anyone who reaches this address may open a table (--open-tables key to need a key)")
+    elif made:
+        typer.echo(f"homegame: opening a table needs the host key; open http://{host}:{port}/#key={policy.host_key} "
+                   "(or set $HOMEGAME_HOST_KEY to keep one key across restarts)")
+    else:
+        typer.echo("homegame: opening a table needs the host key (--host-key or $HOMEGAME_HOST_KEY)")
     options = {"host": host, "port": port, "log_level": log_level, "log_config": logging_config,
                "ws_max_size": 1 << 20, "ws_per_message_deflate": compress, "ws_ping_interval": 20,
                "ws_ping_timeout": 20}
@@ -79,7 +106,28 @@ def serve(
         os.environ["HOMEGAME_ROUTE"] = "1" if route else ""
         os.environ["HOMEGAME_LEASE_SECONDS"] = str(lease_seconds)
         os.environ["HOMEGAME_IDLE_SECONDS"] = "" if idle is None else str(idle)
+        os.environ.update(policy.to_env())
         uvicorn.run("homegame.server.app:app_from_env", factory=True, workers=workers, **options)  # type: ignore[arg-type]
+
+
+def serve_policy(host: str, open_tables: str, host_key: str | None, origins: str | None, limit_loopback: bool,
+                 **limits: float | None) -> tuple[Policy, bool]:
+    """The server's policy from the options of ``homegame serve`` over its environment variables
+    (docs/security.md); also whether the host key was made up here (then it is printed)."""
+    import dataclasses
+    import os
+
+    from homegame.server.policy import Policy, policy_for
+
+    base = Policy.from_env()
+    changes: dict[str, object] = {k: v for k, v in limits.items() if v is not None}
+    if origins is not None:
+        changes["origins"] = tuple(o.strip() for o in origins.split(",") if o.strip())
+    if limit_loopback:
+        changes["limit_loopback"] = True
+    base = dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+    key = host_key or os.environ.get("HOMEGAME_HOST_KEY") or None
+    return policy_for(host, open_tables or os.environ.get("HOMEGAME_OPEN_TABLES") or "auto", key, base)
 
 
 async def _reach_redis(url: str) -> None:
@@ -140,8 +188,11 @@ def verify(
         if hand.startswith(("http://", "https://")):
             import httpx
 
+            from homegame.server.harness import token_out_of
+
+            address, auth = token_out_of(hand)  # a link's token travels in the header
             try:
-                response = httpx.get(hand, timeout=10)
+                response = httpx.get(address, headers=auth, timeout=10)
                 response.raise_for_status()
             except httpx.HTTPError as exc:
                 raise OSError(str(exc)) from None

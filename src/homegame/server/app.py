@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hmac
 import json
 import logging
 import math
@@ -29,15 +30,17 @@ from sqlalchemy.exc import SQLAlchemyError
 import homegame as hg
 from homegame.server import protocol as p
 from homegame.server import redact
+from homegame.server.armour import SecurityHeaders, origin_allowed
 from homegame.server.bus import Bus
 from homegame.server.gamefile_worker import GameFileWorker
 from homegame.server.lease import TTL
 from homegame.server.metrics import CONTENT_TYPE, Metrics, watch_lag
 from homegame.server.ops import MeteredRoom, Ownership, hand_over_on_sigterm, health
+from homegame.server.policy import HOST_KEY_HEADER, AddressLimits, Policy
 from homegame.server.room import Connection, Room
 from homegame.server.route import Router
 from homegame.server.storage import Store
-from homegame.server.tokens import hash_token, new_table_id, new_token, token_matches
+from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token, token_matches
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -88,7 +91,7 @@ class Server:
 
     def __init__(self, store: Store, bus: Bus | None = None, *, shared: bool = False,
                  lease_seconds: float = TTL, route: bool = False, idle_seconds: float | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, policy: Policy | None = None) -> None:
         if route and bus is None:
             raise ValueError("routing between processes (--route) needs the Redis message bus (--redis)")
         shared = shared or bus is not None
@@ -99,6 +102,9 @@ class Server:
         self.idle_seconds = float(idle)
         self.clock = clock
         self.store = store
+        #: Who may open tables, the per-address limits, the bot pace floors (docs/security.md).
+        self.policy = (policy or Policy()).checked()
+        self.limits = AddressLimits(self.policy)
         self.bus = bus
         #: With ``route``: clients of tables owned by other processes are relayed to them through Redis.
         self.router = Router(bus, submit) if route and bus is not None else None
@@ -112,7 +118,9 @@ class Server:
         self.ownership = Ownership(store, self.metrics, alone=not self.shared, ttl=lease_seconds)
         #: Since when (:attr:`clock`) each loaded table has had nobody connected.
         self._empty_since: dict[str, float] = {}
-        #: How many websockets of this process are open on each table (said hello or not yet).
+        #: Since when each loaded table has dealt with no person present (no host, no seated player).
+        self._unwatched_since: dict[str, float] = {}
+        #: How many websockets of this process are open on each table (each said hello with a valid token).
         self._open: dict[str, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -134,6 +142,7 @@ class Server:
             if isinstance(room, MeteredRoom):
                 room.metrics = self.metrics
             room.check_game_file = self.game_files.check
+            room.pace_floor = (self.policy.min_bot_delay, self.policy.min_between_hands)
             self.rooms[table_id] = room
             self._empty_since[table_id] = self.clock()  # loaded for a download, it is idle until someone connects
             room.start()
@@ -182,7 +191,7 @@ class Server:
 
     def connected(self, table_id: str, room: Room) -> bool:
         """Whether anyone is connected to ``room``: an open websocket of this process (any role, a
-        spectator's or one that has not said hello yet) or one relayed from another process."""
+        spectator's; a socket counts from its valid hello on) or one relayed from another process."""
         if self._open.get(table_id) or any(not c.closed for c in room.connections):
             return True
         return self.router is not None and bool(self.router.remote.get(table_id))
@@ -199,6 +208,7 @@ class Server:
         for table_id, room in list(self.rooms.items()):
             if self.rooms.get(table_id) is not room:  # taken over or handed over meanwhile
                 continue
+            self.pause_if_bots_alone(table_id, room, now)
             if self.connected(table_id, room):
                 self._empty_since.pop(table_id, None)
                 continue
@@ -207,9 +217,26 @@ class Server:
                 continue
             await self.unload(table_id, room, now - since)
 
+    def pause_if_bots_alone(self, table_id: str, room: Room, now: float) -> None:
+        """A table whose bots deal on with no person present (no host, no seated player connected:
+        spectators, anonymous or not, do not count) for the policy's ``bots_alone_seconds`` is paused,
+        as its host would; the host resumes it. It then idles and is unloaded like any other."""
+        t = room.table
+        present = any(not c.closed and (c.host or c.seat is not None) for c in room.connections)
+        relayed = self.router is not None and bool(self.router.remote.get(table_id))
+        if t.paused or present or relayed or not any(s.kind == "bot" for s in t.seats.values()):
+            self._unwatched_since.pop(table_id, None)
+            return
+        since = self._unwatched_since.setdefault(table_id, now)
+        if now - since >= self.policy.bots_alone_seconds:
+            self._unwatched_since.pop(table_id, None)
+            submit(room, Connection(_nowhere, role="host", host=True, base="host"), p.Pause(type="pause", value=True))
+            log.info("table %s: bots dealt %.0f s with no person present; paused", table_id, now - since)
+
     async def unload(self, table_id: str, room: Room, idle: float) -> None:
         """Stop ``room`` and drop it (see :meth:`release_idle`); one log line (no token, no card)."""
         self._empty_since.pop(table_id, None)
+        self._unwatched_since.pop(table_id, None)
         self.rooms.pop(table_id, None)
         # given up before the owner task is stopped, with no await in between: the task cannot run a
         # step meanwhile, and a connection arriving while it stops loads the table afresh, lease and all
@@ -260,8 +287,10 @@ class Server:
         """Store a new table; its id and raw tokens."""
         settings = Settings(game=spec.game, rules=dict(spec.rules), stakes=spec.stakes.model_dump(),
                             buy_in=spec.buy_in, approve_seats=spec.approve_seats,
-                            turn_seconds=spec.turn_seconds, time_bank=spec.time_bank, bot_delay=spec.bot_delay,
-                            between_hands=spec.between_hands, name=spec.name, spectator_chat=spec.spectator_chat)
+                            turn_seconds=spec.turn_seconds, time_bank=spec.time_bank,
+                            bot_delay=max(spec.bot_delay, self.policy.min_bot_delay),
+                            between_hands=max(spec.between_hands, self.policy.min_between_hands),
+                            name=spec.name, spectator_chat=spec.spectator_chat)
         table = Table(settings)
         if spec.game != DEALERS_CHOICE:
             table.set_game(spec.game, spec.rules)
@@ -274,6 +303,17 @@ class Server:
         self.store.create_table(table_id, hash_token(tokens["host"]), hash_token(tokens["invite"]),
                                 hash_token(tokens["watch"]), state)
         return table_id, tokens
+
+    def capable(self, table_id: str, token: str) -> bool:
+        """Whether ``token`` is a capability of the stored table ``table_id``, read from the store
+        without loading the table, and answered the same way (the same comparisons, in constant time)
+        for an id that does not exist as for a wrong token."""
+        known = self.store.capabilities(table_id) if len(table_id) <= 32 else None
+        given = hash_token(token)
+        found = False
+        for stored in known or DECOY_HASHES:
+            found |= hmac.compare_digest(given, stored)
+        return known is not None and found
 
     def authorised(self, room: Room, token: str) -> bool:
         """Whether ``token`` is any capability of the table (host, invite, spectator or seat)."""
@@ -323,15 +363,18 @@ class Server:
 
 def create_app(db_url: str | None = None, *, store: Store | None = None, redis_url: str | None = None,
                shared: bool = False, lease_seconds: float = TTL, route: bool = False,
-               idle_seconds: float | None = None) -> FastAPI:
+               idle_seconds: float | None = None, policy: Policy | None = None) -> FastAPI:
     """The server app over the database at ``db_url`` (see :func:`homegame.server.storage.database_url`),
     with the Redis message bus at ``redis_url``; ``shared`` (implied by a bus) when other server
     processes use the same database, each table owned by a lease of ``lease_seconds``; with ``route``,
     clients of a table owned by another process are relayed to it through Redis. A table nobody is
-    connected to is unloaded after ``idle_seconds`` (see :class:`Server`)."""
+    connected to is unloaded after ``idle_seconds`` (see :class:`Server`). ``policy`` says who may
+    open tables and the per-address limits (:class:`homegame.server.policy.Policy`; by default anyone
+    may, and loopback clients are not limited)."""
     store = store or Store(db_url)
     bus = Bus(redis_url) if redis_url else None
-    server = Server(store, bus, shared=shared, lease_seconds=lease_seconds, route=route, idle_seconds=idle_seconds)
+    server = Server(store, bus, shared=shared, lease_seconds=lease_seconds, route=route, idle_seconds=idle_seconds,
+                    policy=policy)
     if bus is not None and server.router is not None:
         bus.on_change = server.router.bus_changed
     serving = {"up": False}
@@ -358,6 +401,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
 
     app = FastAPI(title="homegame", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = server
+    app.add_middleware(SecurityHeaders)
     redact.install()
 
     @app.exception_handler(SQLAlchemyError)
@@ -413,6 +457,15 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
 
     @app.post("/api/tables")
     async def new_table(spec: NewTable, request: Request) -> JSONResponse:
+        if not server.policy.key_ok(request.headers.get(HOST_KEY_HEADER)):
+            raise HTTPException(401, "this server needs its host key to open a table; ask whoever runs it",
+                                headers={"WWW-Authenticate": "HostKey"})
+        address = request.client.host if request.client else None
+        wait = server.limits.open_table(address, time.monotonic())
+        if wait:
+            raise HTTPException(429, f"too many tables opened from your address: at most "
+                                     f"{server.policy.tables_per_hour} an hour; try again in {math.ceil(wait / 60)} "
+                                     "minutes", headers={"Retry-After": str(math.ceil(wait))})
         try:
             table_id, tokens = server.create(spec)
         except TableError as exc:
@@ -421,6 +474,8 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
 
     def room_for(request: Request, table_id: str) -> Room:
         token = bearer(request)
+        if not server.capable(table_id, token):  # checked in the store: a wrong token loads nothing
+            raise HTTPException(404, "no such table, or the token is not valid for it")
         try:
             room = server.room(table_id)
         except TableElsewhere:
@@ -500,7 +555,32 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
+        address = ws.client.host if ws.client else None
         await ws.accept()
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), server.policy.origins):
+            await refuse(ws, "bad_origin", "this server does not take connections from pages of another "
+                                           "site; open the table from the link itself", 4403)
+            return
+        if not server.limits.connect(address):
+            await refuse(ws, "too_many_connections", "too many connections from your address: at most "
+                                                     f"{server.policy.connections_per_address} at once", 4429)
+            return
+        try:
+            await seated(ws, table_id, address)
+        finally:
+            server.limits.disconnect(address)
+
+    async def seated(ws: WebSocket, table_id: str, address: str | None) -> None:
+        """A websocket from its ``hello`` (within the policy's seconds, its token checked in the store
+        before the table is loaded) until it closes."""
+        first = await first_hello(ws, server.policy.hello_seconds)
+        if first is None:
+            return
+        hello, said = first
+        if not server.capable(table_id, hello.token):  # the same answer for an unknown table
+            await refuse(ws, "bad_token", "no table has this id, or this link's token is not valid for it; "
+                                          "check the link", 4404)
+            return
         try:
             room = server.room(table_id) if len(table_id) <= 32 else None
         except TableElsewhere:
@@ -509,7 +589,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
                 await ws.close(4503)
                 return
             if server.router is not None:
-                await server.router.relay(ws, table_id)
+                await server.router.relay(ws, table_id, said)
                 with contextlib.suppress(Exception):
                     await ws.close(4503)  # the owner closed it (moved, gone): the client reconnects
                 return
@@ -518,13 +598,14 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
             await ws.close(4503)
             return
         if room is None:
-            await ws.send_text(json.dumps(p.error("no_table", "no table has this id; check the link")))
-            await ws.close(4404)
+            await refuse(ws, "bad_token", "no table has this id, or this link's token is not valid for it; "
+                                          "check the link", 4404)
             return
         server.attach(table_id)  # open: the table stays loaded while this websocket is
-        conn = Connection(ws.send_text)
+        conn = Connection(ws.send_text, address=address if server.policy.limited(address) else None)
+        submit(room, conn, hello)
         pump = asyncio.get_running_loop().create_task(conn.pump())
-        reader = asyncio.get_running_loop().create_task(_read(ws, conn, room))
+        reader = asyncio.get_running_loop().create_task(_read(ws, conn, room, address, server.limits))
         try:
             await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -544,11 +625,11 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
 
 
 def bearer(request: Request) -> str:
-    """The capability token of a download: ``Authorization: Bearer TOKEN``, or (older clients) the
-    ``token`` query parameter, which the access log shows redacted."""
+    """The capability token of a download: ``Authorization: Bearer TOKEN`` only (a token in the
+    address would end up in logs, the browser's history and the ``Referer`` of other sites)."""
     header = request.headers.get("authorization", "")
     scheme, _, value = header.partition(" ")
-    token = value.strip() if scheme.lower() == "bearer" else request.query_params.get("token", "")
+    token = value.strip() if scheme.lower() == "bearer" else ""
     if not token:
         raise HTTPException(401, "send one of the table's tokens in an 'Authorization: Bearer TOKEN' header")
     if len(token) > 64:
@@ -658,8 +739,39 @@ def warm_up() -> None:
         hand.view(None)
 
 
-async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
-    """Read messages: parse and rate-limit here, apply in the room's owner task."""
+async def refuse(ws: WebSocket, code: str, message: str, close_code: int) -> None:
+    """Tell a websocket why it is refused, and close it."""
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps(p.error(code, message)))
+        await ws.close(close_code)
+
+
+async def first_hello(ws: WebSocket, seconds: float) -> tuple[p.Hello, str] | None:
+    """The websocket's first message and its text, which must be a valid ``hello`` sent within
+    ``seconds``; ``None`` (the socket told why and closed) otherwise."""
+    try:
+        raw = await asyncio.wait_for(ws.receive(), seconds)
+    except (TimeoutError, WebSocketDisconnect):
+        await refuse(ws, "hello_timeout", f"no 'hello' within {seconds:g} seconds; closing", 4408)
+        return None
+    if raw["type"] == "websocket.disconnect":
+        return None
+    text = p.frame_text(raw)
+    try:
+        msg = p.parse_client(text)
+    except p.ProtocolError as exc:
+        await refuse(ws, exc.code, str(exc), 4400)
+        return None
+    if not isinstance(msg, p.Hello):
+        await refuse(ws, "hello_first", "send a 'hello' message with your link's token first", 4400)
+        return None
+    return msg, text
+
+
+async def _read(ws: WebSocket, conn: Connection, room: Room, address: str | None = None,
+                limits: AddressLimits | None = None) -> None:
+    """Read messages: parse and rate-limit here (per connection and per address), apply in the
+    room's owner task."""
     try:
         while not conn.closed:
             await asyncio.sleep(0)  # frames already received are read without a break otherwise: others' turn
@@ -668,7 +780,7 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
                 return
             text = p.frame_text(raw)
             now = time.monotonic()
-            if not conn.limiter.allow(now):
+            if not conn.limiter.allow(now) or (limits is not None and not limits.message(address, now)):
                 if now - conn.last_error_at > 1.0:
                     conn.last_error_at = now
                     conn.send({**p.error("rate_limited", f"too many messages; at most {p.RATE_TEXT}"),
@@ -682,6 +794,10 @@ async def _read(ws: WebSocket, conn: Connection, room: Room) -> None:
             submit(room, conn, msg)
     except WebSocketDisconnect:
         return
+
+
+def _nowhere(_text: str) -> None:
+    """Where the server's own messages to a table (its pause of a table left to bots) are answered."""
 
 
 def submit(room: Room, conn: Connection, message: Any) -> None:
@@ -700,7 +816,8 @@ def app_from_env() -> FastAPI:
                       shared=os.environ.get("HOMEGAME_SHARED") == "1",
                       lease_seconds=float(os.environ.get("HOMEGAME_LEASE_SECONDS") or TTL),
                       route=os.environ.get("HOMEGAME_ROUTE") == "1",
-                      idle_seconds=idle_period(os.environ.get("HOMEGAME_IDLE_SECONDS"), "$HOMEGAME_IDLE_SECONDS"))
+                      idle_seconds=idle_period(os.environ.get("HOMEGAME_IDLE_SECONDS"), "$HOMEGAME_IDLE_SECONDS"),
+                      policy=Policy.from_env())
 
 
 def idle_period(value: str | float | None, what: str = "--idle-seconds") -> float | None:

@@ -57,16 +57,8 @@ class Connection:
     last_error_at: float = 0.0
     closed: bool = False
     acked: int = 0  # ``act`` messages of this connection the table has handled
-    talked: list[float] = field(default_factory=list)  # when this connection's recent chats and reactions came
-
-    def may_talk(self, now: float) -> float:
-        """0 and the talk counted if this connection may chat or react now, else the seconds to wait
-        (at most :data:`protocol.TALK_BURST` in any :data:`protocol.TALK_WINDOW` seconds)."""
-        self.talked = [t for t in self.talked if now - t < p.TALK_WINDOW]
-        if len(self.talked) >= p.TALK_BURST:
-            return max(0.1, p.TALK_WINDOW - (now - self.talked[0]))
-        self.talked.append(now)
-        return 0.0
+    #: The client's address when the per-address limits apply to it (``None``: loopback, not limited).
+    address: str | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message, or its JSON text (a stuck connection is closed instead)."""
@@ -93,4 +85,88 @@ class Connection:
             await self.send_text(text)
 
 
-__all__ = ["OUTBOX_LIMIT", "RATE_BURST", "RATE_PER_SECOND", "Connection", "RateLimiter"]
+#: People a table remembers for talk limits, mutes and spectator numbers (the oldest forgotten first).
+TALKERS_KEPT = 10_000
+
+
+class Talkers:
+    """Who talks at one table, as people rather than connections: the chat limit is counted per
+    person over all their connections (their seat token, their address, the host), a host's mute
+    holds for the person (a muted player who comes back as a spectator, or sits again, is still muted),
+    and each spectator has a number of its own (``Spectator 3``) that the host can mute by.
+
+    >>> talk, a, b = Talkers(), Connection(print, address="203.0.113.9"), Connection(print, address="203.0.113.9")
+    >>> [talk.wait(c, 0.0) for c in (a, b, a, b, a)], talk.wait(b, 1.0) > 0
+    ([0.0, 0.0, 0.0, 0.0, 0.0], True)
+    >>> talk.number(a) == talk.number(b)
+    True
+    """
+
+    def __init__(self) -> None:
+        self._times: dict[str, list[float]] = {}
+        self._numbers: dict[str, int] = {}
+        self._next = 1
+        #: People the host muted (their seat tokens, addresses, and for a connection without either, itself).
+        self.muted: set[str] = set()
+
+    @staticmethod
+    def keys(conn: Connection) -> list[str]:
+        """Who ``conn`` is, as far as the table can tell: its seat holder, its address, the host."""
+        keys = [f"seat:{conn.holder}"] if conn.holder else []
+        if conn.address:
+            keys.append(f"addr:{conn.address}")
+        if conn.host:
+            keys.append("host")
+        return keys or [f"conn:{id(conn)}"]
+
+    def wait(self, conn: Connection, now: float) -> float:
+        """0 and the talk counted for each of the person's keys if they may talk now, else the seconds
+        to wait (at most :data:`protocol.TALK_BURST` in any :data:`protocol.TALK_WINDOW` seconds)."""
+        keys = self.keys(conn)
+        waits = []
+        for key in keys:
+            times = self._times[key] = [t for t in self._times.get(key, []) if now - t < p.TALK_WINDOW]
+            if len(times) >= p.TALK_BURST:
+                waits.append(max(0.1, p.TALK_WINDOW - (now - times[0])))
+        if waits:
+            return max(waits)
+        for key in keys:
+            self._times[key].append(now)
+        _forget(self._times)
+        return 0.0
+
+    def number(self, conn: Connection) -> int:
+        """The spectator number of ``conn``'s person (the same for every connection from one address)."""
+        key = f"addr:{conn.address}" if conn.address else f"conn:{id(conn)}"
+        if key not in self._numbers:
+            self._numbers[key], self._next = self._next, self._next + 1
+            _forget(self._numbers)
+        return self._numbers[key]
+
+    def spectator(self, number: int) -> str | None:
+        """The key of the person with spectator ``number``, ``None`` if there is none."""
+        return next((key for key, n in self._numbers.items() if n == number), None)
+
+    def is_muted(self, conn: Connection) -> bool:
+        """Whether the host muted this person (on any of their keys but the host's own)."""
+        return any(key in self.muted for key in self.keys(conn) if key != "host")
+
+    def mute(self, keys: list[str], value: bool) -> None:
+        """Mute (or unmute) the person known by ``keys``."""
+        for key in keys:
+            if key == "host":
+                continue
+            if value:
+                self.muted.add(key)
+            else:
+                self.muted.discard(key)
+        while len(self.muted) > TALKERS_KEPT:
+            self.muted.pop()
+
+
+def _forget(kept: dict[str, Any]) -> None:
+    while len(kept) > TALKERS_KEPT:
+        kept.pop(next(iter(kept)))
+
+
+__all__ = ["OUTBOX_LIMIT", "RATE_BURST", "RATE_PER_SECOND", "TALKERS_KEPT", "Connection", "RateLimiter", "Talkers"]

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -104,10 +105,31 @@ class ServerProcess:
             self.proc = None
 
 
-def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    """GET (or POST ``body``) JSON at ``base + path``."""
+def token_out_of(url: str) -> tuple[str, dict[str, str]]:
+    """``url`` without its ``token`` query parameter, and the header that carries it instead (the
+    server takes a download's token from the ``Authorization`` header only).
+
+    >>> token_out_of("http://h/api/tables/T/hands?token=abc&view=spectator")
+    ('http://h/api/tables/T/hands?view=spectator', {'authorization': 'Bearer abc'})
+    >>> token_out_of("http://h/api/games")
+    ('http://h/api/games', {})
+    """
+    parts = urllib.parse.urlsplit(url)
+    query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    token = next((v for k, v in query if k == "token"), None)
+    if token is None:
+        return url, {}
+    rest = urllib.parse.urlencode([(k, v) for k, v in query if k != "token"])
+    return urllib.parse.urlunsplit(parts._replace(query=rest)), {"authorization": f"Bearer {token}"}
+
+
+def api(base: str, path: str, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> Any:
+    """GET (or POST ``body``) JSON at ``base + path``; a ``token`` query parameter goes in the
+    ``Authorization`` header instead (:func:`token_out_of`)."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, headers={"content-type": "application/json"})
+    url, auth = token_out_of(base + path)
+    request = urllib.request.Request(url, data=data, headers={"content-type": "application/json", **auth,
+                                                              **(headers or {})})
     with urllib.request.urlopen(request, timeout=30) as response:
         text = response.read().decode()
     return json.loads(text) if text and text[0] in "[{" else text
@@ -119,4 +141,4 @@ def create_table(base: str, **spec: Any) -> dict[str, Any]:
     return result
 
 
-__all__ = ["ServerProcess", "api", "create_table", "free_port", "server_thread", "wait_for_port"]
+__all__ = ["ServerProcess", "api", "token_out_of", "create_table", "free_port", "server_thread", "wait_for_port"]

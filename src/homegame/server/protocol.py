@@ -9,7 +9,7 @@ Act(v=1, type='act', action='call', hand=None, decision=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure, reissue, entropy, chat, react, pre_act, mute, house, show, run_twice, game_file
+homegame.server.protocol.ProtocolError: unknown message type 'dance'; known types: hello, ping, sit, act, sit_out, leave, choose, approve, remove, add_bot, pause, set_game, set_stakes, adjust, configure, reissue, entropy, chat, react, pre_act, mute, mute_spectator, house, show, run_twice, game_file
 """
 
 from __future__ import annotations
@@ -316,6 +316,15 @@ class Mute(_Msg):
     value: bool = True
 
 
+class MuteSpectator(_Msg):
+    """Host: mute (``value=true``) or unmute a spectator by the number its chat lines show
+    (``Spectator 3``); the person stays muted on every connection from the same address."""
+
+    type: Literal["mute_spectator"]
+    spectator: Annotated[int, BeforeValidator(_whole(1, 100_000))]
+    value: bool = True
+
+
 class House(_Msg):
     """Host: house rules from the next hand (see ``homegame.table.house``); ``bomb_next`` calls a bomb pot."""
 
@@ -363,17 +372,17 @@ class Show(_Msg):
 
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
-    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | House | Show | RunTwice
+    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | MuteSpectator | House | Show | RunTwice
     | GameFileUpload,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
                 "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy", "chat", "react",
-                "pre_act", "mute", "house", "show", "run_twice", "game_file")
+                "pre_act", "mute", "mute_spectator", "house", "show", "run_twice", "game_file")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
-                        "configure", "reissue", "mute", "house", "game_file"})
-#: Talk: limited per connection to :data:`TALK_BURST` messages in :data:`TALK_WINDOW` seconds.
+                        "configure", "reissue", "mute", "mute_spectator", "house", "game_file"})
+#: Talk: limited per person (seat, address, host) to :data:`TALK_BURST` messages in :data:`TALK_WINDOW` seconds.
 TALK_TYPES = frozenset({"chat", "react"})
 TALK_BURST = 5
 TALK_WINDOW = 10.0
@@ -479,6 +488,6 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 __all__ = [
     "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "MAX_UPLOAD", "VERSION", "Act", "AddBot",
     "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "GameFileUpload", "Hello", "House", "Leave",
-    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "error", "frame_text",
+    "Mute", "MuteSpectator", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "error", "frame_text",
     "nesting", "parse_client", "problems",
 ]

@@ -22,7 +22,14 @@ from typing import Any
 import homegame as hg
 from homegame.server import protocol as p
 from homegame.server.commits import group_commit
-from homegame.server.connection import OUTBOX_LIMIT, RATE_BURST, RATE_PER_SECOND, Connection, RateLimiter
+from homegame.server.connection import (
+    OUTBOX_LIMIT,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    Connection,
+    RateLimiter,
+    Talkers,
+)
 from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.states import StateMessages
 from homegame.server.storage import Store
@@ -57,6 +64,10 @@ class Room(StateMessages):
         self.clock = clock
         self.queue: asyncio.Queue[tuple[Connection | None, Any]] = asyncio.Queue()
         self.connections: set[Connection] = set()
+        #: Who talks here as people: chat limits per person, the host's mutes, spectator numbers.
+        self.talkers = Talkers()
+        #: The least ``bot_delay`` and ``between_hands`` the server allows (its policy; none by default).
+        self.pace_floor = (0.0, 0.0)
         self._shown_connected: frozenset[int] = frozenset()  # the seats the last broadcast called connected
         self.shuffle: FairShuffle | None = None
         self.fair = Fairness([])
@@ -476,8 +487,8 @@ class Room(StateMessages):
         if msg.type in p.HOST_TYPES and not conn.host:
             self.error(conn, "forbidden", f"only the host may send {msg.type!r}", msg.type)
             return
-        if msg.type in p.TALK_TYPES:
-            wait = conn.may_talk(self.clock())
+        if msg.type in p.TALK_TYPES and not self.muted(conn):  # a muted person is told so, not to wait
+            wait = self.talkers.wait(conn, self.clock())
             if wait:
                 self.error(conn, "rate_limited", f"too many chat messages and reactions: at most {p.TALK_BURST} "
                            f"in {p.TALK_WINDOW:g} seconds; wait {wait:.0f} s", msg.type)
@@ -490,6 +501,11 @@ class Room(StateMessages):
             self.error(conn, "illegal", str(exc), msg.type)
         except (TableError, ValueError) as exc:
             self.error(conn, "refused", str(exc), msg.type)
+
+    def muted(self, conn: Connection) -> bool:
+        """Whether the host muted the person behind ``conn`` (their seat, or them as a person)."""
+        pos = self.seat_of(conn)
+        return (pos is not None and self.table.seats[pos].muted) or self.talkers.is_muted(conn)
 
     def hello(self, conn: Connection, msg: p.Hello) -> None:
         """Identify a connection by its token."""
@@ -544,17 +560,24 @@ class Room(StateMessages):
                 raise TableError(f"you already sit in seat {mine + 1}")
             token = new_token()
             seat = t.sit(msg.name, token_hash=hash_token(token), approved=conn.host)
+            if self.talkers.is_muted(conn):  # muted before, under another name or as a spectator
+                t.mute(seat.position, True)
             conn.seat, conn.holder = seat.position, seat.token_hash
             if conn.role == "guest":
                 conn.role = "player"
             self._held.append((conn, {"type": "seated", "v": p.VERSION, "seat": seat.position,
                                       "seat_token": token, "status": seat.status}))
             return
+        if isinstance(msg, p.Chat | p.React) and mine is None and not conn.host and self.talkers.is_muted(conn):
+            raise TableError("the host has muted you; you cannot chat or react at this table until the host "
+                             "unmutes you")
+        spectator = f"Spectator {self.talkers.number(conn)}" if mine is None and not conn.host else "Spectator"
         if isinstance(msg, p.Chat):
-            self._events.append({"type": "chat", "v": p.VERSION, "line": t.say(mine, msg.text, now, host=conn.host)})
+            self._events.append({"type": "chat", "v": p.VERSION,
+                                 "line": t.say(mine, msg.text, now, host=conn.host, spectator=spectator)})
             return
         if isinstance(msg, p.React):
-            event = t.react(mine, msg.emoji, now, host=conn.host)
+            event = t.react(mine, msg.emoji, now, host=conn.host, spectator=spectator)
             for other in list(self.connections):  # transient: nothing to store
                 self._send(other, {"type": "reaction", "v": p.VERSION, **event})
             return
@@ -571,6 +594,16 @@ class Room(StateMessages):
             t.set_pre_action(mine, msg.action)
         elif isinstance(msg, p.Mute):
             t.mute(msg.seat, msg.value)
+            holder = t.seats[msg.seat].token_hash
+            people = [key for c in self.connections if holder and c.holder == holder for key in Talkers.keys(c)]
+            self.talkers.mute([f"seat:{holder}", *people] if holder else people, msg.value)
+        elif isinstance(msg, p.MuteSpectator):
+            key = self.talkers.spectator(msg.spectator)
+            if key is None:
+                raise TableError(f"no spectator {msg.spectator} has been here")
+            self.talkers.mute([key], msg.value)
+            self._send(conn, {"type": "notice", "v": p.VERSION, "message": f"Spectator {msg.spectator} is "
+                                                                        f"{'muted' if msg.value else 'unmuted'}"})
         elif isinstance(msg, p.SitOut):
             assert mine is not None
             t.set_sitting_out(mine, msg.value)
@@ -630,9 +663,12 @@ class Room(StateMessages):
                 raise TableError("you hold no seat at this table; only a player shows their cards")
             t.show(mine, msg.cards)
         elif isinstance(msg, p.Configure):
-            t.configure(**{key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay",
-                                                              "between_hands", "approve_seats", "bot_rebuys",
-                                                              "spectator_chat")})
+            changes = {key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay", "between_hands",
+                                                          "approve_seats", "bot_rebuys", "spectator_chat")}
+            for key, least in zip(("bot_delay", "between_hands"), self.pace_floor, strict=True):
+                if changes[key] is not None:
+                    changes[key] = max(float(changes[key]), least)  # this server's floor (docs/security.md)
+            t.configure(**changes)
         else:  # pragma: no cover - parse_client only returns the types above
             raise TableError(f"unhandled message type {msg.type!r}")
 

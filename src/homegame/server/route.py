@@ -142,8 +142,9 @@ class Router:
             conn.send_close()
 
     # ----- the edge's end -----------------------------------------------------------------------
-    async def relay(self, ws: Any, table_id: str) -> None:
-        """Carry one websocket's messages to the table's owner and its own channel's back to it."""
+    async def relay(self, ws: Any, table_id: str, first: str | None = None) -> None:
+        """Carry one websocket's messages to the table's owner (``first``, its ``hello`` already read,
+        before the rest) and its own channel's back to it."""
         conn_id = secrets.token_hex(8)
         channel = connection_channel(self.bus.node, conn_id, self.bus.prefix)
         local = Connection(ws.send_text)
@@ -158,7 +159,8 @@ class Router:
         await self.bus.subscribe(channel, heard)
         said = {"anything": False}
         pump = asyncio.get_running_loop().create_task(local.pump())
-        reader = asyncio.get_running_loop().create_task(self._forward(ws, local, table_id, conn_id, said))
+        reader = asyncio.get_running_loop().create_task(self._forward(ws, local, table_id, conn_id, said,
+                                                                                 first))
         watch = asyncio.get_running_loop().create_task(self._watch(local, table_id, conn_id, said))
         try:
             await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
@@ -191,13 +193,16 @@ class Router:
                     await self.bus.publish(target, json.dumps({"node": self.bus.node, "conn": conn_id, "probe": True}))
 
     async def _forward(self, ws: Any, local: Connection, table_id: str, conn_id: str,
-                       said: dict[str, bool]) -> None:
+                       said: dict[str, bool], first: str | None = None) -> None:
         target = table_channel(table_id, self.bus.prefix)
         while not local.closed:
-            raw = await ws.receive()
-            if raw["type"] == "websocket.disconnect":
-                return
-            text = p.frame_text(raw)  # the owner refuses an oversized one; Redis carries no more
+            if first is not None:
+                text, first = first, None
+            else:
+                raw = await ws.receive()
+                if raw["type"] == "websocket.disconnect":
+                    return
+                text = p.frame_text(raw)  # the owner refuses an oversized one; Redis carries no more
             now = time.monotonic()
             if not local.limiter.allow(now):
                 if now - local.last_error_at > 1.0:

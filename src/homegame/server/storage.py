@@ -7,10 +7,13 @@ transaction, so a server killed mid-hand rebuilds the hand exactly from here.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import importlib.util
 import json
 import os
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -33,6 +36,8 @@ from sqlalchemy import (
     tuple_,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -56,6 +61,8 @@ class TableRow(Base):
     invite_hash: Mapped[str] = mapped_column(String(64))
     watch_hash: Mapped[str] = mapped_column(String(64))
     state: Mapped[str] = mapped_column(Text)
+    #: The hashes of the seats' tokens in ``state``, space-separated (``NULL`` before its first write since 0005).
+    seat_hashes: Mapped[str | None] = mapped_column(Text, nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
@@ -93,6 +100,15 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class GameFileRow(Base):
+    """A game file's text, stored once under its SHA-256 (hands refer to it by ``file_sha256``)."""
+
+    __tablename__ = "game_files"
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 class LeaseRow(Base):
     """Which process owns a table, until when, and the fencing number of that ownership."""
 
@@ -120,7 +136,40 @@ _HAND_OVER = (update(_hands).where(_hands.c.id == bindparam("hid"))
               .values(over=True, payoffs=bindparam("payoffs"), history=bindparam("history"),
                       finished_at=bindparam("at")))
 _NEW_STATE = (update(_tables).where(_tables.c.id == bindparam("tid"))
-              .values(state=bindparam("state"), revision=_tables.c.revision + 1, updated_at=bindparam("at")))
+              .values(state=bindparam("state"), seat_hashes=bindparam("seats"), revision=_tables.c.revision + 1,
+                      updated_at=bindparam("at")))
+
+
+def seat_hashes(state: dict[str, Any]) -> str:
+    """The hashes of the seat tokens of a table's stored ``state``, space-separated.
+
+    >>> seat_hashes({"table": {"seats": [{"token_hash": "ab"}, {"token_hash": ""}, {"name": "Bot"}]}})
+    'ab'
+    """
+    seats = (state.get("table") or {}).get("seats") or []
+    return " ".join(str(s["token_hash"]) for s in seats if isinstance(s, dict) and s.get("token_hash"))
+
+
+#: Game file texts read back, by hash (content-addressed: an entry never goes stale).
+_FILES_KEPT = 64
+
+
+def file_out(record: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, str] | None]:
+    """``record`` (a hand's start or history) with its game file's text replaced by the text's hash
+    (``file_sha256``), and ``(hash, text)`` to store once; a record without a file as it is.
+
+    >>> file_out({"game": "mine", "file": "name = 'mine'"})[0]["file_sha256"][:12]
+    '69f5165be3e1'
+    >>> file_out({"game": "holdem"})
+    ({'game': 'holdem'}, None)
+    """
+    text = record.get("file")
+    if not isinstance(text, str):
+        return record, None
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    out = {k: v for k, v in record.items() if k != "file"}
+    out["file_sha256"] = digest
+    return out, (digest, text)
 
 
 class LeaseLost(RuntimeError):
@@ -265,6 +314,41 @@ def check_writable(engine: Engine, url: str) -> None:
                            "make it writable or give --db another database") from None
 
 
+#: The PostgreSQL advisory lock that one process at a time holds while it checks and migrates the
+#: schema (any 64-bit number that no other application on the database uses: "homegame" in ASCII).
+MIGRATION_LOCK = 0x686F6D6567616D65
+
+
+@contextlib.contextmanager
+def migration_lock(url: str) -> Iterator[None]:
+    """Hold :data:`MIGRATION_LOCK` on a PostgreSQL database meanwhile, so that processes started at
+    once on an empty database migrate it one after another (the later ones find it done); nothing for
+    SQLite, which one process serves."""
+    if not url.startswith("postgresql"):
+        yield
+        return
+    from sqlalchemy import pool, text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    engine = create_engine(url, poolclass=pool.NullPool, connect_args={"connect_timeout": 5})
+    try:
+        try:
+            conn = engine.connect()
+            conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            conn.commit()
+        except SQLAlchemyError as exc:
+            raise StorageError(f"cannot open the database {shown(url)}: {_why(exc)}") from None
+        try:
+            yield
+        finally:
+            with contextlib.suppress(SQLAlchemyError):
+                conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+                conn.commit()
+            conn.close()
+    finally:
+        engine.dispose()
+
+
 def migrate(url: str) -> None:
     """Bring the database at ``url`` to the newest schema with Alembic."""
     from alembic import command
@@ -313,19 +397,25 @@ class Store:
     def __init__(self, url: str | None = None, *, run_migrations: bool = True) -> None:
         self.url = database_url(url)
         if run_migrations:
-            check(self.url)
-            try:
-                migrate(self.url)
-            except Exception as exc:  # noqa: BLE001 - said in one line: the server cannot start on it
-                reason = _why(exc)
-                if "readonly" in reason.replace("-", "").replace(" ", "").lower():
-                    raise StorageError(f"the database {shown(self.url)} is read-only ({reason}); make it "
-                                       "writable or give --db another database") from None
-                raise StorageError(f"cannot prepare the database {shown(self.url)}: {reason}") from None
+            with migration_lock(self.url):  # several processes starting at once migrate one by one
+                check(self.url)
+                try:
+                    migrate(self.url)
+                except Exception as exc:  # noqa: BLE001 - said in one line: the server cannot start on it
+                    reason = _why(exc)
+                    if "readonly" in reason.replace("-", "").replace(" ", "").lower():
+                        raise StorageError(f"the database {shown(self.url)} is read-only ({reason}); make it "
+                                           "writable or give --db another database") from None
+                    raise StorageError(f"cannot prepare the database {shown(self.url)}: {reason}") from None
         self.engine = make_engine(self.url)
         if run_migrations:
             check_writable(self.engine, self.url)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        files = cast(Table, GameFileRow.__table__)
+        dialect = sqlite_insert if self.url.startswith("sqlite") else postgresql_insert
+        #: Store a game file unless it is there already (another table's, or another process's meanwhile).
+        self._new_file = dialect(files).on_conflict_do_nothing(index_elements=["sha256"])
+        self._files: dict[str, str] = {}
         self._hand_ids: dict[tuple[str, int], int] = {}
         #: The fencing number of each table this process owns by a lease (see :mod:`homegame.server.lease`);
         #: every write of such a table checks it in the same transaction.
@@ -341,7 +431,8 @@ class Store:
         now = time.time()
         with self._session.begin() as s:
             s.add(TableRow(id=table_id, host_hash=host_hash, invite_hash=invite_hash, watch_hash=watch_hash,
-                           state=json.dumps(state), revision=0, created_at=now, updated_at=now))
+                           state=json.dumps(state), seat_hashes=seat_hashes(state), revision=0, created_at=now,
+                           updated_at=now))
 
     def table(self, table_id: str) -> StoredTable | None:
         """A stored table, or ``None``."""
@@ -351,6 +442,19 @@ class Store:
                 return None
             return StoredTable(row.id, row.host_hash, row.invite_hash, row.watch_hash, json.loads(row.state),
                                float(row.updated_at or 0.0))
+
+    def capabilities(self, table_id: str) -> tuple[str, ...] | None:
+        """The hashes of every token of a stored table (host, invite, spectator, each seat's), or
+        ``None`` for an unknown id: what a token is checked against before the table is loaded."""
+        with self._session() as s:
+            row = s.execute(select(TableRow.host_hash, TableRow.invite_hash, TableRow.watch_hash, TableRow.seat_hashes)
+                            .where(TableRow.id == table_id)).first()
+            if row is None:
+                return None
+            held = row[3]
+            if held is None:  # stored before revision 0005 and not written since: read its state once
+                held = seat_hashes(json.loads(s.scalar(select(TableRow.state).where(TableRow.id == table_id)) or "{}"))
+        return (str(row[0]), str(row[1]), str(row[2]), *held.split())
 
     def table_ids(self) -> list[str]:
         """Every stored table's id."""
@@ -391,6 +495,7 @@ class Store:
         hid = hand_ids.get(key, self._hand_ids.get(key))
         if new_hand is not None:
             start, deck, salt, commitment = new_hand
+            start = self._file_stored(conn, start, now)
             result = conn.execute(_NEW_HAND, {
                 "table_id": table_id, "number": number, "start": dumps(start), "deck": " ".join(deck), "salt": salt,
                 "commitment": commitment, "over": False, "started_at": now})
@@ -407,9 +512,39 @@ class Store:
                                          "at": now} for idx, seat, action in actions])
         if finished is not None:
             payoffs, history = finished
+            if '"file"' in history:
+                history = dumps(self._file_stored(conn, json.loads(history), now))
             conn.execute(_HAND_OVER, {"hid": hid, "payoffs": dumps(payoffs), "history": history, "at": now})
         if state is not None:
-            conn.execute(_NEW_STATE, {"tid": table_id, "state": dumps(state), "at": now})
+            conn.execute(_NEW_STATE, {"tid": table_id, "state": dumps(state), "seats": seat_hashes(state), "at": now})
+
+    def _file_stored(self, conn: Any, record: dict[str, Any], now: float) -> dict[str, Any]:
+        """``record`` with its game file stored once and referred to by hash (:func:`file_out`)."""
+        record, file = file_out(record)
+        if file is not None:
+            conn.execute(self._new_file, {"sha256": file[0], "text": file[1], "created_at": now})
+            self._keep_file(*file)
+        return record
+
+    def _keep_file(self, digest: str, text: str) -> None:
+        if len(self._files) >= _FILES_KEPT:
+            self._files.pop(next(iter(self._files)))
+        self._files[digest] = text
+
+    def _file_in(self, s: Session, record: dict[str, Any]) -> dict[str, Any]:
+        """``record`` with the text of the game file it refers to back in place (as first written)."""
+        digest = record.get("file_sha256")
+        if not isinstance(digest, str):
+            return record
+        text = self._files.get(digest)
+        if text is None:
+            text = s.scalar(select(GameFileRow.text).where(GameFileRow.sha256 == digest))
+            if text is None:
+                return record  # the file is gone (a downgrade): the record says which one it was
+            self._keep_file(digest, text)
+        out = {k: v for k, v in record.items() if k != "file_sha256"}
+        out["file"] = text
+        return out
 
     def _fenced(self, conn: Any, table_id: str) -> None:
         """Refuse (:class:`LeaseLost`) a write of a table whose lease has moved on; the row stays locked
@@ -450,8 +585,11 @@ class Store:
     def _stored(self, s: Session, row: HandRow) -> StoredHand:
         acts = s.execute(select(ActionRow.seat, ActionRow.action, ActionRow.at).where(ActionRow.hand_id == row.id)
                          .order_by(ActionRow.idx)).all()
-        return StoredHand(row.number, json.loads(row.start), row.deck.split(), row.salt, row.commitment,
-                          row.over, None if row.payoffs is None else json.loads(row.payoffs), row.history,
+        history = row.history
+        if history is not None and '"file_sha256"' in history:
+            history = dumps(self._file_in(s, json.loads(history)))
+        return StoredHand(row.number, self._file_in(s, json.loads(row.start)), row.deck.split(), row.salt,
+                          row.commitment, row.over, None if row.payoffs is None else json.loads(row.payoffs), history,
                           [(int(a), str(b)) for a, b, _ in acts], float(row.started_at or 0.0),
                           tuple(float(t or 0.0) for _, _, t in acts))
 
@@ -484,5 +622,5 @@ class Store:
             return out
 
 
-__all__ = ["DEFAULT_PATH", "LeaseLost", "LeaseRow", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
-           "database_url", "known_revisions", "make_engine", "migrate", "shown"]
+__all__ = ["DEFAULT_PATH", "MIGRATION_LOCK", "GameFileRow", "LeaseLost", "LeaseRow", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
+           "database_url", "file_out", "known_revisions", "make_engine", "migrate", "migration_lock", "shown"]

@@ -16,6 +16,11 @@ TOKEN_BYTES = 18
 TABLE_ID_BYTES = 9
 
 
+#: What a token is compared with when the table it names does not exist: as many comparisons as a
+#: table's own tokens take, so that a wrong token and an unknown table cost the same.
+DECOY_HASHES = tuple(hashlib.sha256(f"no such table {i}".encode()).hexdigest() for i in range(4))
+
+
 def new_token() -> str:
     """A fresh URL-safe secret token."""
     return secrets.token_urlsafe(TOKEN_BYTES)
@@ -36,4 +41,4 @@ def token_matches(token: str, stored_hash: str) -> bool:
     return bool(stored_hash) and hmac.compare_digest(hash_token(token), stored_hash)
 
 
-__all__ = ["TABLE_ID_BYTES", "TOKEN_BYTES", "hash_token", "new_table_id", "new_token", "token_matches"]
+__all__ = ["DECOY_HASHES", "TABLE_ID_BYTES", "TOKEN_BYTES", "hash_token", "new_table_id", "new_token", "token_matches"]

@@ -126,7 +126,8 @@ class Seating(TableTurns):
         seat.stack = stack
         self._changed(f"{seat.name}'s stack is set to {stack}")
 
-    def _speaker(self, pos: int | None, host: bool, what: str) -> tuple[str, int | None, str]:
+    def _speaker(self, pos: int | None, host: bool, what: str, spectator: str = "Spectator"
+                 ) -> tuple[str, int | None, str]:
         if pos is not None:
             seat = self._seat(pos)
             if seat.muted:
@@ -137,17 +138,19 @@ class Seating(TableTurns):
             return "Host", None, "host"
         if not self.settings.spectator_chat:
             raise TableError(f"the host has not opened the chat to spectators; take a seat to send {what}")
-        return "Spectator", None, "spectator"
+        return spectator, None, "spectator"
 
-    def say(self, pos: int | None, text: str, now: float, *, host: bool = False) -> dict[str, Any]:
-        """A chat line from the seat at ``pos`` (``None``: the host if ``host``, else a spectator),
-        kept with the table; :class:`TableError` for empty, over-long or muted talk."""
-        name, seat, role = self._speaker(pos, host, "chat messages")
+    def say(self, pos: int | None, text: str, now: float, *, host: bool = False,
+            spectator: str = "Spectator") -> dict[str, Any]:
+        """A chat line from the seat at ``pos`` (``None``: the host if ``host``, else a spectator
+        named ``spectator``), kept with the table; :class:`TableError` for empty, over-long or muted talk."""
+        name, seat, role = self._speaker(pos, host, "chat messages", spectator)
         return self.chat.say(name, seat, role, text, self._tick(now))
 
-    def react(self, pos: int | None, emoji: str, now: float, *, host: bool = False) -> dict[str, Any]:
+    def react(self, pos: int | None, emoji: str, now: float, *, host: bool = False,
+              spectator: str = "Spectator") -> dict[str, Any]:
         """A quick reaction (not kept): ``{"name", "seat", "role", "emoji", "at"}``."""
-        name, seat, role = self._speaker(pos, host, "reactions")
+        name, seat, role = self._speaker(pos, host, "reactions", spectator)
         return {"name": name, "seat": seat, "role": role, "emoji": check_reaction(emoji), "at": self._tick(now)}
 
     def mute(self, pos: int, value: bool) -> None:

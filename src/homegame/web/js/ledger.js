@@ -12,12 +12,7 @@ function el(html) {
 export async function authFetch(app, path) {
   const url = `/api/tables/${app.tableId}/${path}`;
   const headers = { Authorization: `Bearer ${app.token}` };
-  const r = await fetch(url, { headers });
-  if (r.status === 422) {
-    // a server from before header authentication; TODO: remove once every server reads the header
-    return fetch(`${url}${url.includes("?") ? "&" : "?"}token=${encodeURIComponent(app.token)}`);
-  }
-  return r;
+  return fetch(url, { headers });
 }
 
 // Save a download under its own file name: fetched with the header, handed to the browser as a Blob.

@@ -79,7 +79,7 @@ form.addEventListener("submit", async (event) => {
   let response;
   let data;
   try {
-    response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    response = await openTable(body);
     data = await response.json();
   } catch {
     error.textContent = "The server did not answer: is it running?";
@@ -91,5 +91,30 @@ form.addEventListener("submit", async (event) => {
   }
   location.href = data.links.host;
 });
+
+// A server open to the internet wants its host key to open a table: given once as /#key=KEY (then taken
+// out of the address bar) or typed when asked, and kept for this tab.
+const HOST_KEY = "homegame.hostKey";
+if (location.hash.startsWith("#key=")) {
+  sessionStorage.setItem(HOST_KEY, decodeURIComponent(location.hash.slice(5)));
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+async function openTable(body) {
+  const post = () => fetch("/api/tables", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-homegame-host-key": sessionStorage.getItem(HOST_KEY) || "" },
+    body: JSON.stringify(body),
+  });
+  let response = await post();
+  if (response.status === 401) {
+    const key = window.prompt("This server needs its host key to open a table. Host key:");
+    if (key) {
+      sessionStorage.setItem(HOST_KEY, key.trim());
+      response = await post();
+    }
+  }
+  return response;
+}
 
 limitBox(document.querySelector("#new-table input[name=name]"), TABLE_NAME_MAX, "a table name");

@@ -252,7 +252,7 @@ export function stackChart(players) {
     const dot = `<circle cx="${x(lk)}" cy="${y(lv)}" r="3" fill="${colours[j % colours.length]}"/>`;
     return `<polyline fill="none" stroke="${colours[j % colours.length]}" stroke-width="2" points="${d}"><title>${escapeHtml(name)}</title></polyline>${dot}`;
   });
-  const key = Object.keys(series).map((name, j) => `<span style="color:${colours[j % colours.length]}">● ${escapeHtml(name)}</span>`).join(" ");
+  const key = Object.keys(series).map((name, j) => `<span><svg class="key-dot" viewBox="0 0 10 10" width="10" height="10" aria-hidden="true"><circle cx="5" cy="5" r="4" fill="${colours[j % colours.length]}"/></svg> ${escapeHtml(name)}</span>`).join(" ");
   return `<svg class="stack-chart" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="stacks after each hand">
     <rect x="0" y="0" width="${W}" height="${H}" fill="#0006" rx="6"/>${axis}${lines.join("")}</svg><p class="chart-key">${key}</p>`;
 }

@@ -17,8 +17,21 @@ import { renderAfter } from "./after.js";
 import { gameFileAdded, mergeUploaded, renderGameFiles } from "./gamefile.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
-const linkToken = decodeURIComponent(location.hash.slice(1));
 const seatKey = `homegame.seat.${tableId}`;
+const linkToken = readLinkToken();
+
+// The link's token is read once from the address (#TOKEN), kept for this tab (a reload still works),
+// and taken out of the address bar and the browser's history at once.
+function readLinkToken() {
+  const key = `homegame.link.${tableId}`;
+  const fromHash = decodeURIComponent(location.hash.slice(1));
+  if (fromHash) {
+    sessionStorage.setItem(key, fromHash);
+    history.replaceState(null, "", location.pathname + location.search);
+    return fromHash;
+  }
+  return sessionStorage.getItem(key) || "";
+}
 const $ = (id) => document.getElementById(id);
 const nameAt = (table, pos) => seatName(app, table, pos);
 
