@@ -64,6 +64,11 @@ def serve(
     except (StorageError, BusUnavailable, OSError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+    from homegame.cli.warm import compiling_once
+    from homegame.server.app import warm_up
+
+    with compiling_once():  # the evaluator's kernels before the first table, said once on a new install
+        warm_up()
     bus = f", redis {shown_redis(redis)}" if redis else ""
     typer.echo(f"homegame: http://{host}:{port}  (database {shown(url)}{bus}"
                f"{f', {workers} processes' if workers > 1 else ''})")
