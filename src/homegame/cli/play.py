@@ -325,7 +325,7 @@ def play(
         if save is not None and not save.resolve().parent.is_dir():
             raise ValueError(f"--save {save}: the folder {save.resolve().parent} does not exist")
     console = _console()
-    with compiling_once():  # the bots' first decisions and the first showdown evaluate hands
+    with compiling_once("play"):  # the bots' first decisions and the first showdown evaluate hands
         from homegame.server.app import warm_up
 
         warm_up()

@@ -67,7 +67,7 @@ def serve(
     from homegame.cli.warm import compiling_once
     from homegame.server.app import warm_up
 
-    with compiling_once():  # the evaluator's kernels before the first table, said once on a new install
+    with compiling_once("play"):  # the evaluator's kernels before the first table, said once on a new install
         warm_up()
     bus = f", redis {shown_redis(redis)}" if redis else ""
     typer.echo(f"homegame: http://{host}:{port}  (database {shown(url)}{bus}"

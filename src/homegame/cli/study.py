@@ -103,7 +103,7 @@ def odds(
             check_three_hole(chosen, hole, turned)
         started = time.perf_counter()
         try:
-            with compiling_once():
+            with compiling_once("odds"):
                 if ranged:
                     result = hg.range_equity(chosen, list(hole), board=board, trials=trials, seed=seed)
                 else:

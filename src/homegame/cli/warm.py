@@ -20,25 +20,35 @@ from homegame.cli import app
 COMPILE_SECONDS = 40
 
 
-def marker() -> Path:
-    """The file that says this homegame's kernels were compiled with this numba (in numba's cache folder)."""
+#: What each command compiles on its first run: the kernels differ (``homegame warm`` compiles all).
+USES = ("odds", "play")
+
+
+def marker(use: str) -> Path:
+    """The file that says the kernels ``use`` needs were compiled for this homegame with this numba (in
+    numba's cache folder)."""
     from importlib.metadata import version
 
     from homegame import __version__
     from homegame._numba_cache import cache_dir
 
-    return Path(cache_dir()) / f"homegame-{__version__}-numba-{version('numba')}.compiled"
+    return Path(cache_dir()) / f"homegame-{__version__}-numba-{version('numba')}-{use}.compiled"
 
 
 @contextmanager
-def compiling_once() -> Iterator[None]:
-    """Say on stderr, the first time only, that the kernels are being compiled while the block runs."""
-    done = marker()
+def compiling_once(use: str) -> Iterator[None]:
+    """Say on stderr, the first time only, that the kernels ``use`` (odds, play) needs are being compiled
+    while the block runs."""
+    done = marker(use)
     if done.exists():
         yield
         return
     typer.echo(f"compiling the evaluator once (about {COMPILE_SECONDS} s)…", err=True)
     yield
+    _mark(done)
+
+
+def _mark(done: Path) -> None:
     try:
         done.parent.mkdir(parents=True, exist_ok=True)
         done.touch()
@@ -62,6 +72,8 @@ def compile_kernels() -> None:
 def warm() -> None:
     """Compile the evaluator's kernels now (once per install), so the first play, odds or serve answers at once."""
     started = time.perf_counter()
-    with compiling_once():
+    with compiling_once(USES[0]):
         compile_kernels()
-    typer.echo(f"homegame: kernels ready in {marker().parent} ({time.perf_counter() - started:.1f} s)")
+    for use in USES[1:]:
+        _mark(marker(use))  # compiled above
+    typer.echo(f"homegame: kernels ready in {marker(USES[0]).parent} ({time.perf_counter() - started:.1f} s)")
