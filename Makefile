@@ -1,21 +1,31 @@
-# homegame: `make serve` runs the home-game server, `make test` runs every check.
-# Both create .venv themselves on a fresh machine.
+# homegame: `make serve` runs the home-game server (`make serve PORT=8080`), `make test` runs every check.
+# Both create .venv themselves on a fresh machine: `make serve` installs only what serving needs (the
+# package and its dependencies), `make test` the test, benchmark and research extras on top.
 PY ?= python3
+PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
+SERVE_STAMP := $(VENV)/.installed-serve
 STAMP := $(VENV)/.installed
 
 .PHONY: all install test lint typecheck pytest bench serve play contract clean browser-deps
 
 all: test
 
-$(STAMP): pyproject.toml
+# what serving and playing need; then the evaluator's kernels compiled once (homegame warm)
+$(SERVE_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bench,rl]'
+	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/homegame warm
+	touch $(SERVE_STAMP)
+
+# everything else: tests, benchmarks, research (a separate stamp, so `make test` after `make serve` adds them)
+$(STAMP): $(SERVE_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,rl,charts]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(SERVE_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -41,10 +51,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/memory.py --tables 10 --hands 1
 	$(BIN)/python bench/tournament.py
 
-serve: $(STAMP)
-	$(BIN)/homegame serve
+serve: $(SERVE_STAMP)
+	$(BIN)/homegame serve --port $(PORT)
 
-play: $(STAMP)
+play: $(SERVE_STAMP)
 	$(BIN)/homegame play passem
 
 browser-deps:

@@ -15,6 +15,9 @@ import typing as _typing
 
 from homegame.cards import Card, card_ids, cards
 
+# numba's cache in the user's cache folder, set before anything imports numba (homegame/_numba_cache.py)
+_importlib.import_module("homegame._numba_cache").configure()
+
 # Load the (light) evaluate package now and drop the attribute the import system binds to it, so that
 # `homegame.evaluate` is the function below, whatever imports `homegame.evaluate.*` later.
 _importlib.import_module("homegame.evaluate")

@@ -6,9 +6,23 @@ Each group of commands lives in its own module and registers itself on :data:`ap
 from __future__ import annotations
 
 import importlib
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
+import typer.core
+
+
+def _flag_type_hidden(display: Callable[[typer.core.TyperOption, Any], str | None]) -> Any:
+    """Typer's help names each option's type (``<int>``); a plain flag takes no value, so it shows none."""
+
+    def shown(self: typer.core.TyperOption, ctx: Any) -> str | None:
+        return None if self.is_flag else display(self, ctx)
+
+    return shown
+
+
+typer.core.TyperOption.display_type_rich = _flag_type_hidden(typer.core.TyperOption.display_type_rich)  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="homegame",
@@ -41,6 +55,7 @@ COMMAND_MODULES = (
     "homegame.cli.study",
     "homegame.cli.simulate",
     "homegame.cli.serve",
+    "homegame.cli.warm",
 )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,7 +13,7 @@ from rich.table import Table
 
 from homegame.cli import app
 from homegame.cli.handfile import HandFileError, StoredHand, choose, read_hands
-from homegame.cli.options import RULE_HELP, load_game, user_errors
+from homegame.cli.options import RULE_HELP, allowed_text, load_game, user_errors
 from homegame.cli.prompts import log_markup, rules_line
 from homegame.cli.render import plain_cards, render_view, showdown_words
 
@@ -71,20 +70,6 @@ def games(
         console.print(Panel(body, title=f"[bold]{chosen.title}[/]", expand=False))
     if file is not None:
         console.print(f"{file}: a valid game file")
-
-
-def allowed_text(text: str) -> str:
-    """A house rule's allowed values as they are typed on the command line (no Python quotes or capitals).
-
-    >>> allowed_text("True or False")
-    'true or false'
-    >>> allowed_text("'high', 'high-low' or 'declare'")
-    'high, high-low or declare'
-    >>> allowed_text("a whole number from 5 to 14 or None; default 8 with split='high-low', None otherwise")
-    'a whole number from 5 to 14 or none; default 8 with split=high-low, none otherwise'
-    """
-    words = re.sub(r"'([^']*)'", r"\1", text)
-    return re.sub(r"\b(True|False|None)\b", lambda m: m.group(1).lower(), words)
 
 
 def _default_text(value: Any) -> str:

@@ -13,7 +13,7 @@ Stakes(structure='no-limit', ante=0, blinds=(1, 2), small_bet=0, big_bet=0, brin
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -41,8 +41,26 @@ WORD_RULES = frozenset({"low", "split", "pass_direction", "roll_opener", "first_
 LIST_RULES = frozenset({"passes"})
 
 
+#: The most chips a stack, blind, ante or bet may hold on the command line: the server's limit
+#: (``homegame.server.protocol.MAX_CHIPS``, tests/test_cli_bounds.py checks they agree).
+MAX_CHIPS = 10**7
+
+
 class OptionError(ValueError):
     """Command-line text that does not say a valid rule or stakes."""
+
+
+def check_chips(name: str, value: int, least: int = 1) -> int:
+    """``value`` when it is from ``least`` to :data:`MAX_CHIPS` chips, else OptionError naming ``name``.
+
+    >>> check_chips("--stack", 10**20)
+    Traceback (most recent call last):
+    ...
+    homegame.cli.options.OptionError: --stack must be from 1 to 10000000 chips, not 100000000000000000000
+    """
+    if not least <= value <= MAX_CHIPS:
+        raise OptionError(f"{name} must be from {least} to {MAX_CHIPS} chips, not {value}")
+    return value
 
 
 def parse_value(text: str) -> Any:
@@ -94,7 +112,7 @@ def parse_stakes(text: str) -> Any:
         if key in ("blinds", "bets"):
             if pair is None:
                 raise OptionError(f"{key} in stakes must be SMALL/BIG such as 1/2, not {value!r}")
-            small, big = int(pair.group(1)), int(pair.group(2))
+            small, big = (check_chips(f"{key} in stakes", int(pair.group(i)), 0) for i in (1, 2))
             if key == "blinds":
                 fields["blinds"] = (small, big)
             else:
@@ -102,10 +120,24 @@ def parse_stakes(text: str) -> Any:
         elif key in ("ante", "bring_in", "small_bet", "big_bet"):
             if not value.isdigit():
                 raise OptionError(f"{key} in stakes must be a whole number of chips, not {value!r}")
-            fields[key] = int(value)
+            fields[key] = check_chips(f"{key} in stakes", int(value), 0)
         else:
             raise OptionError(f"unknown stakes item {token!r}: use ante=, blinds=, bets=, bring-in=")
     return Stakes(structure, **fields)
+
+
+def allowed_text(text: str) -> str:
+    """A house rule's allowed values as they are typed on the command line (no Python quotes or capitals).
+
+    >>> allowed_text("True or False")
+    'true or false'
+    >>> allowed_text("'high', 'high-low' or 'declare'")
+    'high, high-low or declare'
+    >>> allowed_text("a whole number from 5 to 14 or None; default 8 with split='high-low', None otherwise")
+    'a whole number from 5 to 14 or none; default 8 with split=high-low, none otherwise'
+    """
+    words = re.sub(r"'([^']*)'", r"\1", text)
+    return re.sub(r"\b(True|False|None)\b", lambda m: m.group(1).lower(), words)
 
 
 def load_game(name: str | None, rules: Sequence[str] | None, file: str | None = None) -> Any:
@@ -118,11 +150,22 @@ def load_game(name: str | None, rules: Sequence[str] | None, file: str | None = 
             raise OptionError(f"name a game ({name!r}) or give --game-file, not both")
         from pathlib import Path
 
-        return hg.load_game(Path(file), **parse_rules(rules))
+        return _with_rules(lambda chosen: hg.load_game(Path(file), **chosen), rules)
     if name is None or not name.strip():
         raise OptionError(f"name a game: {', '.join(hg.game_names())} (homegame games describes each one), "
                           "or give --game-file FILE")
-    return hg.game(name, **parse_rules(rules))
+    return _with_rules(lambda chosen: hg.game(name, **chosen), rules)
+
+
+def _with_rules(make: Callable[[dict[str, Any]], Any], rules: Sequence[str] | None) -> Any:
+    """``make(house rules)``; a refused rule's message in the command line's words (true, not True)."""
+    chosen = parse_rules(rules)
+    try:
+        return make(chosen)
+    except ValueError as exc:
+        if not chosen or isinstance(exc, OptionError):
+            raise
+        raise OptionError(allowed_text(str(exc))) from None
 
 
 @contextmanager

@@ -10,9 +10,10 @@ from rich.console import Console
 from rich.markup import escape
 
 from homegame.cli import app
-from homegame.cli.options import RULE_HELP, STAKES_HELP, load_game, parse_stakes, user_errors
+from homegame.cli.options import RULE_HELP, STAKES_HELP, check_chips, load_game, parse_stakes, user_errors
 from homegame.cli.prompts import card_changes, log_markup, pass_partners, rules_line, step_hint
 from homegame.cli.render import plain_cards, render_view, showdown_words
+from homegame.cli.warm import compiling_once
 
 YOU = 0
 
@@ -318,11 +319,16 @@ def play(
         chips = stack if stack is not None else 50 * big_bet_of(table_stakes)
         if chips <= 0:
             raise ValueError(f"--stack must be 1 chip or more, not {chips}")
+        check_chips("--stack", chips)
         if hands < 0:
             raise ValueError(f"--hands must be 0 (ask after each hand) or more, not {hands}")
         if save is not None and not save.resolve().parent.is_dir():
             raise ValueError(f"--save {save}: the folder {save.resolve().parent} does not exist")
     console = _console()
+    with compiling_once("play"):  # the bots' first decisions and the first showdown evaluate hands
+        from homegame.server.app import warm_up
+
+        warm_up()
     session = TerminalGame(chosen, table_stakes, players, chips, seed, console)
     session.save = save
     names = ", ".join(f"seat {i + 1} {b.name}" for i, b in enumerate(players))

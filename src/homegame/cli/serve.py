@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -84,6 +84,11 @@ def serve(
     except (StorageError, BusUnavailable, OSError, ValueError, PolicyError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+    from homegame.cli.warm import compiling_once
+    from homegame.server.app import warm_up
+
+    with compiling_once("play"):  # the evaluator's kernels before the first table, said once on a new install
+        warm_up()
     bus = f", redis {shown_redis(redis)}" if redis else ""
     typer.echo(f"homegame: http://{host}:{port}  (database {shown(url)}{bus}"
                f"{f', {workers} processes' if workers > 1 else ''})")
@@ -157,8 +162,14 @@ def bot(
     except LinkError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
-    bots = [BotClient(url, name=name if count == 1 else f"{name} {i + 1}", kind=kind, seed=i, hands=hands)
-            for i in range(count)]
+    def finished(bot: BotClient, msg: dict[str, Any]) -> None:
+        of = f" of {hands}" if hands is not None else ""
+        typer.echo(f"{bot.name}: hand {msg['hand']} over, {bot.finished}{of} played")
+
+    bots = [BotClient(url, name=name if count == 1 else f"{name} {i + 1}", kind=kind, seed=i, hands=hands,
+                      on_hand=finished) for i in range(count)]
+    typer.echo(f"{count} {kind} bot{'s' if count > 1 else ''} joining table {parse_link(url).table_id}; "
+               "Ctrl-C stops")
 
     async def main() -> None:
         await asyncio.gather(*(b.run() for b in bots))

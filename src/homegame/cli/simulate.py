@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from homegame.cli import app
-from homegame.cli.options import RULE_HELP, STAKES_HELP, load_game, parse_stakes, user_errors
+from homegame.cli.options import RULE_HELP, STAKES_HELP, check_chips, load_game, parse_stakes, user_errors
 
 if TYPE_CHECKING:
     from homegame.sim.runner import SimResult
@@ -59,11 +59,11 @@ def bar_chart(rows: list[tuple[str, WinRate]], width: int = 40) -> list[str]:
 
 def save_chart(result: SimResult, path: Path) -> None:
     """A PNG of each seat's cumulative result and its win rate with the 95% interval (none over one hand)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     import numpy as np
+
+    from homegame.charts import pyplot
+
+    plt = pyplot()
 
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     hands = np.arange(1, result.hands + 1)
@@ -98,6 +98,10 @@ def _check(hands: int, workers: int | None, save: Path | None, chart: Path | Non
         raise ValueError(f"--workers must be 1 or more, not {workers}")
     if chart is not None and chart.suffix.lower() != ".png":
         raise ValueError(f"--chart must name a .png file, not {chart}")
+    if chart is not None:  # before the hands are played, not after
+        from homegame.charts import pyplot
+
+        pyplot()
     for flag, path in (("--save", save), ("--chart", chart)):
         if path is not None and not path.resolve().parent.is_dir():
             raise ValueError(f"{flag} {path}: the folder {path.resolve().parent} does not exist")
@@ -146,6 +150,8 @@ def simulate(
         table_stakes = parse_stakes(stakes) if stakes else default_stakes(chosen)
         names = [b.strip() for b in bots.split(",") if b.strip()]
         _check(hands, workers, save, chart)
+        if stack is not None:
+            check_chips("--stack", stack)
         _check_bots(chosen, names)
         console = Console(highlight=False)
         started = time.perf_counter()

@@ -26,6 +26,7 @@ from homegame.cli.odds_model import (
 )
 from homegame.cli.options import RULE_HELP, load_game, user_errors
 from homegame.cli.render import cards_markup
+from homegame.cli.warm import compiling_once
 from homegame.odds.playout import card_slots
 
 HOLE_HELP = ('Each player\'s known cards, one argument per player, e.g. "As Ks" "Qh Qd"; "" for a player whose '
@@ -36,7 +37,9 @@ EXPOSED_HELP = ('Three-Hole: PLAYER=CARDS turned face up (players numbered from 
                 "player's face-down card (allowed once both face-up cards are named).")
 BOARD_HELP = ("Community cards already turned. Three-Hole: the cards players who folded left face up "
               "(table cards for everyone).")
-TRIALS_HELP = "Sample this many outcomes (default: exact when feasible)."
+#: The most outcomes ``--trials`` samples (a few seconds' work; Ctrl-C stops it sooner).
+MAX_TRIALS = 10_000_000
+TRIALS_HELP = f"Sample this many outcomes, up to {MAX_TRIALS:,} (default: exact when feasible)."
 PLAY_HELP = ("Play out the rest of the hand through the engine even where exact kernels exist (Pass'Em's pass, "
              "Pass The Trash's passes and rolls, Three-Hole's exposures): the cards given are those dealt so "
              "far. Games without kernels are always played out (docs/odds.md).")
@@ -65,18 +68,23 @@ def odds(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed the sampling.")] = None,
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help=RULE_HELP)] = None,
     play_out: Annotated[bool, typer.Option("--play-out", help=PLAY_HELP)] = False,
+    game_file: Annotated[str | None, typer.Option("--game-file", help="The odds of the game a game file declares "
+                                                  "(TOML, docs/games/game-files.md) instead of a named game.")] = None,
 ) -> None:
     """Each player's share of the pot at the showdown: exact when feasible, else sampled with its error."""
     import homegame as hg
 
     with user_errors(ctx):
-        chosen = load_game(game, rule)
+        if game_file is not None and game is not None:  # with a game file, every argument is a player's cards
+            hole, game = [game, *(hole or [])], None
+        chosen = load_game(game, rule, game_file)
         hole = list(hole or [])
         if len(hole) < 2:
             raise ValueError(f"give each player's cards, at least two players ({len(hole)} given): e.g. "
                              f"homegame odds {chosen.name} \"As Ks\" \"\" (\"\" for a player whose cards are unknown)")
-        if trials is not None and trials < 1:
-            raise ValueError(f"--trials must be 1 or more, not {trials}")
+        if trials is not None and not 1 <= trials <= MAX_TRIALS:
+            raise ValueError(f"--trials must be from 1 to {MAX_TRIALS:,}, not {trials:,} (a sample of a "
+                             f"million outcomes has a standard error under 0.05%)")
         ranged = uses_ranges(hole)
         if ranged and chosen.name not in ("holdem", "omaha"):
             raise ValueError(f"{ranged!r} is not cards; range notation (AKs, QQ+, ...) is for holdem and "
@@ -95,11 +103,12 @@ def odds(
             check_three_hole(chosen, hole, turned)
         started = time.perf_counter()
         try:
-            if ranged:
-                result = hg.range_equity(chosen, list(hole), board=board, trials=trials, seed=seed)
-            else:
-                result = hg.equity(chosen, list(hole), board=board, exposed=turned or None, trials=trials,
-                                   seed=seed, play_out=play_out)
+            with compiling_once("odds"):
+                if ranged:
+                    result = hg.range_equity(chosen, list(hole), board=board, trials=trials, seed=seed)
+                else:
+                    result = hg.equity(chosen, list(hole), board=board, exposed=turned or None, trials=trials,
+                                       seed=seed, play_out=play_out)
         except ValueError as exc:
             raise ValueError(players_from_one(str(exc))) from None
         elapsed = time.perf_counter() - started
@@ -151,8 +160,31 @@ def uses_ranges(hole: list[str]) -> str:
         try:
             card_slots(held) if "?" in held else hg.cards(held)
         except ValueError:
+            _name_the_bad_card(held)
             return held
     return ""
+
+
+def _name_the_bad_card(held: str) -> None:
+    """Cards written apart ("As Kx": no range is written so) that are not all cards: ValueError naming the
+    first that is not one, rather than reading the argument as a range.
+
+    >>> _name_the_bad_card("As Kx")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'As Kx': 'Kx' is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠)
+    """
+    import homegame as hg
+
+    words = held.split()
+    if "," in held or len(words) < 2 or not all(len(w) == 2 for w in words):
+        return
+    for word in words:
+        if word != "?":
+            try:
+                hg.Card(word)
+            except ValueError as exc:
+                raise ValueError(f"{held!r}: {exc}") from None
 
 
 def range_words(game: object, hole: list[str]) -> list[str]:

@@ -35,8 +35,14 @@ def run_all(jobs: list[Callable[[], Any]]) -> None:
         for job in jobs:
             job()
         return
-    for future in [_pool(workers).submit(job) for job in jobs]:
-        future.result()
+    futures = [_pool(workers).submit(job) for job in jobs]
+    try:
+        for future in futures:
+            future.result()
+    except BaseException:  # Ctrl-C (or a failed job): the jobs not started yet never start
+        for future in futures:
+            future.cancel()
+        raise
 
 
 def spans(n: int, parts: int) -> list[tuple[int, int]]:

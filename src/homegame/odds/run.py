@@ -18,6 +18,9 @@ Ints = npt.NDArray[np.int64]
 
 
 _map = run_all
+#: The most outcomes one sampling chunk draws (a fraction of a second): Ctrl-C waits at most for the
+#: chunks running when it is pressed.
+MAX_CHUNK = 1_000_000
 _IDENTITY = np.arange(4, dtype=np.int64).reshape(1, 4)
 
 
@@ -174,6 +177,7 @@ def sample(slots: Ints, unknown: Ints, deck: Ints, common: tuple[Any, ...], tria
            chunks: int) -> tuple[Floats, Floats]:
     """Sums of shares and of squared shares over ``trials`` sampled outcomes in ``chunks`` seeded chunks."""
     players = len(common[1])
+    chunks = max(chunks, -(-trials // MAX_CHUNK))  # short chunks, so Ctrl-C stops a long sample soon
     totals = np.zeros((chunks, players), dtype=np.float64)
     squares = np.zeros((chunks, players), dtype=np.float64)
     size = -(-trials // chunks)

@@ -25,6 +25,7 @@ def variant(h: Hand) -> str:
         ("holdem", "fixed-limit", "high"): "FT",
         ("omaha", "pot-limit", "high"): "PO",
         ("omaha", "fixed-limit", "high-low"): "FO/8",
+        ("omaha-hi-lo", "fixed-limit", "high-low"): "FO/8",
         ("stud", "fixed-limit", "high"): "F7S",
         ("stud", "fixed-limit", "high-low"): "F7S/8",
         ("stud-hi-lo", "fixed-limit", "high-low"): "F7S/8",
@@ -33,7 +34,7 @@ def variant(h: Hand) -> str:
     code = codes.get((g.name, structure, split))
     if code is None:
         raise ValueError(f"PHH has no variant for {structure} {g.name} with split={split!r}; it has: "
-                         "no-limit and fixed-limit holdem, pot-limit omaha, fixed-limit omaha high-low, "
+                         "no-limit and fixed-limit holdem, pot-limit omaha, fixed-limit omaha high-low (omaha or omaha-hi-lo), "
                          "fixed-limit stud (high or high-low), stud-hi-lo and razz")
     if split == "high-low" and (g.low != "a5" or g.qualifier != 8):
         raise ValueError("PHH's high-low games are eight-or-better with a5 lows")
@@ -51,6 +52,8 @@ def _toml(value: object) -> str:
         return "'" + value.replace("'", "\\'") + "'"
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
     return str(value)
 
 

@@ -1,6 +1,6 @@
 """Import a PHH hand history (PokerKit's format) into a homegame hand in the same state.
 
-:func:`from_phh` reads the TOML fields ``variant`` (``NT``, ``FT``, ``PO``, ``FO/8``, ``F7S``,
+:func:`from_phh` reads the TOML fields ``variant`` (``NT``, ``NS``, ``FT``, ``PO``, ``FO/8``, ``F7S``,
 ``F7S/8``, ``FR``), ``antes``, ``blinds_or_straddles`` (a small and a big blind), ``bring_in``,
 ``min_bet`` or ``small_bet``/``big_bet`` and ``starting_stacks``, and plays ``actions`` in order:
 ``d dh p1 AcKd`` (hole cards), ``d db AhKhQh`` (board cards), ``p1 f`` (fold), ``p1 cc`` (check or
@@ -10,7 +10,10 @@ for every game and step (:mod:`homegame.rules.phh_extended`). PHH's ``p1`` is th
 so PHH player ``pK`` becomes seat ``(button + K) % players``; ``button`` is the last seat unless
 given (PHH does not record seats). Cards written ``??``
 (not known) are dealt from the rest of the deck, shuffled by ``seed``. A ``cc`` from a player
-homegame does not ask (PokerKit asks an all-in table's last player to check) changes nothing.
+homegame does not ask (PokerKit asks an all-in table's last player to check) changes nothing. A ``f``
+when checking is free (PokerStars allows it) checks, and folds the seat once it owes a bet. Amounts are
+whole chips (a fraction is refused, never truncated); homegame's own fields ``_homegame_game``,
+``_homegame_rules`` and ``_homegame_structure`` name a game PHH has no code for.
 
 A partial history gives a hand still in play, at the same point.
 
@@ -37,6 +40,7 @@ from homegame.rules.stakes import Stakes
 VARIANTS: Final[dict[str, tuple[str, dict[str, Any], str]]] = {
     "NT": ("holdem", {}, "no-limit"),
     "FT": ("holdem", {}, "fixed-limit"),
+    "NS": ("short-deck", {}, "no-limit"),
     "PO": ("omaha", {}, "pot-limit"),
     "FO/8": ("omaha", {"split": "high-low"}, "fixed-limit"),
     "F7S": ("stud", {}, "fixed-limit"),
@@ -59,25 +63,42 @@ def _field(data: dict[str, Any], name: str, n: int | None = None) -> Any:
     return value
 
 
+def _chips(name: str, value: object) -> int:
+    """A whole number of chips, 0 or more; BadHistory for anything else (a fraction is never truncated)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value) or value < 0:
+        raise BadHistory(f"PHH field {name!r}: {value!r} is not a whole number of chips (0 or more); homegame "
+                         "plays whole chips, so write the amounts in the smallest unit (cents as 1)")
+    return int(value)
+
+
+def _chip_list(data: dict[str, Any], name: str, n: int) -> list[int]:
+    return [_chips(name, v) for v in _field(data, name, n)]
+
+
 def _stakes(data: dict[str, Any], structure: str, n: int, stud: bool) -> Stakes:
-    antes = _field(data, "antes", n) if "antes" in data else [0] * n
+    antes = _chip_list(data, "antes", n) if "antes" in data else [0] * n
     if len(set(antes)) != 1:
-        raise BadHistory(f"antes {antes}: homegame takes one ante for every player")
-    kw: dict[str, Any] = {"ante": int(antes[0])}
+        raise BadHistory(f"antes {antes}: homegame takes one ante from every player (no big-blind ante or "
+                         "other single antes)")
+    kw: dict[str, Any] = {"ante": antes[0]}
     if stud:
-        kw["bring_in"] = int(_field(data, "bring_in"))
+        kw["bring_in"] = _chips("bring_in", _field(data, "bring_in"))
     else:
-        blinds = [int(b) for b in _field(data, "blinds_or_straddles", n)]
+        blinds = _chip_list(data, "blinds_or_straddles", n)
         posted = [b for b in blinds if b]
         if len(posted) > 2 or (posted and blinds[2:] and any(blinds[2:])):
             raise BadHistory(f"blinds_or_straddles {blinds}: homegame takes a small and a big blind (p1, p2), "
                              "no straddles")
+        if posted and n > 2 and blinds[1] < blinds[0]:
+            raise BadHistory(f"blinds_or_straddles {blinds}: p1 posts more than p2; homegame takes a small "
+                             "blind on p1 (or none) and a big blind on p2, not a single blind on p1")
         if posted:
             kw["blinds"] = (min(blinds[0], blinds[1]), max(blinds[0], blinds[1]))
     if structure == "fixed-limit":
-        kw["small_bet"], kw["big_bet"] = int(_field(data, "small_bet")), int(_field(data, "big_bet"))
+        kw["small_bet"] = _chips("small_bet", _field(data, "small_bet"))
+        kw["big_bet"] = _chips("big_bet", _field(data, "big_bet"))
     elif "blinds" not in kw:
-        kw["small_bet"] = int(_field(data, "min_bet"))
+        kw["small_bet"] = _chips("min_bet", _field(data, "min_bet"))
     try:
         return Stakes(structure, **kw)
     except ValueError as exc:
@@ -110,10 +131,8 @@ def from_phh(text: str, *, button: int | None = None, seed: int | None = 0) -> H
         from homegame.rules.phh_extended import from_extended
 
         return from_extended(data, BadHistory)
-    if code not in VARIANTS:
-        raise BadHistory(f"PHH variant {code!r} is not one homegame plays: {', '.join(VARIANTS)}")
-    name, rules, structure = VARIANTS[code]
-    stacks = [int(s) for s in _field(data, "starting_stacks")]
+    name, rules, structure = _variant(data, code)
+    stacks = _chip_list(data, "starting_stacks", len(_field(data, "starting_stacks")))
     n = len(stacks)
     stakes = _stakes(data, structure, n, name in ("stud", "stud-hi-lo", "razz"))
     button = n - 1 if button is None else button
@@ -138,7 +157,11 @@ def from_phh(text: str, *, button: int | None = None, seed: int | None = 0) -> H
         raise BadHistory(f"PHH cards: {exc}") from None
     if len(set(ids)) != len(ids):
         raise BadHistory("a card is dealt twice in the PHH actions")
-    rest = [c for c in range(52) if c not in set(ids)]
+    try:
+        chosen = make_game(name, **rules)
+    except ValueError as exc:
+        raise BadHistory(f"PHH game: {exc}") from None
+    rest = [c for c in chosen.cards if c not in set(ids)]  # a short deck's unknown cards are from its 36
     random.Random(seed).shuffle(rest)
     fill = iter(rest)
 
@@ -148,28 +171,58 @@ def from_phh(text: str, *, button: int | None = None, seed: int | None = 0) -> H
     by_seat = [0] * n
     for i, seat in enumerate(seat_of):
         by_seat[seat] = stacks[i]
-    hand = make_game(name, **rules).deal(by_seat, stakes=stakes, button=button,
+    hand = chosen.deal(by_seat, stakes=stakes, button=button,
                                          hole={s: ids_of(h) for s, h in hole.items() if h},
                                          board=ids_of(board) if board else None)
+    gone: set[int] = set()  # seats that folded when they could check (homegame folds them when they owe)
     for line in actions:
         parts = line.split()
         if not parts or parts[0] == "d":
             continue
-        _act(hand, seat_of[_seat(parts[0], n)], parts[1:], line)
+        _fold_the_gone(hand, gone)
+        _act(hand, seat_of[_seat(parts[0], n)], parts[1:], line, gone)
+    _fold_the_gone(hand, gone)
     return hand
 
 
-def _act(hand: Hand, seat: int, parts: list[str], line: str) -> None:
+def _variant(data: dict[str, Any], code: object) -> tuple[str, dict[str, Any], str]:
+    """(game, house rules, structure) for the PHH variant, or homegame's own ``_homegame_game``,
+    ``_homegame_rules`` and ``_homegame_structure`` fields (PHH's user-defined fields) when given."""
+    if not isinstance(code, str) or code not in VARIANTS:
+        raise BadHistory(f"PHH variant {code!r} is not one homegame plays: {', '.join(VARIANTS)}")
+    name, rules, structure = VARIANTS[code]
+    own_game, own_rules = data.get("_homegame_game", name), data.get("_homegame_rules", rules)
+    own_structure = data.get("_homegame_structure", structure)
+    if not isinstance(own_game, str) or not isinstance(own_rules, dict) or own_structure not in (
+            "no-limit", "pot-limit", "fixed-limit"):
+        raise BadHistory("PHH fields _homegame_game (a game name), _homegame_rules (a table of house rules) and "
+                         "_homegame_structure (no-limit, pot-limit or fixed-limit) are homegame's own")
+    return own_game, own_rules, own_structure
+
+
+def _fold_the_gone(hand: Hand, gone: set[int]) -> None:
+    """A seat that folded when checking was free checks when homegame asks it, and folds once it owes."""
+    while not hand.over and hand.to_act and hand.to_act[0] in gone:
+        seat = hand.to_act[0]
+        hand.act(seat, "fold" if "fold" in hand.legal(seat) else "check")
+
+
+def _act(hand: Hand, seat: int, parts: list[str], line: str, gone: set[int]) -> None:
     verb = parts[0] if parts else ""
     if verb == "sm":
         return  # showing: homegame shows at the showdown by itself
+    if verb == "f" and seat in gone:
+        return
     if hand.over or seat not in hand.to_act:
         if verb == "cc":
             return  # PokerKit asks a player homegame does not: nothing to decide
         raise BadHistory(f"PHH action {line!r}: it is not that player's turn in homegame"
                          + (" (the hand is over)" if hand.over else ""))
     legal = hand.legal(seat)
-    if verb == "f":
+    if verb == "f" and "fold" not in legal and "check" in legal:  # PokerStars lets a player fold for free
+        gone.add(seat)
+        action = "check"
+    elif verb == "f":
         action = "fold"
     elif verb == "cc":
         action = next((a for a in legal if a == "check"), None) or next(

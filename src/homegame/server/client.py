@@ -63,9 +63,11 @@ class BotClient:
     _last_over: int = 0
     _sitting: bool = False
     _chose_after: int = -1
+    _dealt: set[int] = field(default_factory=set)  # the hands this seat was dealt into (seen in play)
     _moved: bool = False  # the server said ``moved``: reconnect at once
     _quick: int = 0  # reconnections at once since the last state heard
     on_message: Callable[[dict[str, Any]], None] | None = None  # sees every message received
+    on_hand: Callable[[BotClient, dict[str, Any]], None] | None = None  # told of each hand it finished
 
     async def run(self) -> None:
         """Connect (and reconnect) until ``hands`` hands have finished."""
@@ -127,9 +129,13 @@ class BotClient:
                 self._sitting = True
                 await ws.send(json.dumps({"type": "sit", "v": 1, "name": self.name}))
             return False
-        if view and view.get("over") and msg["hand"] != self._last_over:
-            self._last_over = msg["hand"]
+        if view and you["seat"] is not None and view.get("seat") == you["seat"] and not view.get("over"):
+            self._dealt.add(msg["hand"])
+        if view and view.get("over") and msg["hand"] != self._last_over and msg["hand"] in self._dealt:
+            self._last_over = msg["hand"]  # only a hand it was dealt into counts (not one it sat down after)
             self.finished += 1
+            if self.on_hand is not None:
+                self.on_hand(self, msg)
             if self.hands is not None and self.finished >= self.hands:
                 return True
         if table.get("chooser") is not None and table["chooser"] == you["seat"]:
