@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from homegame.server.harness import api, create_table, server_thread
+from waiting import HANG
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -174,9 +175,9 @@ def take_turn(page: Any) -> bool:
 
 
 #: The longest a page may hear nothing new from its table before a test calls it stuck, and the longest
-#: any one Playwright wait may take: a guard against a hang, not a measure of speed (the tables here act
-#: every fraction of a second, so on a loaded machine a wait is longer but never near this).
-STALL = 90.0
+#: any one Playwright wait may take: the suite's hang guard (``tests/waiting.py``), not a measure of speed
+#: (the tables here act every fraction of a second, so on a loaded machine a wait is longer but never near this).
+STALL = HANG
 #: The most table states a page may receive while a test waits for one thing (a hand has tens of actions):
 #: a wait that never ends fails by this count, whatever the machine's speed.
 MOST_STATES = 3000
