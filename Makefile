@@ -33,8 +33,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
+# the suite on TEST_WORKERS processes (pytest-xdist; 2 for this 2-core machine, 1 runs it serially):
+# worksteal hands a long test's neighbours to an idle worker, so the long panels do not make a tail;
+# the 15 slowest tests are listed at the end, so that a new long pole is seen (and split) early
+TEST_WORKERS ?= 2
 pytest: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=15
 
 test: lint typecheck pytest
 

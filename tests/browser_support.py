@@ -13,13 +13,15 @@ import os
 import re
 import shutil
 import time
+import urllib.error
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from homegame.server.harness import create_table, server_thread
+from homegame.server.harness import api, create_table, server_thread
+from waiting import HANG
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -49,15 +51,9 @@ def base(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReques
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, for the test module that asks."""
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+def browser(one_chromium: Any) -> Any:
+    """Debian's Chromium, headless: the one this test process shares (``tests/conftest.py``)."""
+    return one_chromium
 
 
 class Pages:
@@ -78,6 +74,7 @@ class Pages:
         # the tests' own probes (wait_for_function, evaluate) are script the page's CSP would refuse; the
         # page under its real CSP is tested in tests/test_browser_csp.py
         ctx = self.browser.new_context(bypass_csp=True, **(VIEWPORTS[device] if isinstance(device, str) else device))
+        ctx.set_default_timeout(STALL * 1000)
         self._contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
@@ -179,29 +176,93 @@ def take_turn(page: Any) -> bool:
     return False
 
 
-def play_until(players: list[Any], done: Callable[[], bool], timeout: float = 20.0, *, skip: Any = None,
-               what: str = "the table did not get there in time") -> None:
-    """Let the players other than ``skip`` click through their turns until ``done()``; fail with ``what``
-    after ``timeout`` seconds."""
-    end = time.monotonic() + timeout
+#: The longest a page may hear nothing new from its table before a test calls it stuck, and the longest
+#: any one Playwright wait may take: the suite's hang guard (``tests/waiting.py``), not a measure of speed
+#: (the tables here act every fraction of a second, so on a loaded machine a wait is longer but never near this).
+STALL = HANG
+#: The most table states a page may receive while a test waits for one thing (a hand has tens of actions):
+#: a wait that never ends fails by this count, whatever the machine's speed.
+MOST_STATES = 3000
+#: How long (ms) :meth:`News.wait` waits for a state before the caller looks again (say, to click again).
+LOOK_AGAIN = 1000
+
+
+class News:
+    """A page's table states as they arrive: :meth:`wait` returns once the page holds a newer state than
+    at the last call (or after at most a second, for the caller to look again), and fails once the page
+    has heard nothing for :data:`STALL` seconds or has received :data:`MOST_STATES` states."""
+
+    def __init__(self, page: Any, what: str) -> None:
+        self.page = page
+        self.what = what
+        self.states = 0
+        self.heard = time.monotonic()
+        self._mark()
+
+    def _mark(self) -> None:
+        self.page.evaluate("window.__seenState = window.homegame.state")
+
+    def wait(self) -> None:
+        """Until the next state (see the class)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function("window.homegame.state !== window.__seenState", polling=50, timeout=LOOK_AGAIN)
+        except PlaywrightTimeout:
+            assert time.monotonic() - self.heard < STALL, f"{self.what}: the table said nothing for {STALL:.0f} s"
+            return
+        self.heard = time.monotonic()
+        self.states += 1
+        assert self.states < MOST_STATES, f"{self.what}: still not there after {MOST_STATES} table states"
+        self._mark()
+
+
+def wait_until(page: Any, done: Callable[[], bool], what: str) -> None:
+    """Until ``done()`` (something the test's own handlers note, say a dialog seen), looking again every
+    50 ms while the page runs; fails with ``what`` after :data:`STALL` seconds."""
+    end = time.monotonic() + STALL
     while not done():
         assert time.monotonic() < end, what
+        page.wait_for_timeout(50)
+
+
+def stored_hand(base: str, made: dict[str, Any], number: int) -> dict[str, Any]:
+    """Hand ``number`` of the table ``made`` as the server stored it (the host's download), once it is
+    stored: the server stores a finished hand just after its pages show the results. Fails with the
+    server's answer after :data:`STALL` seconds."""
+    token = made["links"]["host"].split("#", 1)[1]
+    end = time.monotonic() + STALL
+    while True:
+        try:
+            stored: dict[str, Any] = api(base, f"/api/tables/{made['table_id']}/hands/{number}.json?token={token}")
+            return stored
+        except urllib.error.HTTPError as e:
+            if e.code != 404 or time.monotonic() > end:
+                raise
+        time.sleep(0.05)
+
+
+def play_until(players: list[Any], done: Callable[[], bool], *, skip: Any = None,
+               what: str = "the table did not get there") -> None:
+    """Let the players other than ``skip`` click through their turns until ``done()``, looking again at
+    each state the first player's page receives; fail with ``what`` as :class:`News` does."""
+    news = News(players[0], what)
+    while not done():
         for p in players:
             if p is not skip and (state(p)["view"] or {}).get("legal"):
                 take_turn(p)
-        players[0].wait_for_timeout(100)
+        news.wait()
 
 
-def play_out(page: Any, timeout: float = 45.0,
-             on_turn: Callable[[Any, dict[str, Any]], bool] | None = None) -> dict[str, Any]:
-    """Click through the hand until it is over; ``on_turn(page, view)`` may take a turn itself."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+def play_out(page: Any, on_turn: Callable[[Any, dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+    """Click through the hand until it is over, looking again at each state the page receives;
+    ``on_turn(page, view)`` may take a turn itself."""
+    news = News(page, "the hand did not finish")
+    while True:
         s = state(page)
         v = s["view"]
         if v and v["over"] and s["hand"] >= 1:
             return s
         if v and v["legal"] and not (on_turn and on_turn(page, v)):
             take_turn(page)
-        page.wait_for_timeout(120)
-    raise AssertionError("the hand did not finish")
+        news.wait()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import Pages, base, browser, pages, play_until, state, take_turn  # noqa: F401 (fixtures)
+from browser_support import Pages, base, browser, pages, play_until, state, stored_hand, take_turn  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +27,7 @@ def table(pages: Pages, **spec: Any) -> tuple[Any, Any]:
     return ann, bob
 
 
-def raiser(players: list[Any], timeout: float = 20.0) -> Any:
+def raiser(players: list[Any]) -> Any:
     """The page whose turn it is with a bet or raise among its choices (others click through)."""
     found: list[Any] = []
 
@@ -39,7 +39,7 @@ def raiser(players: list[Any], timeout: float = 20.0) -> Any:
                 return True
         return False
 
-    play_until(players, ready, timeout, what="nobody could raise")
+    play_until(players, ready, what="nobody could raise")
     return found[0]
 
 
@@ -139,7 +139,7 @@ def test_the_box_is_back_at_the_minimum_at_every_new_decision(pages: Pages) -> N
             legal = (s["view"] or {}).get("legal") or []
             return s["you"]["decision"] not in (None, before) and any(".." in a for a in legal)
 
-        play_until([other], again, 30, what="no second decision with a raise")
+        play_until([other], again, what="no second decision with a raise")
         verb, lo, hi = limits(p)
         p.wait_for_selector("#actions input.amount")
         assert p.locator("#actions input.amount").input_value() == str(lo)
@@ -160,7 +160,7 @@ def test_the_replay_says_what_a_seat_won_its_net_and_the_pot_not_its_stack(pages
     other.wait_for_selector('#actions button[data-action="fold"]')
     other.click('#actions button[data-action="fold"]')
     ann.wait_for_function("window.homegame.state.view && window.homegame.state.view.over")
-    ann.wait_for_timeout(500)  # the hand is saved as it ends
+    stored_hand(pages.base, made, 1)  # then the night's list has it
     ann.click("#replay-panel summary")
     ann.click('#replay-panel [data-action="night"]')
     ann.wait_for_selector('#night [data-action="replay-1"]')
@@ -197,13 +197,13 @@ def test_settle_up_follows_the_ledger(pages: Pages) -> None:
     assert "Nobody owes anybody" in ann.inner_text("#ledger .settle")
     # a hand is played (someone wins the blinds at least): the ledger changes, so must the settle-up
     ann.evaluate("window.homegame.send({type: 'pause', value: false})")
-    play_until([ann, bob], lambda: any(r["net"] for r in state(ann)["table"]["ledger"]), 40,
+    play_until([ann, bob], lambda: any(r["net"] for r in state(ann)["table"]["ledger"]),
                what="nobody's net moved")
     fresh = api(pages.base, f"/api/tables/{made['table_id']}/settle?token={token}")
     want = fresh.get("lines") or [f"{x['payer']} pays {x['payee']} {x['amount']}" for x in fresh["payments"]]
     assert want, fresh
     ann.wait_for_function("(w) => [...document.querySelectorAll('#ledger .settle li')].map(l => l.textContent).join('|') === w",
-                          arg="|".join(want), timeout=5000)
+                          arg="|".join(want))
     assert not pages.errors
 
 
@@ -248,7 +248,7 @@ def test_a_laid_out_board_is_drawn_as_its_layout(pages: Pages, game: str, lines:
     made, ann = pages.host_seated("laptop", "Ann", game=game, approve_seats=False, between_hands=30,
                                   stakes={"structure": "fixed-limit", "small_bet": 2, "big_bet": 4, "ante": 1})
     bob = pages.guest_seated(made, "laptop", "Bob")
-    play_until([ann, bob], lambda: len((state(ann)["view"] or {}).get("board") or []) >= 2, 40,
+    play_until([ann, bob], lambda: len((state(ann)["view"] or {}).get("board") or []) >= 2,
                what="no board was turned")
     ann.wait_for_selector(f'#board .board-layout[data-layout="{listed["layout"]["name"]}"]')
     boxes = {int(el.get_attribute("data-slot")): el.bounding_box()
@@ -291,7 +291,7 @@ def test_a_fixed_limit_bet_is_not_called_all_in(pages: Pages) -> None:
                 return True
         return False
 
-    play_until([ann, bob], ready, 20, what="nobody could bet")
+    play_until([ann, bob], ready, what="nobody could bet")
     p = found[0]
     go = p.locator('#actions button[data-action^="bet"], #actions button[data-action^="raise"]').last
     assert "all in" not in go.inner_text(), go.inner_text()

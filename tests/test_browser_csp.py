@@ -22,14 +22,14 @@ def test_the_table_page_works_under_its_csp_and_drops_the_token_from_the_address
         page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda exc: problems.append(str(exc)))
         page.goto(made["links"]["host"])
-        page.wait_for_selector("#seats .seat", timeout=15000)
+        page.wait_for_selector("#seats .seat")
         assert "#" not in page.url and made["table_id"] in page.url  # the token left the address bar
         page.reload()
-        page.wait_for_selector("#seats .seat", timeout=15000)  # the tab kept the token: it reconnects
+        page.wait_for_selector("#seats .seat")  # the tab kept the token: it reconnects
         lobby = ctx.new_page()
         lobby.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
         lobby.goto(base + "/#key=some-host-key-here")
-        lobby.wait_for_selector("#new-table", timeout=15000)
+        lobby.wait_for_selector("#new-table")
         assert "#" not in lobby.url
     finally:
         ctx.close()

@@ -4,12 +4,11 @@ finished hand with Web Crypto and shows a real check, and shows a loud warning f
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
-from browser_support import Pages, base, browser, pages, sit, unpause  # noqa: F401 (fixtures)
+from browser_support import News, Pages, base, browser, pages, sit, unpause  # noqa: F401 (fixtures)
 from homegame.server.harness import api, create_table
 from homegame.server.verify import verify_hand
 
@@ -25,22 +24,20 @@ def test_the_page_contributes_verifies_and_warns(base: str, pages: Pages) -> Non
     assert "chain " in page.inner_text("#commit") and "shuffle chain 1 head" in (page.get_attribute("#commit .fair", "title") or "")
     sit(page, "Ann")
     # the page sends its own random value for hand 1 by itself; the server lists it publicly
-    page.wait_for_function("window.homegame.state.shuffle.next.contributions.length === 1", timeout=10000)
+    page.wait_for_function("window.homegame.state.shuffle.next.contributions.length === 1")
     mine = page.evaluate("window.homegame.state.shuffle.next.contributions[0].value")
     unpause(page)
     page.wait_for_function("window.homegame.state.hand === 1")
     # a pause stops the hand's clocks and play: the 30 s between hands keeps hand 2 away instead
-    end = time.monotonic() + 60
+    news = News(page, "hand 1 did not finish")
     while not page.evaluate("window.homegame.state.view.over"):
-        assert time.monotonic() < end, "hand 1 did not finish"
         for action in ("check", "call", "fold"):
             button = page.locator(f'#actions button[data-action="{action}"]')
             if button.count() and button.first.is_enabled():
                 button.first.click()
                 break
-        page.wait_for_timeout(200)
-    page.wait_for_function("document.querySelector('#commit').textContent.includes('shuffle verified')",
-                           timeout=15000)
+        news.wait()
+    page.wait_for_function("document.querySelector('#commit').textContent.includes('shuffle verified')")
     assert "(yours included)" in page.inner_text("#commit")
     stored: dict[str, Any] = api(base, f"/api/tables/{made['table_id']}/hands/1.json?token={token}")
     assert [c["value"] for c in stored["start"]["shuffle"]["contributions"]] == [mine]

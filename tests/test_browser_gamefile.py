@@ -46,7 +46,7 @@ def test_host_uploads_a_game_file_chooses_it_and_plays_a_hand(pages: Pages, devi
     unpause(page)
     page.wait_for_function("window.homegame.state.view && window.homegame.state.view.game === 'pass-draw-flop'")
     page.screenshot(path=str(ARTIFACTS / f"gamefile-hand-{device}.png"), full_page=True)
-    over = play_out(page, timeout=60.0)
+    over = play_out(page)
     assert over["view"]["game"] == "pass-draw-flop" and over["view"]["title"] == "Pass, Draw and Flop"
     assert "Pass, Draw and Flop" in page.inner_text("#game-title")
     page.screenshot(path=str(ARTIFACTS / f"gamefile-over-{device}.png"), full_page=True)

@@ -4,12 +4,11 @@ and my time bank apart, and the host's turn time and time bank reaching the play
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
-from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, state, unpause  # noqa: F401 (fixtures)
+from browser_support import ARTIFACTS, News, Pages, base, browser, each_device, pages, state, unpause  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +31,7 @@ def test_my_cards_sort_drag_and_the_turn_is_heard(pages: Pages, device: str) -> 
     me = next(s for s in state(page)["table"]["seats"] if s["position"] == state(page)["you"]["seat"])
     assert me["bank"] == 20
     unpause(page)
-    page.wait_for_function("(s => s.view && s.view.legal.length && s.view.cards.length === 7)(window.homegame.state)", timeout=25000)
+    page.wait_for_function("(s => s.view && s.view.legal.length && s.view.cards.length === 7)(window.homegame.state)")
     # my turn: a beep (recorded even when the device makes no sound), the title, my clock and my bank apart
     page.wait_for_function("window.homegame.heard.includes('turn')")
     assert page.title() == "● Your turn — homegame"
@@ -63,7 +62,8 @@ def test_my_cards_sort_drag_and_the_turn_is_heard(pages: Pages, device: str) -> 
         page.mouse.down()
         page.mouse.move(x1, y1, steps=8)
         page.mouse.up()
-    page.wait_for_timeout(100)
+    page.wait_for_function("(want) => [...document.querySelectorAll('#my-cards .card')].map((c) => c.dataset.card)"
+                           ".join(' ') === want", arg=" ".join(shown[1:] + shown[:1]))
     dragged = my_cards(page)
     assert dragged == shown[1:] + shown[:1], (shown, dragged)
     assert not page.locator("#my-cards .card.selected").count(), "a drag is not a tap"
@@ -78,22 +78,22 @@ def test_my_cards_sort_drag_and_the_turn_is_heard(pages: Pages, device: str) -> 
     assert "big-cards" in page.evaluate("document.body.className")
     assert "Sound: off" in page.inner_text('[data-pref="mute"]')
     # a pass names the cards tapped, whatever their place
-    end = time.monotonic() + 20
+    news = News(page, "no pass came")
     while not any(a.startswith("pass") for a in (state(page)["view"] or {}).get("legal", [])):
-        assert time.monotonic() < end and not state(page)["view"]["over"], "no pass came"
+        assert not state(page)["view"]["over"], "no pass came"
         for action in ("check", "call"):
             b = page.locator(f'#actions button[data-action="{action}"]')
             if b.count() and b.first.is_enabled():
                 b.first.click()
                 break
-        page.wait_for_timeout(150)
+        news.wait()
     need = int(next(a for a in state(page)["view"]["legal"] if a.startswith("pass")).split()[1])
     cards = page.locator("#my-cards button.card")
     picked = [cards.nth(i).get_attribute("data-card") for i in range(need)]
     for i in range(need):
         cards.nth(i).click()
     page.click('#actions button[data-action="pass"]')
-    page.wait_for_function("(s => !s.view.legal.some((a) => a.startsWith('pass')))(window.homegame.state)", timeout=10000)
+    page.wait_for_function("(s => !s.view.legal.some((a) => a.startsWith('pass')))(window.homegame.state)")
     assert not set(picked) & set(state(page)["view"]["cards"]) or state(page)["view"]["over"]
     page.screenshot(path=str(ARTIFACTS / f"phone-cards-after-{device}.png"))
     assert not pages.errors, pages.errors

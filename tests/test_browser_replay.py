@@ -7,8 +7,19 @@ import re
 
 import pytest
 
-from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, play_out, state, unpause  # noqa: F401 (fixtures)
-from homegame.server.harness import api, create_table
+from browser_support import (  # noqa: F401 (fixtures)
+    ARTIFACTS,
+    Pages,
+    base,
+    browser,
+    each_device,
+    pages,
+    play_out,
+    state,
+    stored_hand,
+    unpause,
+)
+from homegame.server.harness import create_table
 
 pytestmark = pytest.mark.browser
 
@@ -17,15 +28,13 @@ pytestmark = pytest.mark.browser
 def test_a_finished_hand_replays_step_by_step_and_can_be_sent(base: str, pages: Pages, device: str) -> None:
     made, page = pages.host_seated(device, game="passem", bots=1, bot_delay=0.05, between_hands=30, approve_seats=False,
                                    paused=True)
-    host_token = made["links"]["host"].split("#", 1)[1]
     unpause(page)
-    play_out(page, timeout=40)
-    page.wait_for_timeout(500)  # the hand is saved as it ends
+    play_out(page)
+    stored = stored_hand(base, made, 1)  # then the night's list has it
     page.click("#replay-panel summary")
     page.click('#replay-panel [data-action="night"]')
     page.click('#night [data-action="replay-1"]')
     page.wait_for_selector("#replay .replay-log li")
-    stored = api(base, f"/api/tables/{made['table_id']}/hands/1.json?token={host_token}")
     actions = stored["history"]["actions"]
     for _ in actions:
         page.click('[data-action="replay-next"]')
@@ -48,12 +57,12 @@ def test_a_finished_hand_replays_step_by_step_and_can_be_sent(base: str, pages: 
     assert after == next(s["stack"] for s in state(page)["table"]["seats"] if s["name"] == "Ann")
     page.screenshot(path=str(ARTIFACTS / f"replay-{device}.png"), full_page=True)
     link = page.input_value("#replay .replay-link input")
-    assert host_token not in link and "?replay=1#" in link, link
+    assert made["links"]["host"].split("#", 1)[1] not in link and "?replay=1#" in link, link
     assert link.split("#", 1)[1] == made["links"]["watch"].split("#", 1)[1]
     # the friend's page opens the replay by itself
     friend = pages.new(device)
     friend.goto(link)
-    friend.wait_for_selector("#replay .replay-log li", timeout=10000)
+    friend.wait_for_selector("#replay .replay-log li")
     assert "Step 1 of" in friend.inner_text("#replay")
     assert not pages.errors, pages.errors
 

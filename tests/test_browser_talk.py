@@ -34,9 +34,9 @@ def test_chat_reactions_mute_and_spectators(pages: Pages, device: str) -> None:
 
     # a line typed on one phone reaches the other, as plain text: no tag becomes HTML, no script runs
     say(host, "good luck all")
-    bob.wait_for_function("document.querySelectorAll('#chat-lines .chat-text').length >= 1", timeout=5000)
+    bob.wait_for_function("document.querySelectorAll('#chat-lines .chat-text').length >= 1")
     say(host, NASTY)
-    bob.wait_for_function("document.querySelectorAll('#chat-lines .chat-text').length >= 2", timeout=5000)
+    bob.wait_for_function("document.querySelectorAll('#chat-lines .chat-text').length >= 2")
     assert chat_texts(bob) == ["good luck all", NASTY]
     assert bob.locator("#chat-lines b, #chat-lines script, #chat-lines img").count() == 2  # the two names only
     assert bob.evaluate("window.pwned") is None and host.evaluate("window.pwned") is None
@@ -44,7 +44,7 @@ def test_chat_reactions_mute_and_spectators(pages: Pages, device: str) -> None:
 
     # one tap on a reaction: it floats over Ann's seat on Bob's screen and is said in the chat
     host.click('#reactions [data-emoji="🔥"]')
-    bob.wait_for_selector(".reaction-bubble", timeout=5000)
+    bob.wait_for_selector(".reaction-bubble")
     assert bob.locator("#chat-lines .chat-line.reaction").last.inner_text().startswith("Ann")
     bob.screenshot(path=str(ARTIFACTS / f"talk-chat-{device}.png"), full_page=True)
 
@@ -55,11 +55,11 @@ def test_chat_reactions_mute_and_spectators(pages: Pages, device: str) -> None:
     assert "empty" in host.inner_text("#chat-note")
     assert host.get_attribute("#chat-form input", "maxlength") == "300"
     host.evaluate("window.homegame.send({type: 'chat', text: 'x'.repeat(301)})")
-    host.wait_for_function("/300/.test(document.getElementById('chat-note').textContent)", timeout=5000)
+    host.wait_for_function("/300/.test(document.getElementById('chat-note').textContent)")
     # flooding: the sixth message in ten seconds is refused kindly, with how long to wait
     for _ in range(6):
         bob.click('#reactions [data-emoji="👍"]')
-    bob.wait_for_function("/Easy there/.test(document.getElementById('chat-note').textContent)", timeout=5000)
+    bob.wait_for_function("/Easy there/.test(document.getElementById('chat-note').textContent)")
     assert "Try again in" in bob.inner_text("#chat-note")
     bob.screenshot(path=str(ARTIFACTS / f"talk-flood-{device}.png"), full_page=True)
 
@@ -71,14 +71,14 @@ def test_chat_reactions_mute_and_spectators(pages: Pages, device: str) -> None:
     # the host mutes Bob in one tap: his box is shut and says why; a line he sends anyway is refused
     bob_pos = state(bob)["you"]["seat"]
     host.click(f'#host .host-seat[data-position="{bob_pos}"] [data-action="mute"]')
-    bob.wait_for_function("document.querySelector('#chat-form input').disabled", timeout=5000)
+    bob.wait_for_function("document.querySelector('#chat-form input').disabled")
     assert "muted" in bob.inner_text("#chat-block")
     bob.evaluate("window.homegame.send({type: 'chat', text: 'let me talk'})")
-    bob.wait_for_function("/muted/.test(document.getElementById('chat-note').textContent)", timeout=5000)
+    bob.wait_for_function("/muted/.test(document.getElementById('chat-note').textContent)")
     host.screenshot(path=str(ARTIFACTS / f"talk-mute-host-{device}.png"), full_page=True)
     bob.screenshot(path=str(ARTIFACTS / f"talk-muted-{device}.png"), full_page=True)
     host.click(f'#host .host-seat[data-position="{bob_pos}"] [data-action="unmute"]')
-    bob.wait_for_function("!document.querySelector('#chat-form input').disabled", timeout=5000)
+    bob.wait_for_function("!document.querySelector('#chat-form input').disabled")
 
     # a spectator reads the chat but writes only once the host opens it to spectators
     watcher = pages.open(made["links"]["watch"], device)
@@ -86,9 +86,8 @@ def test_chat_reactions_mute_and_spectators(pages: Pages, device: str) -> None:
     assert watcher.locator("#chat-form input").is_disabled()
     assert "Spectators read" in watcher.inner_text("#chat-block")
     host.click('#host [data-action="spectator-chat"]')
-    watcher.wait_for_function("!document.querySelector('#chat-form input').disabled", timeout=5000)
+    watcher.wait_for_function("!document.querySelector('#chat-form input').disabled")
     say(watcher, "nice table")
-    host.wait_for_function("[...document.querySelectorAll('#chat-lines .chat-line')].some(l => /^Spectator \\d+ nice table$/.test(l.textContent))",
-                           timeout=5000)
+    host.wait_for_function("[...document.querySelectorAll('#chat-lines .chat-line')].some(l => /^Spectator \\d+ nice table$/.test(l.textContent))")
     watcher.screenshot(path=str(ARTIFACTS / f"talk-spectator-{device}.png"), full_page=True)
     assert not pages.errors, pages.errors

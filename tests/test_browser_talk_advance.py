@@ -33,9 +33,9 @@ def test_act_in_advance_is_queued_dropped_when_the_bet_changes_and_kept_to_its_s
         others.append(p)
     players = [ann, *others]
     unpause(ann)
-    ann.wait_for_function("(s => s.view && !s.view.over)(window.homegame.state)", timeout=10000)
+    ann.wait_for_function("(s => s.view && !s.view.over)(window.homegame.state)")
     for p in players:
-        p.wait_for_function("(s => s.view && !s.view.over)(window.homegame.state)", timeout=10000)
+        p.wait_for_function("(s => s.view && !s.view.over)(window.homegame.state)")
 
     # the first to act preflop; the two others wait, and each sees the choices for what it faces
     actor = next(p for p in players if state(p)["view"]["legal"])
@@ -48,7 +48,7 @@ def test_act_in_advance_is_queued_dropped_when_the_bet_changes_and_kept_to_its_s
         assert labels == (["Check/fold", f"Call {cost}", "Call any"] if cost else ["Check/fold", "Check", "Call any"]), labels
         # one tap queues it: lit as queued, and only this seat is told
         w.click('#pre-actions [data-pre="call"]' if cost else '#pre-actions [data-pre="check"]')
-        w.wait_for_function("window.homegame.state.you.pre_action !== null", timeout=5000)
+        w.wait_for_function("window.homegame.state.you.pre_action !== null")
         assert state(w)["you"]["pre_action"] == ({"action": "call", "amount": cost} if cost else {"action": "check", "amount": None})
         assert w.locator('#pre-actions button[aria-pressed="true"]').count() == 1
         assert "Queued" in w.inner_text("#pre-actions")
@@ -58,9 +58,9 @@ def test_act_in_advance_is_queued_dropped_when_the_bet_changes_and_kept_to_its_s
     # the bet changes before their turns: both queued actions are dropped, and each page says so
     actor.evaluate("(s => window.homegame.send({type: 'act', action: 'raise 8', decision: s.you.decision}))(window.homegame.state)")
     for w in waiters:
-        w.wait_for_function("/dropped/.test(document.getElementById('pre-note').textContent)", timeout=5000)
+        w.wait_for_function("/dropped/.test(document.getElementById('pre-note').textContent)")
         # the notice and the state without the action are two messages: the second may come a moment later
-        w.wait_for_function("window.homegame.state.you.pre_action === null", timeout=5000)
+        w.wait_for_function("window.homegame.state.you.pre_action === null")
     nxt = next(w for w in waiters if state(w)["view"]["legal"])
     last = next(w for w in waiters if w is not nxt)
     last.wait_for_selector('#pre-actions [data-pre="call"]')
@@ -70,7 +70,7 @@ def test_act_in_advance_is_queued_dropped_when_the_bet_changes_and_kept_to_its_s
     # "call N" for the new bet is played the moment the turn comes, with no tap; a new choice clears the notice
     last_hs = state(last)["you"]["hand_seat"]
     last.click('#pre-actions [data-pre="call"]')
-    last.wait_for_function("(s => s.you.pre_action && s.you.pre_action.action === 'call')(window.homegame.state)", timeout=5000)
+    last.wait_for_function("(s => s.you.pre_action && s.you.pre_action.action === 'call')(window.homegame.state)")
     assert last.inner_text("#pre-note") == ""
     play_until(players, lambda: any(re.match(rf"Seat {last_hs} calls", line) for line in state(last)["view"]["log"]), skip=last)
     assert state(last)["you"]["pre_action"] is None
@@ -81,11 +81,11 @@ def test_act_in_advance_is_queued_dropped_when_the_bet_changes_and_kept_to_its_s
     first = next(p for p in players if state(p)["view"]["legal"])
     f_hs = state(first)["you"]["hand_seat"]
     first.click('#actions button[data-action="check"]')
-    first.wait_for_selector('#pre-actions [data-pre="check/fold"]', timeout=5000)
+    first.wait_for_selector('#pre-actions [data-pre="check/fold"]')
     first.click('#pre-actions [data-pre="check/fold"]')
-    first.wait_for_function("window.homegame.state.you.pre_action !== null", timeout=5000)
+    first.wait_for_function("window.homegame.state.you.pre_action !== null")
     play_until(players, lambda: len(state(first)["view"]["board"]) >= 4, skip=first)
-    first.wait_for_function("window.homegame.state.view.legal.length > 0", timeout=5000)
+    first.wait_for_function("window.homegame.state.view.legal.length > 0")
     assert state(first)["you"]["pre_action"] is None
     log = state(first)["view"]["log"]
     turn = max(i for i, line in enumerate(log) if line.lower().startswith("turn"))

@@ -6,7 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import ARTIFACTS, Pages, base, browser, each_device, pages, play_until, state, unpause  # noqa: F401 (fixtures)
+from browser_support import (  # noqa: F401 (fixtures)
+    ARTIFACTS,
+    Pages,
+    base,
+    browser,
+    each_device,
+    pages,
+    play_until,
+    state,
+    stored_hand,
+    unpause,
+)
 from homegame.server.harness import api
 
 pytestmark = pytest.mark.browser
@@ -17,9 +28,11 @@ def test_the_nights_figures_and_chart(base: str, pages: Pages, device: str) -> N
     made, ann = pages.host_seated(device, "Ann", game="holdem", approve_seats=False, paused=True, bots=1, bot_delay=0.05, between_hands=0.5)
     bob = pages.guest_seated(made, device, "Bob")
     unpause(ann)
-    play_until([ann, bob], lambda: state(ann)["hand"] >= 3, timeout=90, what="two hands did not finish")
+    play_until([ann, bob], lambda: state(ann)["hand"] >= 3, what="two hands did not finish")
     ann.evaluate("window.homegame.send({type: 'pause', value: true})")
-    ann.wait_for_timeout(800)
+    ann.wait_for_function("window.homegame.state.table.paused")
+    s = state(ann)  # paused, nothing more is played: every hand over is stored (or about to be)
+    stored_hand(base, made, s["hand"] if (s["view"] or {}).get("over") else s["hand"] - 1)
     token = made["links"]["host"].split("#", 1)[1]
     stats = api(base, f"/api/tables/{made['table_id']}/stats?token={token}")
     bob.click("#replay-panel summary")

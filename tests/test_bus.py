@@ -27,6 +27,7 @@ from homegame.server import protocol as p
 from homegame.server.bus import Bus, BusUnavailable, connection_channel, table_channel
 from homegame.server.harness import free_port
 from service_support import missing
+from waiting import HANG
 
 REQUIRED = os.environ.get("HOMEGAME_REQUIRE_REDIS") == "1"
 if REQUIRED:
@@ -52,7 +53,7 @@ class RedisServer:
         self.proc = subprocess.Popen([self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
                                       "--appendonly", "no", "--dir", str(self.root), "--daemonize", "no",
                                       "--loglevel", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        end = time.monotonic() + 20
+        end = time.monotonic() + HANG
         while time.monotonic() < end:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 0.5) as s:
                 s.sendall(b"PING\r\n")
@@ -84,7 +85,7 @@ def redis_server() -> Iterator[RedisServer]:
         server.cleanup()
 
 
-async def until(check: Any, timeout: float = 10.0) -> None:
+async def until(check: Any, timeout: float = HANG) -> None:
     end = asyncio.get_running_loop().time() + timeout
     while not check():
         assert asyncio.get_running_loop().time() < end, "timed out"
@@ -173,7 +174,7 @@ def test_redis_restarting_is_noticed_and_subscriptions_come_back(redis_server: R
             with pytest.raises(BusUnavailable):
                 await owner.ping()
             redis_server.start()
-            await until(lambda: changes == [False, True], timeout=20)
+            await until(lambda: changes == [False, True])
             await owner.ping()
             await edge.start()
             await edge.publish(table_channel("t1"), "after the restart")
@@ -215,7 +216,7 @@ def test_healthz_says_when_redis_is_away(redis_server: RedisServer, tmp_path: Pa
             assert bad.json()["database"] == "ok" and bad.json()["redis"].startswith("unreachable: ")
         finally:
             redis_server.start()
-        end = time.monotonic() + 20
+        end = time.monotonic() + HANG
         while client.get("/healthz").status_code != 200:
             assert time.monotonic() < end, "healthz did not recover with Redis"
             time.sleep(0.1)

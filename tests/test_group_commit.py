@@ -19,6 +19,7 @@ from homegame.server.commits import GroupCommit, group_commit
 from homegame.server.room import Connection
 from homegame.server.storage import Store
 from test_server_faults import Night, drain, last_state
+from waiting import HANG
 
 
 @pytest.fixture
@@ -38,7 +39,7 @@ def call(night: Night) -> Connection:
     return conn
 
 
-async def until(done: Callable[[], bool], seconds: float = 20.0) -> None:
+async def until(done: Callable[[], bool], seconds: float = HANG) -> None:
     end = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < end, "timed out"

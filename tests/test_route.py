@@ -24,6 +24,7 @@ from homegame.server.lease import Leases
 from homegame.server.storage import Store
 from test_bus import RedisServer, redis_server  # noqa: F401 - the throwaway Redis fixture
 from test_postgres import Cluster, cluster  # noqa: F401 - the throwaway PostgreSQL fixture
+from waiting import HANG
 
 FAST = {"bot_delay": 0.0, "between_hands": 0.2, "turn_seconds": 60.0, "time_bank": 0.0}
 LIMIT = {"structure": "fixed-limit", "ante": 1, "small_bet": 2, "big_bet": 4}
@@ -161,7 +162,7 @@ def test_the_owner_killed_a_player_on_another_process_is_told_and_plays_on(clust
         async def scenario() -> None:
             loop = asyncio.get_running_loop()
 
-            async def until(check: Any, what: str, timeout: float = 60) -> None:
+            async def until(check: Any, what: str, timeout: float = HANG) -> None:
                 end = loop.time() + timeout
                 while not check():
                     assert loop.time() < end, f"timed out waiting for {what}"
@@ -183,9 +184,9 @@ def test_the_owner_killed_a_player_on_another_process_is_told_and_plays_on(clust
                 mark = len(heard["B"])
                 # told the owner stopped (elsewhere), or, if B took the table over first, that it moved
                 await until(lambda: any(m["type"] == "error" and m["code"] in ("elsewhere", "moved")
-                                        for m in heard["B"][mark:]), "B's player told the owner stopped", timeout=10)
+                                        for m in heard["B"][mark:]), "B's player told the owner stopped", timeout=HANG)
                 await until(lambda: any(m["type"] == "state" and m["hand"] >= before["hand"] + 2
-                                        for m in heard["B"][mark:]), "play going on on B", timeout=60)
+                                        for m in heard["B"][mark:]), "play going on on B", timeout=HANG)
                 resumed = next(m for m in heard["B"][mark:] if m["type"] == "state" and m["hand"] == before["hand"])
                 assert resumed["shuffle"]["commitment"] == before["shuffle"]["commitment"]
                 metrics = await asyncio.to_thread(api, b.base, "/metrics")

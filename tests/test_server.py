@@ -24,6 +24,7 @@ from homegame.server.client import BotClient, parse_link
 from homegame.server.harness import api, create_table, server_thread
 from homegame.server.verify import verify_hand
 from homegame.table import make_stakes
+from waiting import HANG
 
 FAST = {"bot_delay": 0.0, "between_hands": 0.0, "turn_seconds": 60.0, "time_bank": 0.0}
 
@@ -60,7 +61,7 @@ class Client:
         await self.send(msg)
         return await self.expect("welcome", "error")
 
-    async def expect(self, *types: str, timeout: float = 10.0, where: Any = None) -> dict[str, Any]:
+    async def expect(self, *types: str, timeout: float = HANG, where: Any = None) -> dict[str, Any]:
         async def loop() -> dict[str, Any]:
             while True:
                 msg = json.loads(await self.ws.recv())
@@ -186,7 +187,7 @@ def test_bad_messages_get_errors_and_change_nothing(base: str) -> None:
             await host.expect("error", where=lambda m: m["code"] == "rate_limited")
             await asyncio.sleep(2.5)
             await host.send({"type": "ping"})
-            await host.expect("pong", timeout=10)
+            await host.expect("pong")
         async with Client(links["watch"]) as watcher:
             await watcher.hello()
             after = stable(await watcher.expect("state"))
@@ -251,7 +252,7 @@ def test_no_card_leaks_in_any_message(base: str, game: str) -> None:
         tasks = [asyncio.create_task(b.run()) for b in bots]
         async with Client(links["watch"]) as w:
             await w.hello()
-            await w.expect("state", timeout=90, where=lambda m: m["hand"] > hands)
+            await w.expect("state", where=lambda m: m["hand"] > hands)
             recorded["watcher"] = w.messages
         for t in tasks:
             t.cancel()

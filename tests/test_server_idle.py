@@ -26,6 +26,7 @@ from homegame.server.harness import api, create_table, server_thread
 from homegame.server.room import Connection, Room
 from homegame.server.storage import Store
 from test_server_faults import Clock, drain, last_state
+from waiting import HANG
 
 IDLE = 60.0
 BUY_IN = 200
@@ -203,7 +204,7 @@ def owned(base: str) -> float:
     return float(next(line.split()[1] for line in text.splitlines() if line.startswith("homegame_tables_owned ")))
 
 
-def wait_owned(base: str, count: float, timeout: float = 10.0) -> None:
+def wait_owned(base: str, count: float, timeout: float = HANG) -> None:
     end = time.monotonic() + timeout
     while owned(base) != count:
         assert time.monotonic() < end, f"homegame_tables_owned did not reach {count}"

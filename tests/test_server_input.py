@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from homegame.server import protocol as p
 from homegame.server.app import create_app
+from waiting import HANG
 
 # ----- parse_client ---------------------------------------------------------------------------------
 
@@ -272,7 +273,7 @@ def _finished_hands(client: TestClient, stakes: dict[str, Any]) -> tuple[str, di
                                          "approve_seats": False, "stakes": stakes})
     table_id, token = r.json()["table_id"], r.json()["links"]["host"].split("#")[1]
     auth = {"Authorization": f"Bearer {token}"}
-    end = time.monotonic() + 30
+    end = time.monotonic() + HANG
     with client.websocket_connect(f"/ws/{table_id}") as ws:  # a watcher's messages keep the table stepping
         ws.send_text(json.dumps({"type": "hello", "token": token}))
         while time.monotonic() < end:
@@ -303,7 +304,7 @@ def test_the_settle_up_is_between_people_and_never_pays_a_bot(client: TestClient
 
     table_id, token = open_table(client, bots=3, bot_delay=0, between_hands=0, approve_seats=False)
     auth = {"Authorization": f"Bearer {token}"}
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     data: dict[str, Any] = {}
     while time.monotonic() < deadline:
         client.get(f"/api/tables/{table_id}/hands", headers=auth)  # the table plays by itself

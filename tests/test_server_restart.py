@@ -17,6 +17,7 @@ from homegame.server.client import parse_link
 from homegame.server.harness import ServerProcess, api, create_table
 from homegame.server.verify import verify_hand
 from homegame.table import simple_action
+from waiting import HANG
 
 
 class Human:
@@ -56,7 +57,7 @@ class Human:
                                           "action": simple_action(view, self.rng)}))
 
 
-async def run_humans(humans: list[Human], ws_url: str, until: Any, timeout: float = 60) -> None:
+async def run_humans(humans: list[Human], ws_url: str, until: Any, timeout: float = HANG) -> None:
     stop = asyncio.Event()
 
     async def one(h: Human) -> None:
@@ -88,7 +89,7 @@ async def say(ws_url: str, token: str | None, text: str) -> None:
         await ws.send(json.dumps({"type": "hello", "v": 1, "token": token}))
         await ws.send(json.dumps({"type": "chat", "v": 1, "text": text}))
         while True:
-            msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            msg = json.loads(await asyncio.wait_for(ws.recv(), HANG))
             if msg["type"] == "chat" and msg["line"]["text"] == text:
                 return
 

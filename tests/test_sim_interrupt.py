@@ -9,13 +9,16 @@ import time
 
 import pexpect
 
+from waiting import HANG
+
 
 def test_ctrl_c_stops_a_simulation_cleanly() -> None:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb"}
+    # a terminal (not a dumb one), so that the progress bar is drawn: it says when hands are finishing
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "TERM": "xterm"}
     child = pexpect.spawn(sys.executable, ["-c", "from homegame.cli import main; main()", "simulate", "passem",
                                            "--hands", "200000", "--workers", "2"],
-                          env=env, encoding="utf-8", timeout=60)
-    time.sleep(6)  # the workers are running (a dumb terminal shows no live progress bar to wait for)
+                          env=env, encoding="utf-8", timeout=HANG)
+    child.expect(r"\b[1-9][\d,]*/200,?000\b")  # the workers are running: some hands are done
     started = time.perf_counter()
     child.sendintr()
     child.expect(r"Stopped by Ctrl-C after [\d,]+ of 200,000 hands")

@@ -29,8 +29,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_for_port(port: int, timeout: float = 20.0) -> None:
-    """Block until something listens on ``port``; ``TimeoutError`` otherwise."""
+#: How long a server may take to start listening before it is called stuck: a hang guard, far beyond a
+#: start on a loaded machine (a start waits for the server to listen, not for a time).
+START_GUARD = 120.0
+
+
+def wait_for_port(port: int, timeout: float = START_GUARD) -> None:
+    """Block until something listens on ``port``; ``TimeoutError`` after ``timeout`` seconds."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
@@ -47,13 +52,23 @@ def server_thread(db_url: str, **options: Any) -> Iterator[str]:
 
     from homegame.server.app import create_app
 
-    port = free_port()
-    config = uvicorn.Config(create_app(db_url, **options), host="127.0.0.1", port=port, log_level="warning",
-                            ws_max_size=1 << 20, ws_per_message_deflate=False, lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    wait_for_port(port)
+    for _ in range(3):  # a port free when chosen may be taken before the server binds it: another one
+        port = free_port()
+        config = uvicorn.Config(create_app(db_url, **options), host="127.0.0.1", port=port, log_level="warning",
+                                ws_max_size=1 << 20, ws_per_message_deflate=False, lifespan="on")
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        end = time.monotonic() + START_GUARD
+        # the server says it listens (its start-up done), or its thread ends: it could not
+        while not server.started and thread.is_alive():
+            if time.monotonic() > end:
+                raise TimeoutError(f"the server did not start in {START_GUARD:.0f} s")
+            time.sleep(0.01)
+        if server.started:
+            break
+    else:
+        raise RuntimeError("the server could not listen on three free ports in a row")
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

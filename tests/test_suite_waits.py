@@ -1,0 +1,37 @@
+"""The suite's own rules (issue 21, item 5): ``make test`` runs it on pytest-xdist workers, and its
+verdict does not depend on how busy the machine is. A browser test waits for the page's next state
+(``browser_support.News``), never for a wall-clock deadline, and a Playwright wait has the shared hang
+guard (``browser_support.STALL``) rather than a few seconds of its own; the bot panel is split into
+pieces the workers share (``tests/test_bot_panel.py``).
+
+These read the test files themselves, so that a test added later with a short deadline fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+BROWSER_FILES = sorted(TESTS.glob("test_browser*.py")) + [TESTS / "browser_support.py"]
+#: A Playwright wait given a literal timeout (in milliseconds), or a test's own clock.
+PLAYWRIGHT_TIMEOUT = re.compile(r"\.(?:wait_for_function|wait_for_selector|wait_for_url|click)\([^#\n]*timeout=\d")
+DEADLINE = re.compile(r"time\.monotonic\(\)\s*\+\s*+(?!STALL\b|HANG\b)")
+
+
+@pytest.mark.parametrize("path", BROWSER_FILES, ids=lambda p: p.name)
+def test_no_browser_test_waits_on_the_clock(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = [f"{path.name}:{i}: {line.strip()}" for i, line in enumerate(lines, 1)
+             if PLAYWRIGHT_TIMEOUT.search(line) or DEADLINE.search(line)]
+    assert not found, "\n".join(found)
+
+
+def test_make_test_runs_the_suite_on_workers() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    target = makefile.split("\npytest:", 1)[1].split("\n\n", 1)[0]
+    assert re.search(r"-m pytest -n \$\(TEST_WORKERS\)", target), target
+    assert re.search(r"^TEST_WORKERS \?= 2$", makefile, re.M)
