@@ -278,6 +278,7 @@ class Configure(_Msg):
     approve_seats: bool | None = None
     bot_rebuys: Rebuys | None = None
     spectator_chat: bool | None = None
+    rebuy: Literal["host", "auto"] | None = None
 
 
 class Reissue(_Msg):
@@ -320,7 +321,7 @@ class House(_Msg):
     """Host: house rules from the next hand (see ``homegame.table.house``); ``bomb_next`` calls a bomb pot."""
 
     type: Literal["house"]
-    straddle: Literal["utg", "button", "off"] | None = None
+    straddle: Literal["utg", "button", "utg-mandatory", "button-mandatory", "off"] | None = None
     bomb_ante: Chips | None = None
     bomb_every: Annotated[int, Field(ge=0, le=1000, strict=True)] | None = None
     chip: BuyIn | None = None
@@ -354,6 +355,26 @@ class RunTwice(_Msg):
     value: bool = True
 
 
+class Straddle(_Msg):
+    """The seat asked to straddle the coming hand (the table's ``straddle_ask``) answers yes or no."""
+
+    type: Literal["straddle"]
+    value: bool
+
+
+class Rebuy(_Msg):
+    """A player out of chips asks to buy in again (the host approves it with ``approve``, or the table's
+    ``rebuy`` policy ``auto`` grants it at once)."""
+
+    type: Literal["rebuy"]
+
+
+class Start(_Msg):
+    """Host: start the game (a table opened with ``wait_for_host`` deals nothing before)."""
+
+    type: Literal["start"]
+
+
 class Show(_Msg):
     """After the hand: show some (``cards``) or all (null) of my cards nobody has seen."""
 
@@ -364,15 +385,15 @@ class Show(_Msg):
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
     | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | House | Show | RunTwice
-    | GameFileUpload,
+    | GameFileUpload | Straddle | Start | Rebuy,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
                 "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy", "chat", "react",
-                "pre_act", "mute", "house", "show", "run_twice", "game_file")
+                "pre_act", "mute", "house", "show", "run_twice", "game_file", "straddle", "start", "rebuy")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
-                        "configure", "reissue", "mute", "house", "game_file"})
+                        "configure", "reissue", "mute", "house", "game_file", "start"})
 #: Talk: limited per connection to :data:`TALK_BURST` messages in :data:`TALK_WINDOW` seconds.
 TALK_TYPES = frozenset({"chat", "react"})
 TALK_BURST = 5
@@ -479,6 +500,6 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 __all__ = [
     "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "MAX_UPLOAD", "VERSION", "Act", "AddBot",
     "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "GameFileUpload", "Hello", "House", "Leave",
-    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "error", "frame_text",
+    "Mute", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Rebuy", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "Start", "Straddle", "error", "frame_text",
     "nesting", "parse_client", "problems",
 ]

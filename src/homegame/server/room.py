@@ -408,7 +408,7 @@ class Room(StateMessages):
             if pos is not None or old is None:
                 continue
             reason = self._unbind_reasons.get(conn.holder or "", "the seat is no longer yours")
-            conn.holder = None
+            conn.returning, conn.holder = conn.holder or conn.returning, None
             self._send(conn, {"type": "unseated", "v": p.VERSION, "seat": old,
                        "message": f"you no longer hold seat {old + 1}: {reason}"})
             if conn.base == "player":  # its only token was that seat's: it has no business here now
@@ -499,6 +499,8 @@ class Room(StateMessages):
         if conn.host:
             welcome["links"] = self.links
         self._send(conn, welcome)
+        if msg.seat_token and seat_pos is None:
+            conn.returning = hash_token(msg.seat_token)
         if msg.seat_token and seat_pos is None and conn.role != "watcher":
             self._send(conn, {"type": "unseated", "v": p.VERSION, "seat": None,
                        "message": "your seat link no longer holds a seat at this table (you left, the host "
@@ -515,7 +517,9 @@ class Room(StateMessages):
             if mine is not None:
                 raise TableError(f"you already sit in seat {mine + 1}")
             token = new_token()
-            seat = t.sit(msg.name, token_hash=hash_token(token), approved=conn.host)
+            seat = t.sit(msg.name, token_hash=hash_token(token), approved=conn.host, returning=conn.returning)
+            if conn.host:
+                t.start_game()  # the host sitting down starts the night
             conn.seat, conn.holder = seat.position, seat.token_hash
             if conn.role == "guest":
                 conn.role = "player"
@@ -530,7 +534,7 @@ class Room(StateMessages):
             for other in list(self.connections):  # transient: nothing to store
                 self._send(other, {"type": "reaction", "v": p.VERSION, **event})
             return
-        if isinstance(msg, p.Act | p.SitOut | p.Leave | p.Choose | p.PreAct) and mine is None:
+        if isinstance(msg, p.Act | p.SitOut | p.Leave | p.Choose | p.PreAct | p.Straddle | p.Rebuy) and mine is None:
             raise TableError("you hold no seat at this table; sit first")
         if isinstance(msg, p.Act):
             assert mine is not None
@@ -541,6 +545,14 @@ class Room(StateMessages):
         elif isinstance(msg, p.PreAct):
             assert mine is not None
             t.set_pre_action(mine, msg.action)
+        elif isinstance(msg, p.Rebuy):
+            assert mine is not None
+            t.request_rebuy(mine)
+        elif isinstance(msg, p.Start):
+            t.start_game()
+        elif isinstance(msg, p.Straddle):
+            assert mine is not None
+            t.straddle(mine, msg.value)
         elif isinstance(msg, p.Mute):
             t.mute(msg.seat, msg.value)
         elif isinstance(msg, p.SitOut):
@@ -604,7 +616,7 @@ class Room(StateMessages):
         elif isinstance(msg, p.Configure):
             t.configure(**{key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay",
                                                               "between_hands", "approve_seats", "bot_rebuys",
-                                                              "spectator_chat")})
+                                                              "spectator_chat", "rebuy")})
         else:  # pragma: no cover - parse_client only returns the types above
             raise TableError(f"unhandled message type {msg.type!r}")
 
