@@ -578,7 +578,7 @@ class Room(StateMessages):
         elif isinstance(msg, p.AddBot):
             t.add_bot(msg.kind, msg.name)
         elif isinstance(msg, p.Pause):
-            t.set_paused(msg.value, now)
+            t.set_paused(msg.value, now, by=t.seats[mine].name if mine is not None else "the host")
         elif isinstance(msg, p.SetGame):
             t.set_game(msg.game, msg.rules)
         elif isinstance(msg, p.SetStakes):

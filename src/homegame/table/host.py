@@ -137,10 +137,13 @@ class HostControls(TableTurns):
             self.started = True
             self._changed("the host starts the game")
 
-    def set_paused(self, value: bool, now: float | None = None) -> None:
+    def set_paused(self, value: bool, now: float | None = None, *, by: str = "the host") -> None:
         """Pause or resume. A pause stops every clock (turns, bots, the dealer's choice, the next
-        deal); resuming gives each clock the time it had left."""
+        deal) and every action; resuming gives each clock the time it had left. ``by`` names who paused
+        (the state's ``paused_by``)."""
         now = self._tick(now)
+        if value and not self.paused:
+            self.paused_by = by
         if value and not self.paused:
             self.paused_at = now
             self.frozen.update({p: max(0.0, d - now) for p, d in self.deadlines.items()})
@@ -161,8 +164,8 @@ class HostControls(TableTurns):
                 self.straddle_ask["deadline"] = float(self.straddle_ask["deadline"]) + shift
             self.paused_at = None
         self.paused = value
-        self._changed("the host pauses the game; every clock stops" if value
-                      else "the host resumes the game")
+        self._changed(f"{self.paused_by} pauses the game; every clock stops" if value
+                      else f"{by} resumes the game")
         if not value and self.live:
             self._apply_pre_action(now)
 

@@ -36,6 +36,8 @@ class TableState:
         self.paused = False
         #: Whether the host has started the night: no hand is dealt, and no dealer chooses, before it.
         self.started = True
+        #: Who paused the game, as the status line names them ("PAUSED by Dave"): the host's seat name or "the host".
+        self.paused_by = "the host"
         self.hand: Any = None
         self.start: HandStart | None = None
         self.actions: list[tuple[int, str]] = []

@@ -30,6 +30,7 @@ from homegame.table.seats import NAME_LIMIT, Seat, Settings, name_key
 from homegame.table.start import HandStart, make_game, make_stakes
 from homegame.table.state import DECISION_BASE
 from homegame.table.status import waiting_reason
+from homegame.table.wild_words import wild_state
 
 
 class Table(Seating, HostControls, Dealing, Acting, Clock):
@@ -164,7 +165,9 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
             "next_game": None if chosen is None else {"game": chosen[0], "rules": chosen[1],
                                                       "title": self.game_title(*chosen)},
             "paused": self.paused,
+            "paused_by": self.paused_by if self.paused else None,
             "started": self.started,
+            "wild": wild_state(self.hand),
             "waiting": self.waiting(),
             "hand_number": self.hand_number,
             "live": self.live,
@@ -189,7 +192,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         """The table between hands, JSON-serialisable (a live hand is stored as its start + actions)."""
         return {"settings": self.settings.to_dict(), "seats": [s.to_dict() for s in self.seats.values()],
                 "ledger": self.ledger.to_list(), "button": self.button, "hand_number": self.hand_number,
-                "paused": self.paused, "started": self.started, "frozen": {str(p): x for p, x in self.frozen.items()} if self.paused else None,
+                "paused": self.paused, "paused_by": self.paused_by, "started": self.started, "frozen": {str(p): x for p, x in self.frozen.items()} if self.paused else None,
                 "clocks": {str(p): [self.hand_number, self.decision_at[p], t] for p, t in self.turn_started.items()
                            if p in self.decision_at} if self.live else None,
                 "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
@@ -215,6 +218,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         table.hand_number = int(data["hand_number"])
         table.paused = bool(data["paused"])
         table.started = bool(data.get("started", True))
+        table.paused_by = str(data.get("paused_by") or "the host")
         table._stored_frozen = {int(p): float(x) for p, x in (data.get("frozen") or {}).items()} if table.paused else {}
         table._stored_clocks = {int(p): (int(x[0]), int(x[1]), float(x[2])) for p, x in (data.get("clocks") or {}).items()}
         table.choice = data.get("choice")
