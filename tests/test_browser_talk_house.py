@@ -160,6 +160,8 @@ def test_host_sets_straddle_and_bomb_pot_and_out_of_place_is_refused(pages: Page
         ann.evaluate("window.homegame.send({type: 'add_bot', kind: 'rule'})")
     ann.wait_for_function("window.homegame.state.table.seats.length === 3")
     unpause(ann)
+    # the straddle is a choice: Ann (under the gun with three players) is asked before the deal
+    ann.click('#sit [data-action="straddle-yes"]', timeout=10000)
     live(ann)
     ann.wait_for_function("window.homegame.state.view.log.some(l => /straddles 4/.test(l))", timeout=5000)
     assert re.search(r"straddles 4", ann.inner_text("#log"))

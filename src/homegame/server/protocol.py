@@ -282,10 +282,14 @@ class Configure(_Msg):
 
 
 class Reissue(_Msg):
-    """Host: a new link for a player's seat (a lost phone); the old seat token stops working at once."""
+    """Host: a new link for a player's seat (a lost phone); the old seat token stops working at once.
+
+    ``qr_base``: the page's table address up to its ``#`` (``https://host/t/ID#``); the answer then also
+    holds the new link as a QR code (SVG) for the player's new phone to scan."""
 
     type: Literal["reissue"]
     seat: SeatNo
+    qr_base: Annotated[str, Field(min_length=8, max_length=200, pattern=r"^https?://[^\s<>\"'#]+#$")] | None = None
 
 
 class Chat(_Msg):

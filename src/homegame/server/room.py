@@ -24,6 +24,7 @@ from homegame.server import protocol as p
 from homegame.server.commits import group_commit
 from homegame.server.connection import OUTBOX_LIMIT, RATE_BURST, RATE_PER_SECOND, Connection, RateLimiter
 from homegame.server.fairness import Fairness, FairShuffle
+from homegame.server.qr import link_svg
 from homegame.server.states import StateMessages
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
@@ -519,6 +520,7 @@ class Room(StateMessages):
             token = new_token()
             seat = t.sit(msg.name, token_hash=hash_token(token), approved=conn.host, returning=conn.returning)
             if conn.host:
+                t.host_sid = seat.sid
                 t.start_game()  # the host sitting down starts the night
             conn.seat, conn.holder = seat.position, seat.token_hash
             if conn.role == "guest":
@@ -573,8 +575,10 @@ class Room(StateMessages):
         elif isinstance(msg, p.Reissue):
             token = new_token()
             self._unbinding(msg.seat, "the host issued a new link for this seat")
+            svg = link_svg(msg.qr_base + token) if msg.qr_base else None  # checked before anything changes
             t.set_token(msg.seat, hash_token(token))
-            self._send(conn, {"type": "seat_link", "v": p.VERSION, "seat": msg.seat, "seat_token": token})
+            self._send(conn, {"type": "seat_link", "v": p.VERSION, "seat": msg.seat, "seat_token": token,
+                              **({"qr_svg": svg} if svg else {})})
         elif isinstance(msg, p.AddBot):
             t.add_bot(msg.kind, msg.name)
         elif isinstance(msg, p.Pause):

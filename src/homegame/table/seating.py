@@ -40,6 +40,11 @@ class Seating(TableTurns):
             raise TableError(f"a name must be 1 to {NAME_LIMIT} characters{hidden}, got {len(clean)}")
         key = name_key(clean)
         for other in self.seats.values():
+            if name_key(other.name) == key and other.kind == "human":
+                host = next((s.name for s in self.seats.values() if s.sid == self.host_sid), "the host")
+                raise TableError(f"This name is seated (seat {other.position + 1}). If it is yours, ask {host} to show "
+                                 "your seat code and scan it with this phone to get your seat back; otherwise choose "
+                                 "another name (names are compared ignoring case and spacing)")
             if name_key(other.name) == key:
                 raise TableError(f"the name {clean!r} is taken at this table (seat {other.position + 1}); names "
                                  "are compared ignoring case, spacing and invisible characters; choose another")

@@ -38,6 +38,8 @@ class TableState:
         self.started = True
         #: Who paused the game, as the status line names them ("PAUSED by Dave"): the host's seat name or "the host".
         self.paused_by = "the host"
+        #: The seat id (``Seat.sid``) the host sat in, to name the host to players ("ask Dave …"); 0: none.
+        self.host_sid = 0
         self.hand: Any = None
         self.start: HandStart | None = None
         self.actions: list[tuple[int, str]] = []

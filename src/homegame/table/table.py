@@ -199,7 +199,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
                 "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()},
                 "agreements": {"hand": self.agreements_hand, "made": self.agreements} if self.live and self.agreements else None,
                 "straddle_ask": self.straddle_ask, "straddle_answer": self.straddle_answer,
-                "departed": self.departed}
+                "departed": self.departed, "host_sid": self.host_sid}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, seed: int | None = None) -> Table:
@@ -219,6 +219,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         table.paused = bool(data["paused"])
         table.started = bool(data.get("started", True))
         table.paused_by = str(data.get("paused_by") or "the host")
+        table.host_sid = int(data.get("host_sid") or 0)
         table._stored_frozen = {int(p): float(x) for p, x in (data.get("frozen") or {}).items()} if table.paused else {}
         table._stored_clocks = {int(p): (int(x[0]), int(x[1]), float(x[2])) for p, x in (data.get("clocks") or {}).items()}
         table.choice = data.get("choice")
