@@ -40,3 +40,13 @@ def test_the_host_shows_a_seat_link_as_a_qr_code_that_seats_the_new_phone(tmp_pa
     with pytest.raises(p.ProtocolError, match="qr_base"):
         host.send({"type": "reissue", "seat": pos, "qr_base": "javascript:alert(1)#"})
     assert room.seat_of(phone.conn) == pos  # a refused request changes nothing
+
+
+def test_any_player_gets_the_spectator_token_to_share_a_hand_but_never_a_seat_token(tmp_path: Path) -> None:
+    clock = Clock()
+    room, _, tokens = open_room(tmp_path, clock, game="holdem", approve_seats=False)
+    ann = Tab(room, tokens["invite"])
+    welcome = ann.last("welcome")
+    assert welcome is not None and welcome["watch"] == tokens["watch"] and "links" not in welcome
+    watcher = Tab(room, tokens["watch"])
+    assert "watch" not in (watcher.last("welcome") or {})

@@ -499,6 +499,9 @@ class Room(StateMessages):
                                    "host": conn.host, "seat": conn.seat, "chat": self.table.chat.lines}
         if conn.host:
             welcome["links"] = self.links
+        elif conn.role in ("guest", "player") and self.links.get("watch"):
+            # any player may send a friend a hand's replay: its link is the spectator link, never a seat's
+            welcome["watch"] = self.links["watch"]
         self._send(conn, welcome)
         if msg.seat_token and seat_pos is None:
             conn.returning = hash_token(msg.seat_token)
