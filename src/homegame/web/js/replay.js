@@ -88,7 +88,8 @@ function drawTable(view, nameOf, actor) {
     const all = (view.seats || []).reduce((t, x) => t + (x.in_pot || 0), 0);
     pot.textContent = `Pot ${all - (real.back ? real.back.amount : 0)}`;
   }
-  const mucked = new Set(view.over && view.results ? view.results.mucked || [] : []);
+  const shownAfter = view.over && view.results ? view.results.shown || {} : {};
+  const mucked = new Set((view.over && view.results ? view.results.mucked || [] : []).filter((s) => !(shownAfter[String(s)] || []).length));
   (view.seats || []).forEach((s, i) => {
     const row = document.createElement("div");
     row.className = "replay-seat";
