@@ -22,7 +22,8 @@ def test_a_seated_name_says_whom_to_ask_for_the_seat_code(tmp_path: Path) -> Non
     new_phone.send({"type": "sit", "name": "benjamin"})
     err = new_phone.last("error")
     assert err is not None and err["code"] == "refused"
-    assert err["message"].startswith("This name is seated (seat 2). If it is yours, ask Dave to show your seat code")
+    assert err["message"].startswith("This name is seated (seat 2), so it is taken. If it is yours, ask Dave to show "
+                                     "your seat code")
 
 
 def test_the_host_shows_a_seat_link_as_a_qr_code_that_seats_the_new_phone(tmp_path: Path) -> None:

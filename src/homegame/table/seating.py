@@ -42,7 +42,7 @@ class Seating(TableTurns):
         for other in self.seats.values():
             if name_key(other.name) == key and other.kind == "human":
                 host = next((s.name for s in self.seats.values() if s.sid == self.host_sid), "the host")
-                raise TableError(f"This name is seated (seat {other.position + 1}). If it is yours, ask {host} to show "
+                raise TableError(f"This name is seated (seat {other.position + 1}), so it is taken. If it is yours, ask {host} to show "
                                  "your seat code and scan it with this phone to get your seat back; otherwise choose "
                                  "another name (names are compared ignoring case and spacing)")
             if name_key(other.name) == key:
