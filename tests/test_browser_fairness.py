@@ -37,8 +37,11 @@ def test_the_page_contributes_verifies_and_warns(base: str, pages: Pages) -> Non
                 button.first.click()
                 break
         news.wait()
-    page.wait_for_function("document.querySelector('#commit').textContent.includes('shuffle verified')")
-    assert "(yours included)" in page.inner_text("#commit")
+    page.wait_for_function("document.querySelector('#commit').textContent.includes('Shuffle checked ✓')")
+    assert "Shuffle checked ✓ — your randomness was used" in page.inner_text("#commit")
+    # the record is read in the page (a phone has nowhere to put a download), and stays open as the table moves
+    page.click("#commit .fair-record summary")
+    page.wait_for_function("document.querySelector('#commit .fair-record pre').textContent.includes('homegame-fairness-record')")
     stored: dict[str, Any] = api(base, f"/api/tables/{made['table_id']}/hands/1.json?token={token}")
     assert [c["value"] for c in stored["start"]["shuffle"]["contributions"]] == [mine]
     assert verify_hand(stored).ok

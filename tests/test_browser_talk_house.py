@@ -144,13 +144,17 @@ def test_losers_may_muck_and_the_log_says_who(pages: Pages) -> None:
     for p in (ann, bob):
         p.wait_for_selector("#after .mucked-note")
         assert f"{name} mucks" in p.inner_text("#log")
-    assert "Your hand was mucked" in loser.inner_text("#after")
+    assert "Your hand is not shown" in loser.inner_text("#after")
     # the mucked cards never reach the other player; the loser may still show them by choice
     winner = bob if loser is ann else ann
     assert state(winner)["view"]["seats"][mucked]["shown"] is None
     loser.wait_for_selector("#after .show-choice")
     loser.screenshot(path=str(ARTIFACTS / "house-mucked-phone.png"), full_page=True)
     winner.screenshot(path=str(ARTIFACTS / "house-muck-log-phone.png"), full_page=True)
+    # Show all after the muck: nobody's page says the hand was mucked any more (issue 17, seen 9)
+    loser.click('#after [data-action="show-all"]')
+    for p in (ann, bob):
+        p.wait_for_function("!document.querySelector('#after .mucked-note')", timeout=5000)
     assert not pages.errors, pages.errors
 
 
@@ -176,6 +180,8 @@ def test_host_sets_straddle_and_bomb_pot_and_out_of_place_is_refused(pages: Page
         ann.evaluate("window.homegame.send({type: 'add_bot', kind: 'rule'})")
     ann.wait_for_function("window.homegame.state.table.seats.length === 3")
     unpause(ann)
+    # the straddle is a choice: Ann (under the gun with three players) is asked before the deal
+    ann.click('#sit [data-action="straddle-yes"]', timeout=10000)
     live(ann)
     ann.wait_for_function("window.homegame.state.view.log.some(l => /straddles 4/.test(l))")
     assert re.search(r"straddles 4", ann.inner_text("#log"))

@@ -136,7 +136,7 @@ def test_settle_up_never_pays_a_bot_and_the_people_balance() -> None:
     assert s.payments == [Payment("Bob", "Ann", 50)]
     assert s.against_bots == {"Ann": 50, "Bob": 0, "Cy": 0}  # the people are +50 against the bots
     assert s.bots == {"RuleBot 1": 16, "RuleBot 2": -66}
-    assert "Ann is +50 against the bots" in s.lines()
+    assert "Ann won 50 from the bots: nobody pays that" in s.lines()
     assert settle_up(nets, bots=ledger.bots) == s.payments
     data = s.to_dict()
     assert data["payments"] == [{"payer": "Bob", "payee": "Ann", "amount": 50}] and data["bots"] == s.bots
@@ -164,4 +164,5 @@ def test_settle_between_people_on_random_mixed_tables(seed: int) -> None:
 def test_people_who_all_lost_to_the_bots_pay_nobody() -> None:
     s = settle({"Ann": -20, "Bob": -30, "EquityBot": 50}, ["EquityBot"])
     assert s.payments == [] and s.against_bots == {"Ann": -20, "Bob": -30}
-    assert s.lines() == ["Ann is -20 against the bots", "Bob is -30 against the bots", "Bots (not paid): EquityBot +50"]
+    assert s.lines() == ["Ann lost 20 to the bots: nobody pays that", "Bob lost 30 to the bots: nobody pays that",
+                         "The bots (never paid, never paying): EquityBot won 50"]

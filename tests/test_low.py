@@ -125,3 +125,13 @@ def test_bad_rules_and_qualifiers() -> None:
         evaluate_low("5h 4d 3c 2s", "a5")
     with pytest.raises(UnknownLowRule):
         evaluate_low_many(np.array([[0, 1, 2, 3, 4]]), "razz")
+
+
+@pytest.mark.parametrize(("hand", "wild", "words"), [
+    ("3c 3d Kh 4s Ac", None, "K-4-3-3-A low"),  # a pair in its place, not first (issue 17, seen 9)
+    ("Kc Kd 4h 3s Ac", None, "K-K-4-3-A low"),
+    ("3c 3d Kh 4s Ac", "K", "4-3-3-2-A low"),  # the wild king plays as a deuce
+])
+def test_a_low_is_written_highest_card_first(hand: str, wild: str | None, words: str) -> None:
+    got = str(evaluate_low(hand, "a5", wild=wild) if wild else evaluate_low(hand, "a5"))
+    assert got.startswith(words), got

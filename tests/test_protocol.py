@@ -43,6 +43,11 @@ def test_every_client_type_parses() -> None:
         {"type": "run_twice", "value": True},
         {"type": "game_file", "text": 'name = "mine"\n', "filename": "mine.toml"},
         {"type": "game_file", "remove": "mine"},
+        {"type": "straddle", "value": False},
+        {"type": "start"},
+        {"type": "rebuy"},
+        {"type": "configure", "rebuy": "auto"},
+        {"type": "house", "straddle": "button-mandatory"},
     ]
     assert {s["type"] for s in samples} == set(p.CLIENT_TYPES)
     for sample in samples:

@@ -314,4 +314,4 @@ def test_the_settle_up_is_between_people_and_never_pays_a_bot(client: TestClient
         time.sleep(0.2)
     assert any(data["bots"].values()), data
     assert data["payments"] == [] and data["nets"] == {}, data
-    assert any(line.startswith("Bots (not paid)") for line in data["lines"]), data
+    assert any(line.startswith("The bots (never paid, never paying)") for line in data["lines"]), data

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import homegame as hg
+from homegame.table import Settings, Table, TableError
 
 NL = hg.Stakes("no-limit", blinds=(1, 2))
 HOLDEM = hg.game("holdem")
@@ -102,3 +105,93 @@ def test_bomb_pot_for_more_than_a_stack_is_all_in_and_runs_out() -> None:
     h = HOLDEM.deal([100, 5, 100], stakes=NL, seed=3, options={"bomb_pot": 10})
     assert h.totals == [10, 5, 10] and h.stacks[1] == 0
     assert len(h.board) == 3 and h.to_act == (2,)
+
+
+# ----- at the table: a straddle is asked, never forced (issue 17 §1) ---------------------------------------
+
+def _table(stacks: tuple[int, ...] = (200, 200, 200, 200), rule: str = "utg") -> Table:
+    t = Table(Settings(game="holdem", approve_seats=False, between_hands=0, turn_seconds=20))
+    for i, stack in enumerate(stacks):
+        t.sit(f"P{i}", approved=True)
+        t.seats[i].stack = stack
+    t.set_house({"straddle": rule})
+    return t
+
+
+def _deck(seed: int = 1) -> list[str]:
+    cards = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def test_the_straddling_seat_is_asked_and_the_deal_waits_for_the_answer() -> None:
+    t = _table()  # button will be seat 0: blinds 1 and 2, the straddle seat 3
+    assert not t.ready_to_deal(0.0)
+    ask = t.public(0.0)["straddle_ask"]
+    assert ask == {"hand": 1, "position": 3, "amount": 4, "deadline": 20.0}
+    assert t.next_wakeup(0.0) == 20.0  # nothing busy-loops while the question is open
+    t.check_invariants(0.0)
+    with pytest.raises(TableError, match="not asked"):
+        t.straddle(2, True)
+    t.straddle(3, True)
+    assert t.ready_to_deal(1.0)
+    start = t.deal(_deck(), 1.0)
+    assert start.options == {"straddle": "utg"}
+    assert t.hand is not None and t.hand.bets[3] == 4
+    assert any("P3 straddles 4 this hand" in n for n in t.notices)
+
+
+def test_declining_or_timing_out_costs_nothing_and_the_next_hand_asks_again() -> None:
+    t = _table()
+    assert not t.ready_to_deal(0.0)
+    t.straddle(3, False)
+    assert t.ready_to_deal(0.0)
+    start = t.deal(_deck(), 0.0)
+    assert start.options is None and t.hand.bets == [0, 1, 2, 0]
+    while t.live:
+        t.act(t.owing()[0], "fold", 0.0)
+    nxt = t.next_wakeup(0.0)
+    assert nxt is not None and not t.ready_to_deal(nxt)  # hand 2: the new straddle seat is asked
+    ask = t.public(nxt)["straddle_ask"]
+    assert ask["hand"] == 2
+    assert not t.ready_to_deal(ask["deadline"] - 0.1)
+    assert t.ready_to_deal(ask["deadline"])  # time ran out: no straddle, nothing posted
+    start = t.deal(_deck(2), ask["deadline"])
+    assert start.options is None
+    assert any("does not straddle (time ran out)" in n for n in t.notices)
+
+
+def test_a_straddle_never_puts_a_player_all_in() -> None:
+    for rule in ("utg", "utg-mandatory"):
+        t = _table((200, 200, 200, 4), rule)  # seat 3 straddles, but 4 chips is its whole stack
+        assert t.ready_to_deal(0.0) and t.public(0.0)["straddle_ask"] is None
+        start = t.deal(_deck(), 0.0)
+        assert start.options is None and t.hand.stacks[3] == 4
+
+
+def test_a_mandatory_straddle_is_posted_without_asking() -> None:
+    t = _table(rule="utg-mandatory")
+    assert t.ready_to_deal(0.0)
+    assert t.deal(_deck(), 0.0).options == {"straddle": "utg"}
+
+
+def test_a_bot_is_not_held_up_asking_and_keeps_to_the_blinds() -> None:
+    t = Table(Settings(game="holdem", approve_seats=False, between_hands=0))
+    for i in range(3):
+        t.sit(f"P{i}", approved=True)
+    t.add_bot("rule")
+    t.set_house({"straddle": "utg"})
+    assert t.ready_to_deal(0.0)
+    assert t.deal(_deck(), 0.0).options is None
+
+
+def test_an_open_question_survives_storing_and_a_pause_stops_its_clock() -> None:
+    t = _table()
+    assert not t.ready_to_deal(0.0)
+    again = Table.from_dict(t.to_dict())
+    assert again.public(0.0)["straddle_ask"] == t.public(0.0)["straddle_ask"]
+    again.set_paused(True, 5.0)
+    again.set_paused(False, 15.0)
+    assert again.public(15.0)["straddle_ask"]["deadline"] == 30.0
+    again.straddle(3, True)
+    assert again.ready_to_deal(15.0)

@@ -56,7 +56,8 @@ class Run:
         spec = {"game": game, "stakes": rng.choice(STAKES), "buy_in": rng.choice([20, 200]),
                 "approve_seats": rng.random() < 0.5, "bot_delay": rng.choice([0.0, 0.5]),
                 "between_hands": rng.choice([0.0, 0.005, 1.0]), "turn_seconds": rng.choice([5.0, 30.0]),
-                "time_bank": rng.choice([0.0, 10.0]), "bots": rng.randint(0, 2), "paused": rng.random() < 0.3}
+                "time_bank": rng.choice([0.0, 10.0]), "bots": rng.randint(0, 2), "paused": rng.random() < 0.3,
+                "wait_for_host": rng.random() < 0.3}
         self.room, self.store, self.tokens = open_room(tmp_path, self.clock, **spec)
         self.tabs: list[Tab] = [Tab(self.room, self.tokens["host"])]
         self.seat_tokens: list[str] = []
@@ -181,6 +182,31 @@ class Run:
             msg["decision"] = self.rng.choice(stale) if stale else 0
         tab.send(msg)
 
+    def money_and_straddle(self) -> None:
+        """The night's own moves: the host starts it or sets a straddle rule or rebuy policy; a player
+        answers the straddle question, asks for a rebuy, or the host approves one (issue 17 §1-3)."""
+        rng, t = self.rng, self.room.table
+        roll = rng.random()
+        if roll < 0.15:
+            self.host().send({"type": "start"})
+        elif roll < 0.3:
+            self.host().send({"type": "house", "straddle": rng.choice(["utg", "button", "utg-mandatory", "off"])})
+        elif roll < 0.4:
+            self.host().send({"type": "configure", "rebuy": rng.choice(["host", "auto"])})
+        elif roll < 0.7 and self.seated_tabs():
+            ask = t.straddle_ask
+            asked = [x for x in self.seated_tabs() if ask is not None and self.room.seat_of(x.conn) == ask["position"]]
+            rng.choice(asked or self.seated_tabs()).send({"type": "straddle", "value": rng.random() < 0.5})
+        elif roll < 0.85 and self.seated_tabs():
+            tab = rng.choice(self.seated_tabs())
+            pos = self.room.seat_of(tab.conn)
+            stacked = pos is not None and t.seats[pos].stack > 0
+            tab.send({"type": "rebuy"})
+            assert pos is None or not stacked or t.seats[pos].stack > 0
+        else:
+            asked = [p for p, s in t.seats.items() if s.rebuy_asked]
+            self.host().send({"type": "approve", "seat": rng.choice(asked or list(t.seats) or [0])})
+
     def tick(self, seconds: float) -> None:
         self.clock.t += seconds
         self.room.step(None)
@@ -234,6 +260,8 @@ class Run:
             self.host().send({"type": "reissue", "seat": rng.choice(humans or positions)})
         elif roll < 0.96:
             self.talk()
+        elif roll < 0.975:
+            self.money_and_straddle()
         elif t.chooser is not None:
             choosers = [x for x in self.seated_tabs() if self.room.seat_of(x.conn) == t.chooser]
             if choosers:

@@ -29,7 +29,7 @@ def table(players: int = 3, game: str = "holdem") -> Table:
 
 def test_a_straddle_is_dealt_and_kept_in_the_stored_start() -> None:
     t = table()
-    t.set_house({"straddle": "utg"})
+    t.set_house({"straddle": "utg-mandatory"})
     start = t.deal(deck(1), 0.0)
     assert start.options == {"straddle": "utg"}
     view = t.view(None)
@@ -56,7 +56,7 @@ def test_a_bomb_pot_called_now_is_the_next_hand_only_and_every_n_hands() -> None
 
 def test_a_straddle_heads_up_is_left_out_and_the_notice_says_why() -> None:
     t = table(players=2)
-    t.set_house({"straddle": "utg"})
+    t.set_house({"straddle": "utg-mandatory"})
     start = t.deal(deck(4), 0.0)
     assert start.options is None
     assert any("no straddle this hand" in n and "three or more" in n for n in t.notices)
@@ -168,7 +168,7 @@ def test_running_it_twice_out_of_place_is_refused_with_the_reason() -> None:
 def test_the_notices_say_only_what_changed_in_words() -> None:
     t = table()
     t.set_house({"straddle": "utg", "showdown": "show-all", "rabbit": False, "chip": 1})
-    assert t.notices[-1] == "house rules from the next hand: a straddle under the gun"
+    assert t.notices[-1] == "house rules from the next hand: a straddle under the gun (asked each hand)"
     count = len(t.notices)
     t.set_house({"straddle": "utg", "rabbit": False})  # the same again: nothing to say
     assert len(t.notices) == count

@@ -64,9 +64,9 @@ def test_a_busted_player_is_told_they_are_out_of_chips_and_who_can_buy_them_in(t
     bob_seat = seated(bob, "Bob")
     host.send({"type": "adjust", "seat": bob_seat, "stack": 0})
     assert bob.state()["you"]["out_of_chips"] == {
-        "by": "host", "buy_in": 200,
-        "message": "You are out of chips: ask the host to buy you in again for 200; you are dealt in once they do, "
-                   "or leave the table"}
+        "by": "host", "buy_in": 200, "rebuy": "host",
+        "message": "You are out of chips: request a rebuy of 200 with the button below (the host approves it), "
+                   "or leave"}
     host.send({"type": "pause", "value": False})
     tick(room, [host, ann, bob], clock, 1.5)
     assert room.table.live and bob_seat not in room.table.start.dealt  # type: ignore[union-attr]

@@ -116,7 +116,7 @@ def test_a_lookalike_name_is_told_apart_by_seat(tmp_path: Path) -> None:
     room, _clock, tokens, _host, (ann, _bob) = table_of(tmp_path)
     other = Tab(room, tokens["invite"])
     other.send({"type": "sit", "name": "A\u200bnn"})
-    assert "taken" in other.last("error")["message"]  # type: ignore[index]
+    assert "This name is seated" in other.last("error")["message"]  # type: ignore[index]
     other.send({"type": "sit", "name": "Ann."})
     other.send({"type": "chat", "text": "it's me, Ann"})
     line = chats(ann)[-1]

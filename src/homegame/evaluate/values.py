@@ -206,7 +206,7 @@ class LowValue:
         if five is None:
             rule = LOW_RULES.index(self.rule)
             chosen = next(f for f in _fives(self._hand) if five_low(_ids(f), rule) == self.strength)
-            five = _display_order(chosen, ace_low=self.rule != "27", wheel_low=self.rule != "27")
+            five = low_order(chosen, self.rule)
             object.__setattr__(self, "_five", five)
         return five
 
@@ -261,6 +261,17 @@ def _display_order(five: Sequence[Card], *, ace_low: bool, wheel_low: bool = Tru
     for card in five:
         counts[value(card)] = counts.get(value(card), 0) + 1
     return tuple(sorted(five, key=lambda c: (counts[value(c)], value(c)), reverse=True))
+
+
+def low_order(five: Sequence[Card], rule: str) -> tuple[Card, ...]:
+    """A low's cards as players read it: highest card first, pairs in their place (RULES.md §2), the ace
+    lowest except in deuce-to-seven.
+
+    >>> from homegame.cards import RANKS, cards
+    >>> "-".join(RANKS[c.rank] for c in low_order(cards("3c 3d Kh 4s Ac"), "a5"))
+    'K-4-3-3-A'
+    """
+    return tuple(sorted(five, key=lambda c: c.rank if rule == "27" else (c.rank + 1) % 13, reverse=True))
 
 
 _new_value = object.__new__

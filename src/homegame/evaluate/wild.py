@@ -37,6 +37,7 @@ from homegame.evaluate.values import (
     _set_strength,
     describe_high,
     high_value,
+    low_order,
     low_value,
     parse_hand,
 )
@@ -175,7 +176,7 @@ class WildLowValue(LowValue):
 
     def __str__(self) -> str:
         played = dict(self._stands)
-        plays = [played.get(c, c) for c in self.cards]
+        plays = low_order([played.get(c, c) for c in self.cards], self.rule)
         words = "-".join(_low_rank_text(self.rule, c.rank) for c in plays) + " low"
         category = low_key(self.rule, tuple(c.rank for c in plays), len({c.suit for c in plays}) == 1)[0]
         if category in (4, 5, 8):

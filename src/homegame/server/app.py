@@ -65,6 +65,8 @@ class NewTable(BaseModel):
     between_hands: p.PauseSeconds = 4.0
     paused: bool = False
     spectator_chat: bool = False
+    #: Deal nothing until the host starts the game (the ``start`` message) or takes a seat (the lobby's tables).
+    wait_for_host: bool = False
 
 
 #: Seconds a table nobody is connected to stays loaded in a process alone (``--idle-seconds``); shared,
@@ -295,6 +297,7 @@ class Server:
         if spec.game != DEALERS_CHOICE:
             table.set_game(spec.game, spec.rules)
         table.paused = spec.paused
+        table.started = not spec.wait_for_host
         for _ in range(spec.bots):
             table.add_bot(spec.bot_kind)
         tokens = {"host": new_token(), "invite": new_token(), "watch": new_token()}

@@ -51,6 +51,7 @@ class Connection:
     host: bool = False
     seat: int | None = None
     holder: str | None = None
+    returning: str = ""  # the hash of a seat token this connection held here before (it left, or its hello named it)
     base: str = "anonymous"  # the role of the link's own token: host | guest | watcher | player
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     limiter: RateLimiter = field(default_factory=RateLimiter)

@@ -278,13 +278,18 @@ class Configure(_Msg):
     approve_seats: bool | None = None
     bot_rebuys: Rebuys | None = None
     spectator_chat: bool | None = None
+    rebuy: Literal["host", "auto"] | None = None
 
 
 class Reissue(_Msg):
-    """Host: a new link for a player's seat (a lost phone); the old seat token stops working at once."""
+    """Host: a new link for a player's seat (a lost phone); the old seat token stops working at once.
+
+    ``qr_base``: the page's table address up to its ``#`` (``https://host/t/ID#``); the answer then also
+    holds the new link as a QR code (SVG) for the player's new phone to scan."""
 
     type: Literal["reissue"]
     seat: SeatNo
+    qr_base: Annotated[str, Field(min_length=8, max_length=200, pattern=r"^https?://[^\s<>\"'#]+#$")] | None = None
 
 
 class Chat(_Msg):
@@ -329,7 +334,7 @@ class House(_Msg):
     """Host: house rules from the next hand (see ``homegame.table.house``); ``bomb_next`` calls a bomb pot."""
 
     type: Literal["house"]
-    straddle: Literal["utg", "button", "off"] | None = None
+    straddle: Literal["utg", "button", "utg-mandatory", "button-mandatory", "off"] | None = None
     bomb_ante: Chips | None = None
     bomb_every: Annotated[int, Field(ge=0, le=1000, strict=True)] | None = None
     chip: BuyIn | None = None
@@ -363,6 +368,26 @@ class RunTwice(_Msg):
     value: bool = True
 
 
+class Straddle(_Msg):
+    """The seat asked to straddle the coming hand (the table's ``straddle_ask``) answers yes or no."""
+
+    type: Literal["straddle"]
+    value: bool
+
+
+class Rebuy(_Msg):
+    """A player out of chips asks to buy in again (the host approves it with ``approve``, or the table's
+    ``rebuy`` policy ``auto`` grants it at once)."""
+
+    type: Literal["rebuy"]
+
+
+class Start(_Msg):
+    """Host: start the game (a table opened with ``wait_for_host`` deals nothing before)."""
+
+    type: Literal["start"]
+
+
 class Show(_Msg):
     """After the hand: show some (``cards``) or all (null) of my cards nobody has seen."""
 
@@ -373,15 +398,16 @@ class Show(_Msg):
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
     | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | MuteSpectator | House | Show | RunTwice
-    | GameFileUpload,
+    | GameFileUpload | Straddle | Start | Rebuy,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
                 "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy", "chat", "react",
-                "pre_act", "mute", "mute_spectator", "house", "show", "run_twice", "game_file")
+                "pre_act", "mute", "mute_spectator", "house", "show", "run_twice", "game_file", "straddle", "start",
+                "rebuy")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
-                        "configure", "reissue", "mute", "mute_spectator", "house", "game_file"})
+                        "configure", "reissue", "mute", "mute_spectator", "house", "game_file", "start"})
 #: Talk: limited per person (seat, address, host) to :data:`TALK_BURST` messages in :data:`TALK_WINDOW` seconds.
 TALK_TYPES = frozenset({"chat", "react"})
 TALK_BURST = 5
@@ -488,6 +514,6 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 __all__ = [
     "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "MAX_UPLOAD", "VERSION", "Act", "AddBot",
     "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "GameFileUpload", "Hello", "House", "Leave",
-    "Mute", "MuteSpectator", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "error", "frame_text",
+    "Mute", "MuteSpectator", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Rebuy", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "Start", "Straddle", "error", "frame_text",
     "nesting", "parse_client", "problems",
 ]

@@ -31,6 +31,7 @@ from homegame.server.connection import (
     Talkers,
 )
 from homegame.server.fairness import Fairness, FairShuffle
+from homegame.server.qr import link_svg
 from homegame.server.states import StateMessages
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
@@ -447,7 +448,7 @@ class Room(StateMessages):
             if pos is not None or old is None:
                 continue
             reason = self._unbind_reasons.get(conn.holder or "", "the seat is no longer yours")
-            conn.holder = None
+            conn.returning, conn.holder = conn.holder or conn.returning, None
             self._send(conn, {"type": "unseated", "v": p.VERSION, "seat": old,
                        "message": f"you no longer hold seat {old + 1}: {reason}"})
             if conn.base == "player":  # its only token was that seat's: it has no business here now
@@ -542,7 +543,12 @@ class Room(StateMessages):
                                    "host": conn.host, "seat": conn.seat, "chat": self.table.chat.lines}
         if conn.host:
             welcome["links"] = self.links
+        elif conn.role in ("guest", "player") and self.links.get("watch"):
+            # any player may send a friend a hand's replay: its link is the spectator link, never a seat's
+            welcome["watch"] = self.links["watch"]
         self._send(conn, welcome)
+        if msg.seat_token and seat_pos is None:
+            conn.returning = hash_token(msg.seat_token)
         if msg.seat_token and seat_pos is None and conn.role != "watcher":
             self._send(conn, {"type": "unseated", "v": p.VERSION, "seat": None,
                        "message": "your seat link no longer holds a seat at this table (you left, the host "
@@ -559,9 +565,12 @@ class Room(StateMessages):
             if mine is not None:
                 raise TableError(f"you already sit in seat {mine + 1}")
             token = new_token()
-            seat = t.sit(msg.name, token_hash=hash_token(token), approved=conn.host)
+            seat = t.sit(msg.name, token_hash=hash_token(token), approved=conn.host, returning=conn.returning)
             if self.talkers.is_muted(conn):  # muted before, under another name or as a spectator
                 t.mute(seat.position, True)
+            if conn.host:
+                t.host_sid = seat.sid
+                t.start_game()  # the host sitting down starts the night
             conn.seat, conn.holder = seat.position, seat.token_hash
             if conn.role == "guest":
                 conn.role = "player"
@@ -581,7 +590,7 @@ class Room(StateMessages):
             for other in list(self.connections):  # transient: nothing to store
                 self._send(other, {"type": "reaction", "v": p.VERSION, **event})
             return
-        if isinstance(msg, p.Act | p.SitOut | p.Leave | p.Choose | p.PreAct) and mine is None:
+        if isinstance(msg, p.Act | p.SitOut | p.Leave | p.Choose | p.PreAct | p.Straddle | p.Rebuy) and mine is None:
             raise TableError("you hold no seat at this table; sit first")
         if isinstance(msg, p.Act):
             assert mine is not None
@@ -592,6 +601,14 @@ class Room(StateMessages):
         elif isinstance(msg, p.PreAct):
             assert mine is not None
             t.set_pre_action(mine, msg.action)
+        elif isinstance(msg, p.Rebuy):
+            assert mine is not None
+            t.request_rebuy(mine)
+        elif isinstance(msg, p.Start):
+            t.start_game()
+        elif isinstance(msg, p.Straddle):
+            assert mine is not None
+            t.straddle(mine, msg.value)
         elif isinstance(msg, p.Mute):
             t.mute(msg.seat, msg.value)
             holder = t.seats[msg.seat].token_hash
@@ -622,12 +639,14 @@ class Room(StateMessages):
         elif isinstance(msg, p.Reissue):
             token = new_token()
             self._unbinding(msg.seat, "the host issued a new link for this seat")
+            svg = link_svg(msg.qr_base + token) if msg.qr_base else None  # checked before anything changes
             t.set_token(msg.seat, hash_token(token))
-            self._send(conn, {"type": "seat_link", "v": p.VERSION, "seat": msg.seat, "seat_token": token})
+            self._send(conn, {"type": "seat_link", "v": p.VERSION, "seat": msg.seat, "seat_token": token,
+                              **({"qr_svg": svg} if svg else {})})
         elif isinstance(msg, p.AddBot):
             t.add_bot(msg.kind, msg.name)
         elif isinstance(msg, p.Pause):
-            t.set_paused(msg.value, now)
+            t.set_paused(msg.value, now, by=t.seats[mine].name if mine is not None else "the host")
         elif isinstance(msg, p.SetGame):
             t.set_game(msg.game, msg.rules)
         elif isinstance(msg, p.SetStakes):
@@ -664,7 +683,7 @@ class Room(StateMessages):
             t.show(mine, msg.cards)
         elif isinstance(msg, p.Configure):
             changes = {key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay", "between_hands",
-                                                          "approve_seats", "bot_rebuys", "spectator_chat")}
+                                                          "approve_seats", "bot_rebuys", "spectator_chat", "rebuy")}
             for key, least in zip(("bot_delay", "between_hands"), self.pace_floor, strict=True):
                 if changes[key] is not None:
                     changes[key] = max(float(changes[key]), least)  # this server's floor (docs/security.md)

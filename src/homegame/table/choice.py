@@ -33,7 +33,7 @@ class DealersChoice(TableTurns):
         self._changed(f"{self.seats[pos].name} deals {self.game_title(g.name, dict(g.rules))}")
 
     def _advance_choice(self, now: float) -> bool:
-        if self.settings.game != DEALERS_CHOICE or self.live or self.choice or self.paused:
+        if self.settings.game != DEALERS_CHOICE or self.live or self.choice or self.paused or not self.started:
             if self.chooser is not None and (self.choice or self.settings.game != DEALERS_CHOICE):
                 self.chooser = self.choose_deadline = None
             return False

@@ -24,7 +24,9 @@ class Clock(DealersChoice):
         if self.choose_deadline is not None:
             times.append(self.choose_deadline)
         if self._can_deal() and (self.next_game() is not None or self.chooser is None):
-            times.append(self.next_hand_at if self.next_hand_at is not None else now)
+            due = self.next_hand_at if self.next_hand_at is not None else now
+            ask = self.straddle_ask  # the deal waits for the straddler's answer, at most until its clock runs out
+            times.append(max(due, float(ask["deadline"])) if ask is not None else due)
         return min(times) if times else None
 
     def advance(self, now: float, most: int = MAX_DUE) -> bool:

@@ -9,13 +9,13 @@ from typing import Any
 from homegame.table import house
 from homegame.table.seats import TableError
 from homegame.table.start import HandStart, make_game, make_stakes
-from homegame.table.turns import TableTurns
+from homegame.table.straddle import Straddling
 
 #: Seconds a resumed hand's owing seat gets at least, however little its clock had left (see :meth:`Dealing.resume`).
 RESUME_GRACE = 5.0
 
 
-class Dealing(TableTurns):
+class Dealing(Straddling):
     """Dealing the next hand and resuming a stored one."""
 
     def ready_to_deal(self, now: float) -> bool:
@@ -24,7 +24,7 @@ class Dealing(TableTurns):
             return False
         if self.next_hand_at is not None and now < self.next_hand_at:
             return False
-        return self.next_game() is not None
+        return self.next_game() is not None and not self._straddle_pending(now)
 
     def deal(self, deck: list[str], now: float) -> HandStart:
         """Start the next hand with ``deck`` (a full order of the 52 cards)."""
@@ -33,18 +33,11 @@ class Dealing(TableTurns):
             raise TableError("a hand cannot start now")
         game_name, rules = chosen
         game = self.find_game(game_name, rules)
-        positions = self.eligible()
-        button = self._next_button(positions)
-        # clockwise from the button, at most the game's maximum, then back in seat order
-        i = positions.index(button)
-        ring = positions[i + 1:] + positions[:i + 1]
-        dealt = sorted(ring[-game.max_players:] if len(ring) > game.max_players else ring)
-        if button not in dealt:
-            button = dealt[-1]
+        dealt, button = self._lineup(game)
         stacks = [self.seats[p].stack for p in dealt]
-        options = self._options_for(game, stacks, dealt.index(button), deck)
+        options = self._options_for(game, stacks, button, deck)
         start = HandStart(self.hand_number + 1, game.name, dict(game.rules), dict(self.settings.stakes),
-                          stacks, dealt.index(button), dealt,
+                          stacks, button, dealt,
                           tuple(self.seats[p].sid for p in dealt), tuple(self.seats[p].name for p in dealt),
                           options or None, self.settings.game_files.get(game.name))
         if options.get("bomb_pot"):
@@ -52,6 +45,7 @@ class Dealing(TableTurns):
         if house.words(options):
             self._changed(f"hand {start.number}: {house.words(options)}")
         self.timeouts = []
+        self.straddle_ask = self.straddle_answer = None
         self._begin(start, deck, [], now)
         return start
 
@@ -60,6 +54,10 @@ class Dealing(TableTurns):
         heads-up, a chip the stacks are not whole numbers of) is left out and the notices say why."""
         options = house.hand_options(self.settings.house, number=self.hand_number + 1,
                                      bomb_next=self.settings.bomb_next)
+        if "straddle" in options and len(stacks) >= 3 and not self._straddles(self.straddler()):
+            del options["straddle"]  # declined, not answered in time, or a seat that cannot cover it
+            if self.straddler() is None:
+                self._changed(f"no straddle this hand: it would put a player all in ({self.straddle_cost()})")
         while True:
             try:
                 game.deal(stacks, stakes=make_stakes(self.settings.stakes), button=button, deck=list(deck),

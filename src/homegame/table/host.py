@@ -78,10 +78,12 @@ class HostControls(TableTurns):
         A new ``time_bank`` becomes every player's bank at once (0 included).
         """
         known = ("turn_seconds", "time_bank", "bot_delay", "between_hands", "approve_seats", "bot_rebuys",
-                 "spectator_chat")
+                 "spectator_chat", "rebuy")
         for key, value in changes.items():
             if key not in known:
                 raise TableError(f"unknown setting {key!r}; settings are {', '.join(known)}")
+            if key == "rebuy" and value not in (None, "host", "auto"):
+                raise TableError(f"rebuy must be 'host' (the host approves each) or 'auto', not {value!r}")
             if value is not None and key in OPTION_RANGES:
                 check_option(key, value)  # every value is checked before any is set
         for key, value in changes.items():
@@ -128,10 +130,20 @@ class HostControls(TableTurns):
         else:
             self._changed()
 
-    def set_paused(self, value: bool, now: float | None = None) -> None:
+    def start_game(self) -> None:
+        """The host starts the night: hands are dealt from now on (a table opened to wait for the host
+        deals nothing, and runs no clock, before). Starting a started table changes nothing."""
+        if not self.started:
+            self.started = True
+            self._changed("the host starts the game")
+
+    def set_paused(self, value: bool, now: float | None = None, *, by: str = "the host") -> None:
         """Pause or resume. A pause stops every clock (turns, bots, the dealer's choice, the next
-        deal); resuming gives each clock the time it had left."""
+        deal) and every action; resuming gives each clock the time it had left. ``by`` names who paused
+        (the state's ``paused_by``)."""
         now = self._tick(now)
+        if value and not self.paused:
+            self.paused_by = by
         if value and not self.paused:
             self.paused_at = now
             self.frozen.update({p: max(0.0, d - now) for p, d in self.deadlines.items()})
@@ -148,10 +160,12 @@ class HostControls(TableTurns):
                 self.choose_deadline, self.choose_left = now + self.choose_left, None
             if self.next_hand_at is not None:
                 self.next_hand_at += shift
+            if self.straddle_ask is not None:
+                self.straddle_ask["deadline"] = float(self.straddle_ask["deadline"]) + shift
             self.paused_at = None
         self.paused = value
-        self._changed("the host pauses the game; every clock stops" if value
-                      else "the host resumes the game")
+        self._changed(f"{self.paused_by} pauses the game; every clock stops" if value
+                      else f"{by} resumes the game")
         if not value and self.live:
             self._apply_pre_action(now)
 

@@ -8,7 +8,7 @@ says how it was dealt and every replay deals the same hand. No I/O, no clock.
 >>> check_house({"straddle": "left"})
 Traceback (most recent call last):
 ...
-homegame.table.seats.TableError: straddle must be off (null), 'utg' or 'button', not 'left'
+homegame.table.seats.TableError: straddle must be off (null), 'utg' or 'button' (the seat is asked each hand), or 'utg-mandatory' or 'button-mandatory', not 'left'
 >>> hand_options({"bomb_every": 3, "bomb_ante": 2, "straddle": "utg"}, number=6, bomb_next=False)
 {'bomb_pot': 2}
 >>> hand_options({"straddle": "utg", "showdown": "muck-losers"}, number=7, bomb_next=False)
@@ -20,6 +20,27 @@ from __future__ import annotations
 from typing import Any
 
 from homegame.table.seats import TableError
+
+#: The straddle house rule's values: asked each hand, or posted every hand (still never all in).
+STRADDLE_RULES = ("utg", "button", "utg-mandatory", "button-mandatory")
+
+
+def straddle_kind(rule: Any) -> str | None:
+    """The engine's straddle option (``"utg"`` or ``"button"``) for the house rule ``rule``.
+
+    >>> straddle_kind("utg-mandatory"), straddle_kind("button"), straddle_kind(None)
+    ('utg', 'button', None)
+    """
+    return str(rule).removesuffix("-mandatory") if rule in STRADDLE_RULES else None
+
+
+def is_asked(rule: Any) -> bool:
+    """Whether the straddling seat is asked each hand (the default straddle rule), not made to post it.
+
+    >>> is_asked("utg"), is_asked("utg-mandatory"), is_asked(None)
+    (True, False, False)
+    """
+    return rule in ("utg", "button")
 
 #: The house rules a host may set, with their defaults (off).
 HOUSE_DEFAULTS: dict[str, Any] = {"straddle": None, "bomb_ante": 0, "bomb_every": 0, "chip": 1,
@@ -39,8 +60,9 @@ def check_house(changes: dict[str, Any]) -> dict[str, Any]:
     for key, value in changes.items():
         if key not in HOUSE_DEFAULTS:
             raise TableError(f"unknown house rule {key!r}; house rules are {', '.join(HOUSE_DEFAULTS)}")
-        if key == "straddle" and value not in (None, "utg", "button"):
-            raise TableError(f"straddle must be off (null), 'utg' or 'button', not {value!r}")
+        if key == "straddle" and value is not None and value not in STRADDLE_RULES:
+            raise TableError(f"straddle must be off (null), 'utg' or 'button' (the seat is asked each hand), "
+                             f"or 'utg-mandatory' or 'button-mandatory', not {value!r}")
         if key == "showdown" and value not in (None, "show-all", "muck-losers"):
             raise TableError(f"showdown must be 'show-all' or 'muck-losers', not {value!r}")
         if key in ("rabbit", "run_twice") and type(value) is not bool:
@@ -68,8 +90,8 @@ def hand_options(house: dict[str, Any], *, number: int, bomb_next: bool) -> dict
     opts: dict[str, Any] = {}
     if is_bomb(house, number, bomb_next):
         opts["bomb_pot"] = int(house["bomb_ante"])
-    elif house.get("straddle"):
-        opts["straddle"] = house["straddle"]
+    elif straddle_kind(house.get("straddle")):
+        opts["straddle"] = straddle_kind(house["straddle"])
     if int(house.get("chip") or 1) > 1:
         opts["chip"] = int(house["chip"])
     if house.get("showdown"):
@@ -90,10 +112,13 @@ def said(key: str, value: Any) -> str:
     """One house rule as the notices say it.
 
     >>> said("straddle", "utg"), said("rabbit", False), said("bomb_every", 0)
-    ('a straddle under the gun', 'no rabbit hunt', 'bomb pots only when called')
+    ('a straddle under the gun (asked each hand)', 'no rabbit hunt', 'bomb pots only when called')
     """
     if key == "straddle":
-        return {"utg": "a straddle under the gun", "button": "a button straddle"}.get(value, "no straddle")
+        kind = {"utg": "a straddle under the gun", "button": "a button straddle"}.get(straddle_kind(value) or "")
+        if kind is None:
+            return "no straddle"
+        return f"{kind} (asked each hand)" if is_asked(value) else f"{kind} every hand"
     if key == "bomb_ante":
         return f"bomb pot ante {value}" if value else "no bomb pot ante"
     if key == "bomb_every":
@@ -125,4 +150,4 @@ def words(opts: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-__all__ = ["HOUSE_DEFAULTS", "agree_at", "check_house", "hand_options", "is_bomb", "said", "words"]
+__all__ = ["HOUSE_DEFAULTS", "STRADDLE_RULES", "is_asked", "straddle_kind", "agree_at", "check_house", "hand_options", "is_bomb", "said", "words"]

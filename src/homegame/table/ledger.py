@@ -160,15 +160,23 @@ class Settlement:
                 "against_bots": dict(self.against_bots), "bots": dict(self.bots), "lines": self.lines()}
 
     def lines(self) -> list[str]:
-        """The settle-up in words: the payments, then each person's result against the bots, then the bots.
+        """The settle-up in plain sentences about people: who pays whom, then what each person won from (or
+        lost to) the bots, which nobody pays, then the bots' results apart.
 
         >>> settle({"Ann": 60, "Bob": -20, "RuleBot 1": -40}, bots={"RuleBot 1"}).lines()
-        ['Bob pays Ann 20', 'Ann is +40 against the bots', 'Bots (not paid): RuleBot 1 -40']
+        ['Bob pays Ann 20', 'Ann won 40 from the bots: nobody pays that', 'The bots (never paid, never paying): RuleBot 1 lost 40']
+        >>> settle({"Ann": 0, "EquityBot": 0}, bots={"EquityBot"}).lines()
+        ['Nobody owes anybody', 'The bots (never paid, never paying): EquityBot broke even']
         """
         out = [f"{p.payer} pays {p.payee} {p.amount}" for p in self.payments]
-        out += [f"{name} is {amount:+d} against the bots" for name, amount in self.against_bots.items() if amount]
+        out += [f"{name} {'won' if amount > 0 else 'lost'} {abs(amount)} {'from' if amount > 0 else 'to'} the bots: "
+                f"nobody pays that" for name, amount in self.against_bots.items() if amount]
+        if not out:
+            out.append("Nobody owes anybody")
         if self.bots:
-            out.append("Bots (not paid): " + ", ".join(f"{name} {net:+d}" for name, net in self.bots.items()))
+            said = [f"{name} {'won' if net > 0 else 'lost' if net < 0 else 'broke even'}" + (f" {abs(net)}" if net else "")
+                    for name, net in self.bots.items()]
+            out.append("The bots (never paid, never paying): " + ", ".join(said))
         return out
 
 

@@ -23,11 +23,16 @@ class Seating(TableTurns):
         raise TableError(f"the table is full ({self.settings.max_seats} seats)")
 
     def sit(self, name: str, *, kind: SeatKind = "human", bot: str | None = None,
-            token_hash: str = "", position: int | None = None, approved: bool = False) -> Seat:
+            token_hash: str = "", position: int | None = None, approved: bool = False,
+            returning: str = "") -> Seat:
         """Seat a player (pending the host's approval unless ``approved`` or the table approves all).
 
         The name is kept as :func:`clean_name` makes it and must differ from every other seat's name
-        ignoring case, spacing and invisible characters.
+        ignoring case, spacing and invisible characters. ``returning`` is the hash of a seat token the
+        player held here before (their device remembers it): someone who left and sits again, under
+        that token or the same name, is the same person in the ledger, and one who left out of chips
+        waits for the host (or the table's rebuy policy) to buy them in again, whatever the table's
+        seating policy.
         """
         clean = clean_name(name)
         if not clean or len(clean) > NAME_LIMIT:
@@ -35,6 +40,11 @@ class Seating(TableTurns):
             raise TableError(f"a name must be 1 to {NAME_LIMIT} characters{hidden}, got {len(clean)}")
         key = name_key(clean)
         for other in self.seats.values():
+            if name_key(other.name) == key and other.kind == "human":
+                host = next((s.name for s in self.seats.values() if s.sid == self.host_sid), "the host")
+                raise TableError(f"This name is seated (seat {other.position + 1}), so it is taken. If it is yours, ask {host} to show "
+                                 "your seat code and scan it with this phone to get your seat back; otherwise choose "
+                                 "another name (names are compared ignoring case and spacing)")
             if name_key(other.name) == key:
                 raise TableError(f"the name {clean!r} is taken at this table (seat {other.position + 1}); names "
                                  "are compared ignoring case, spacing and invisible characters; choose another")
@@ -43,14 +53,31 @@ class Seating(TableTurns):
         pos = self.free_position() if position is None else position
         if pos in self.seats or not 0 <= pos < self.settings.max_seats:
             raise TableError(f"seat {pos + 1} is not free")
+        person, broke = self._person(clean, returning) if kind == "human" else (clean, False)
         seat = Seat(pos, clean, kind, bot=bot, bank=self.settings.time_bank, token_hash=token_hash,
-                    buy_in=self.settings.buy_in, sid=self.next_sid)
+                    buy_in=self.settings.buy_in, sid=self.next_sid, person=person)
         self.next_sid += 1
         self.seats[pos] = seat
         self._changed(f"{clean} sits in seat {pos + 1}")
-        if approved or kind == "bot" or not self.settings.approve_seats:
+        if broke and not approved and self.settings.rebuy != "auto":
+            self._changed(f"{clean} left out of chips; the host approves a new buy-in")
+        elif approved or kind == "bot" or not self.settings.approve_seats or broke:
             self.approve(pos)
         return seat
+
+    def _person(self, clean: str, returning: str) -> tuple[str, bool]:
+        """Who sits down as ``clean`` (holding once the seat token hashed ``returning``): a person who left
+        (the ledger name they had, and whether they left out of chips), or a new one."""
+        key = name_key(clean)
+        seated = {s.person for s in self.seats.values()}  # one still leaving after the hand is not back yet
+        gone = {p: x for p, x in self.departed.items() if p not in seated}
+        found = next((p for p, x in gone.items() if returning and x["token"] == returning), None)
+        if found is None:
+            found = next((p for p, x in gone.items() if x["key"] == key), None)
+        if found is not None:
+            return found, bool(self.departed.pop(found)["broke"])
+        taken = {e.name for e in self.ledger.entries} | {s.person for s in self.seats.values()}
+        return next(n for n in (clean, *(f"{clean} ({i})" for i in range(2, 1000))) if n not in taken), False
 
     def add_bot(self, kind: str = "rule", name: str | None = None) -> Seat:
         """Seat a bot of ``kind`` with the table's buy-in."""
@@ -63,14 +90,37 @@ class Seating(TableTurns):
     def approve(self, pos: int) -> None:
         """Let a pending player in: they buy in for the table's buy-in."""
         seat = self._seat(pos)
+        if seat.status == "active" and seat.rebuy_asked:
+            self._rebuy(seat)
+            return
         if seat.status != "pending":
             raise TableError(f"{seat.name} (seat {pos + 1}) is already approved")
+        again = any(e.name == seat.person and e.kind == "buy-in" for e in self.ledger.entries)
         seat.status = "active"
         seat.stack = seat.buy_in
         self._book(seat, "buy-in", seat.buy_in)
         if seat.kind == "bot" and seat.bot:
             self._bots[pos] = make_bot(seat.bot, self._rng.randrange(2**31))
-        self._changed(f"{seat.name} buys in for {seat.buy_in}")
+        self._changed(f"{seat.name} {'rebuys' if again else 'buys in for'} {seat.buy_in}")
+
+    def request_rebuy(self, pos: int) -> None:
+        """A player out of chips asks to buy in again for the table's buy-in: granted at once under the
+        ``auto`` rebuy policy, else when the host approves it (:meth:`approve`)."""
+        seat = self._seat(pos)
+        if not self.out_of_chips(pos):
+            raise TableError("a rebuy is for a player out of chips between hands; you still have chips in play")
+        if self.settings.rebuy == "auto":
+            self._rebuy(seat)
+            return
+        if not seat.rebuy_asked:
+            seat.rebuy_asked = True
+            self._changed(f"{seat.name} (seat {pos + 1}) asks to rebuy {self.settings.buy_in}; the host approves it")
+
+    def _rebuy(self, seat: Seat) -> None:
+        seat.rebuy_asked = False
+        seat.stack = self.settings.buy_in
+        self._book(seat, "buy-in", seat.stack)
+        self._changed(f"{seat.name} rebuys {seat.stack}")
 
     def remove(self, pos: int, now: float | None = None) -> None:
         """Take a player off the table at once: nobody holds the seat from now on (its token is
@@ -82,6 +132,8 @@ class Seating(TableTurns):
             if seat.status == "leaving":
                 raise TableError(f"{seat.name} (seat {pos + 1}) is already leaving after this hand")
             seat.status = "leaving"
+            self.departed[seat.person or seat.name] = {"token": seat.token_hash, "key": name_key(seat.name),
+                                                       "broke": False}  # settled as it cashes out
             seat.token_hash = ""
             self.pre_actions.pop(pos, None)
             self._refresh_clocks(now)
@@ -118,13 +170,17 @@ class Seating(TableTurns):
             raise TableError("stacks can be changed only between hands; wait for this hand to end")
         if stack < 0:
             raise TableError(f"a stack must be zero or more, got {stack}")
-        diff = stack - seat.stack
+        diff, was = stack - seat.stack, seat.stack
         if diff > 0:
             self._book(seat, "buy-in", diff)
         elif diff < 0:
             self._book(seat, "cash-out", -diff)
         seat.stack = stack
-        self._changed(f"{seat.name}'s stack is set to {stack}")
+        seat.rebuy_asked = seat.rebuy_asked and stack == 0
+        if diff > 0:
+            self._changed(f"{seat.name} rebuys {diff}" if was == 0 else f"{seat.name} adds {diff} (stack {stack})")
+        elif diff < 0:
+            self._changed(f"{seat.name} takes {-diff} off the table (stack {stack})")
 
     def _speaker(self, pos: int | None, host: bool, what: str, spectator: str = "Spectator"
                  ) -> tuple[str, int | None, str]:

@@ -78,6 +78,8 @@ class Seat:
     rebuys: int = 0  # times a bot bought in again after going broke
     sid: int = 0  # who holds the seat: unique at the table, never reused
     muted: bool = False  # the host muted this player's chat and reactions
+    person: str = ""  # who holds the seat, as the ledger names them (the same person across sittings)
+    rebuy_asked: bool = False  # out of chips, the player asked for a rebuy the host has still to approve
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form (a copy: changing it changes nothing here)."""
@@ -156,6 +158,7 @@ class Settings:
     house: dict[str, Any] = field(default_factory=dict)  # straddle, bomb pots, chip, showdown, rabbit (see .house)
     bomb_next: bool = False  # the host called a bomb pot for the next hand
     game_files: dict[str, str] = field(default_factory=dict)  # uploaded game files: game name -> the file's text
+    rebuy: Literal["host", "auto"] = "host"  # who grants a player's rebuy: the host's tap, or the table at once
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form (a copy: changing it changes nothing here)."""

@@ -16,7 +16,7 @@ import orjson
 from homegame.table.autoplay import BotPolicy
 from homegame.table.chat import Chat
 from homegame.table.ledger import Ledger
-from homegame.table.seats import DEALERS_CHOICE, Seat, Settings, TableError
+from homegame.table.seats import DEALERS_CHOICE, Seat, Settings, TableError, name_key
 from homegame.table.start import HandStart, make_game, make_stakes
 
 #: A decision id is ``hand number * DECISION_BASE + the number of actions taken when it was posed``.
@@ -34,6 +34,12 @@ class TableState:
         self.button = -1
         self.hand_number = 0
         self.paused = False
+        #: Whether the host has started the night: no hand is dealt, and no dealer chooses, before it.
+        self.started = True
+        #: Who paused the game, as the status line names them ("PAUSED by Dave"): the host's seat name or "the host".
+        self.paused_by = "the host"
+        #: The seat id (``Seat.sid``) the host sat in, to name the host to players ("ask Dave …"); 0: none.
+        self.host_sid = 0
         self.hand: Any = None
         self.start: HandStart | None = None
         self.actions: list[tuple[int, str]] = []
@@ -65,6 +71,15 @@ class TableState:
         #: Run-it-twice agreements in the live hand: ``[actions before it, hand seat, agrees]``.
         self.agreements: list[list[Any]] = []
         self.agreements_hand = 0
+        #: People who left the table, by their ledger name: ``{"token", "key", "broke"}`` (the hash of the last
+        #: seat token they held, their name's :func:`name_key`, whether they left out of chips), so that
+        #: sitting again is the same person in the ledger, and out of chips stays out until the host or
+        #: the rebuy policy buys them in.
+        self.departed: dict[str, dict[str, Any]] = {}
+        #: The straddle question open for the coming hand: ``{"hand", "position", "sid", "amount", "deadline"}``.
+        self.straddle_ask: dict[str, Any] | None = None
+        #: The answer for the coming hand: ``[hand number, sid, straddles]`` (see :mod:`.straddle`).
+        self.straddle_answer: list[Any] | None = None
         self._bots: dict[int, BotPolicy] = {}
         self._ledger_cache: tuple[Any, list[dict[str, Any]], int] | None = None
         self._settings_cache: tuple[int, dict[str, Any]] | None = None
@@ -85,7 +100,7 @@ class TableState:
 
     def _book(self, seat: Seat, kind: str, amount: int) -> None:
         book = self.ledger.buy_in if kind == "buy-in" else self.ledger.cash_out
-        book(seat.name, amount, self.hand_number, bot=seat.kind == "bot")
+        book(seat.person or seat.name, amount, self.hand_number, bot=seat.kind == "bot")
 
     def _seat(self, pos: int) -> Seat:
         if pos not in self.seats:
@@ -109,10 +124,17 @@ class TableState:
     def _cash_out(self, seat: Seat) -> None:
         if seat.status != "pending":
             self._book(seat, "cash-out", seat.stack)
+        if seat.kind == "human" and (seat.status != "pending" or seat.person in self.departed):
+            gone = self.departed.get(seat.person or seat.name, {})
+            self.departed[seat.person or seat.name] = {
+                "token": seat.token_hash or gone.get("token", ""), "key": name_key(seat.name),
+                "broke": seat.stack == 0 if seat.status != "pending" else bool(gone.get("broke"))}
         del self.seats[seat.position]
         self._bots.pop(seat.position, None)
         self.deadlines.pop(seat.position, None)
-        self._changed(f"{seat.name} leaves with {seat.stack}" if seat.status != "pending" else None)
+        net = self.ledger.nets({}).get(seat.person or seat.name, 0) if seat.status != "pending" else 0
+        self._changed(f"{seat.name} leaves and cashes out {seat.stack} ({net:+d} tonight)"
+                      if seat.status != "pending" else None)
 
     def find_game(self, name: str, rules: dict[str, Any] | None = None) -> Any:
         """The game ``name`` with ``rules``: one of the table's uploaded game files, else ``hg.game``'s;
@@ -169,7 +191,7 @@ class TableState:
         return later[0] if later else positions[0]
 
     def _can_deal(self) -> bool:
-        return not self.live and not self.paused and len(self.eligible()) >= self.min_players()
+        return not self.live and not self.paused and self.started and len(self.eligible()) >= self.min_players()
 
     def hand_seat(self, pos: int) -> int | None:
         """The seat number in the current (or last) hand of table position ``pos``: ``None`` if the

@@ -54,23 +54,30 @@ def out_of_chips_notice(table: TableState, pos: int | None, *, host: bool) -> di
     """What the seat at ``pos`` is told while it is out of chips (see :meth:`Table.out_of_chips`), or ``None``.
 
     ``by`` says who may buy it in again: ``"you"`` (the host's own seat: the host panel's top-up) or
-    ``"host"`` (a player waits for the host); ``buy_in`` is the table's buy-in; ``message`` says it in words.
+    ``"host"`` (a player waits for the host); ``buy_in`` is the table's buy-in; ``message`` says it in words;
+    ``rebuy`` is what a player's Request rebuy button does (the ``rebuy`` message): ``"host"`` (asks the host),
+    ``"auto"`` (the table grants it at once) or ``"asked"`` (asked already, waiting for the host); ``None`` for the host.
     """
     if pos is None or not table.out_of_chips(pos):
         return None
     buy_in = table.settings.buy_in
     if host:
         message = f"You are out of chips: buy in again for {buy_in} with the button below, or leave the table"
+    elif table.seats[pos].rebuy_asked:
+        message = f"You asked to rebuy {buy_in}: you are dealt in once the host approves it, or leave the table"
+    elif table.settings.rebuy == "auto":
+        message = f"You are out of chips: rebuy {buy_in} with the button below (this table grants it at once), or leave"
     else:
-        message = (f"You are out of chips: ask the host to buy you in again for {buy_in}; you are dealt in "
-                   "once they do, or leave the table")
-    return {"by": "you" if host else "host", "buy_in": buy_in, "message": message}
+        message = f"You are out of chips: request a rebuy of {buy_in} with the button below (the host approves it), or leave"
+    return {"by": "you" if host else "host", "buy_in": buy_in, "message": message,
+            "rebuy": None if host else "asked" if table.seats[pos].rebuy_asked else table.settings.rebuy}
 
 
 def waiting_reason(table: TableState) -> dict[str, Any] | None:
     """Why no hand is being played or can start now (``None`` while the table moves by itself).
 
-    ``code`` is ``paused`` (the host paused), ``players`` (too few players can be dealt in) or
+    ``code`` is ``paused`` (the host paused), ``start`` (the host has not started the night yet: nothing is
+    dealt and nobody's clock runs before), ``players`` (too few players can be dealt in) or
     ``choosing`` (dealer's choice: the dealer picks the game); ``message`` says it in words.
     """
     if table.paused:
@@ -78,6 +85,8 @@ def waiting_reason(table: TableState) -> dict[str, Any] | None:
         return {"code": "paused", "message": f"the host has paused the game; {what} when the host resumes"}
     if table.live:
         return None
+    if not table.started:
+        return {"code": "start", "message": "the host starts the game once everyone is seated"}
     eligible = table.eligible()
     need = table.min_players()
     if len(eligible) < need:

@@ -30,6 +30,7 @@ from homegame.table.seats import NAME_LIMIT, Seat, Settings, name_key
 from homegame.table.start import HandStart, make_game, make_stakes
 from homegame.table.state import DECISION_BASE
 from homegame.table.status import waiting_reason
+from homegame.table.wild_words import wild_state
 
 
 class Table(Seating, HostControls, Dealing, Acting, Clock):
@@ -124,7 +125,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         for seat in self.seats.values():
             if seat.status == "pending":
                 continue
-            out[seat.name] = seat.stack
+            out[seat.person or seat.name] = seat.stack
         return out
 
     def public(self, now: float) -> dict[str, Any]:
@@ -142,6 +143,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
                 "deadline": self.deadlines.get(pos) if s.kind == "human" else None,
                 "clock_left": self.frozen.get(pos) if s.kind == "human" else None,
                 **self._clock_parts(pos, s), "muted": s.muted, "out_of_chips": self.out_of_chips(pos),
+                "rebuy_asked": s.rebuy_asked,
             })
         stacks = self.stacks_by_name()
         key = (len(self.ledger.entries), tuple(stacks.items()))
@@ -163,6 +165,9 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
             "next_game": None if chosen is None else {"game": chosen[0], "rules": chosen[1],
                                                       "title": self.game_title(*chosen)},
             "paused": self.paused,
+            "paused_by": self.paused_by if self.paused else None,
+            "started": self.started,
+            "wild": wild_state(self.hand),
             "waiting": self.waiting(),
             "hand_number": self.hand_number,
             "live": self.live,
@@ -171,6 +176,8 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
             "seats": seats,
             "timeouts": [dict(t) for t in self.timeouts],
             "chooser": self.chooser,
+            "straddle_ask": None if self.straddle_ask is None or self.live else {
+                k: self.straddle_ask[k] for k in ("hand", "position", "amount", "deadline")},
             "choose_deadline": self.choose_deadline,
             "next_hand_at": None if self.live else self.next_hand_at,
             "now": now,
@@ -185,12 +192,14 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         """The table between hands, JSON-serialisable (a live hand is stored as its start + actions)."""
         return {"settings": self.settings.to_dict(), "seats": [s.to_dict() for s in self.seats.values()],
                 "ledger": self.ledger.to_list(), "button": self.button, "hand_number": self.hand_number,
-                "paused": self.paused, "frozen": {str(p): x for p, x in self.frozen.items()} if self.paused else None,
+                "paused": self.paused, "paused_by": self.paused_by, "started": self.started, "frozen": {str(p): x for p, x in self.frozen.items()} if self.paused else None,
                 "clocks": {str(p): [self.hand_number, self.decision_at[p], t] for p, t in self.turn_started.items()
                            if p in self.decision_at} if self.live else None,
                 "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
                 "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()},
-                "agreements": {"hand": self.agreements_hand, "made": self.agreements} if self.live and self.agreements else None}
+                "agreements": {"hand": self.agreements_hand, "made": self.agreements} if self.live and self.agreements else None,
+                "straddle_ask": self.straddle_ask, "straddle_answer": self.straddle_answer,
+                "departed": self.departed, "host_sid": self.host_sid}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, seed: int | None = None) -> Table:
@@ -208,6 +217,9 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         table.button = int(data["button"])
         table.hand_number = int(data["hand_number"])
         table.paused = bool(data["paused"])
+        table.started = bool(data.get("started", True))
+        table.paused_by = str(data.get("paused_by") or "the host")
+        table.host_sid = int(data.get("host_sid") or 0)
         table._stored_frozen = {int(p): float(x) for p, x in (data.get("frozen") or {}).items()} if table.paused else {}
         table._stored_clocks = {int(p): (int(x[0]), int(x[1]), float(x[2])) for p, x in (data.get("clocks") or {}).items()}
         table.choice = data.get("choice")
@@ -216,6 +228,9 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         table.pre_actions = {int(p): dict(x) for p, x in (data.get("pre_actions") or {}).items()}
         agreed = data.get("agreements") or {}
         table.agreements, table.agreements_hand = [list(a) for a in agreed.get("made", [])], int(agreed.get("hand", 0))
+        table.departed = {str(k): dict(v) for k, v in (data.get("departed") or {}).items()}
+        table.straddle_ask = dict(data["straddle_ask"]) if data.get("straddle_ask") else None
+        table.straddle_answer = list(data["straddle_answer"]) if data.get("straddle_answer") else None
         return table
 
 

@@ -11,7 +11,9 @@ export function renderAfter(state, send, nameOf) {
   if (after.hand !== state.hand) Object.assign(after, { hand: state.hand, picked: [], mucked: false, rabbit: false });
   const over = view && view.over && view.results;
   const mine = over && view.seat !== null && view.seat !== undefined ? view.can_show || [] : [];
-  const muckedSeats = over ? view.results.mucked || [] : [];
+  // a hand shown after it was mucked (Show all) is no longer "mucked": only seats still unseen are said so
+  const shown = over ? view.results.shown || {} : {};
+  const muckedSeats = over ? (view.results.mucked || []).filter((s) => !(shown[String(s)] || []).length) : [];
   const rabbit = over ? view.rabbit : null;
   const sig = JSON.stringify([state.hand, mine, muckedSeats, rabbit, after, state.table.seats.map((s) => s.name)]);
   if (box.dataset.sig === sig) return;
@@ -22,7 +24,7 @@ export function renderAfter(state, send, nameOf) {
   for (const s of muckedSeats) {
     const p = document.createElement("p");
     p.className = "note mucked-note";
-    p.textContent = s === view.seat ? "Your hand was mucked (losers may muck): nobody saw your cards." : `${nameOf(s)} mucked: their cards were not shown.`;
+    p.textContent = s === view.seat ? "Your hand is not shown (losers may muck): nobody saw your cards. Show them below, or leave them mucked." : `${nameOf(s)} mucked: their cards were not shown.`;
     box.append(p);
   }
   if (mine.length && !after.mucked) {

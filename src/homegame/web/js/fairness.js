@@ -254,26 +254,41 @@ export function showFairness(el, state) {
   } else if (h.result && !h.result.ok) {
     loud(`SHUFFLE NOT VERIFIED: ${h.result.problems.join("; ")}`);
   } else if (h.result) {
-    line.textContent = h.acked ? "✓ shuffle verified (yours included)" : "✓ shuffle verified";
+    line.textContent = h.acked ? "Shuffle checked ✓ — your randomness was used" : "Shuffle checked ✓";
     line.title = [`seed ${sh.seed}`, count, ...h.result.checks].join("\n");
   } else if (sh.seed) {
-    line.textContent = "checking the shuffle…";
+    line.textContent = "Checking the shuffle…";
   } else {
-    line.textContent = `committed ${sh.commitment.slice(0, 8)}…${h.acked ? " +yours" : ""}`;
+    line.textContent = `Shuffle sealed before the deal, checked after the hand${h.acked ? " — your randomness is in it" : ""}`;
     line.title = `hand ${sh.hand} uses link ${sh.index} of chain ${sh.chain} (head ${sh.head}); ${count}; the seed is revealed and checked after the hand`;
   }
   el.append(line);
-  const a = document.createElement("a");
-  a.textContent = " record";
-  a.href = "#";
-  a.title = "download what this page recorded (homegame verify --recorded FILE)";
-  a.addEventListener("click", (event) => {
-    event.preventDefault();
-    const blob = new Blob([JSON.stringify(fairRecord(), null, 1)], { type: "application/json" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = `fairness-${live.tableId}.json`;
-    link.click();
-  });
-  el.append(a);
+  // the record, readable in the page (a phone has nowhere to put a downloaded file); a download for a laptop
+  const box = document.createElement("details");
+  box.className = "fair-record";
+  box.innerHTML = "<summary>What this page checked</summary><pre></pre>";
+  box.open = recordOpen; // the line is drawn again with every state: an open record stays open
+  const fill = () => {
+    recordOpen = box.open;
+    if (!box.open) return;
+    box.querySelector("pre").textContent = JSON.stringify(fairRecord(), null, 1);
+    if (box.querySelector("a")) return;
+    const a = document.createElement("a");
+    a.textContent = "Download it (homegame verify --recorded FILE)";
+    a.href = "#";
+    a.addEventListener("click", (event) => {
+      event.preventDefault();
+      const blob = new Blob([JSON.stringify(fairRecord(), null, 1)], { type: "application/json" });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = `fairness-${live.tableId}.json`;
+      link.click();
+    });
+    box.append(a);
+  };
+  box.addEventListener("toggle", fill);
+  if (recordOpen) fill();
+  el.append(box);
 }
+
+let recordOpen = false;

@@ -96,7 +96,7 @@ function houseForm(state, send) {
   const num = 'inputmode="numeric" autocomplete="off" size="4"';
   const opt = (v, label, cur) => `<option value="${v}" ${v === cur ? "selected" : ""}>${label}</option>`;
   const form = el(`<form class="house-form"><fieldset><legend>House rules (from the next hand)</legend>
-    <label>Straddle <select name="straddle">${opt("off", "none", h.straddle || "off")}${opt("utg", "under the gun", h.straddle || "off")}${opt("button", "button (Mississippi)", h.straddle || "off")}</select></label>
+    <label>Straddle <select name="straddle">${opt("off", "none", h.straddle || "off")}${opt("utg", "under the gun (asked each hand)", h.straddle || "off")}${opt("button", "button, Mississippi (asked each hand)", h.straddle || "off")}${opt("utg-mandatory", "under the gun, every hand", h.straddle || "off")}${opt("button-mandatory", "button, every hand", h.straddle || "off")}</select></label>
     <label title="every player antes this amount; no blinds, no preflop betting">Bomb pot ante <input name="bomb_ante" ${num} value="${h.bomb_ante || 0}"></label>
     <label title="0: only when you call one">Bomb pot every N hands (0: when called) <input name="bomb_every" ${num} value="${h.bomb_every || 0}"></label>
     <label title="the smallest chip: split pots are shared in whole chips of this size">Chip <input name="chip" ${num} value="${h.chip || 1}"></label>
@@ -128,6 +128,15 @@ function clockForm(state, send) {
 }
 
 // One seat in the host's list: its number counted from 1, and what the host may do with it.
+// A new seat link from the table (a `seat_link` message): kept for the host's seat rows, with its QR code
+// (SVG drawn by the server) when the host asked for one.
+export function keepSeatLink(msg, app) {
+  app.seatLinks[msg.seat] = app.seatUrl(msg.seat_token);
+  app.seatQrs = app.seatQrs || {};
+  if (msg.qr_svg) app.seatQrs[msg.seat] = msg.qr_svg;
+  else delete app.seatQrs[msg.seat];
+}
+
 function seatRow(s, app, send) {
   const row = el(`<div class="host-seat" data-position="${s.position}"><span>${s.position + 1}. ${escapeHtml(s.name)} · ${s.stack}${s.status === "pending" ? " (waiting)" : ""}${s.sitting_out ? " (out)" : ""}${s.muted ? " (muted)" : ""}</span></div>`);
   if (s.status === "pending") {
@@ -154,7 +163,10 @@ function seatRow(s, app, send) {
     // one tap mutes this player's chat and reactions (they still play); a second tap unmutes
     const mute = el(`<button type="button" class="small" data-action="${s.muted ? "unmute" : "mute"}" aria-pressed="${Boolean(s.muted)}">${s.muted ? "Unmute" : "Mute"}</button>`);
     mute.addEventListener("click", () => send({ type: "mute", seat: s.position, value: !s.muted }));
-    row.append(link, mute);
+    // a lost phone, on the spot: a fresh seat link as a QR code on the host's screen, for the new phone to scan
+    const qr = el('<button type="button" class="small" data-action="seat-qr">Show seat code</button>');
+    qr.addEventListener("click", () => send({ type: "reissue", seat: s.position, qr_base: `${location.origin}/t/${app.tableId}#` }));
+    row.append(link, qr, mute);
   }
   const rm = el('<button type="button" class="small danger" data-action="remove">Remove</button>');
   rm.addEventListener("click", () => {
@@ -171,6 +183,12 @@ function seatRow(s, app, send) {
     input.addEventListener("focus", () => input.select());
     l.querySelector("button").addEventListener("click", () => copy(input, app));
     row.append(l);
+    const svg = app.seatQrs && app.seatQrs[s.position];
+    if (svg) {
+      const code = el(`<figure class="seat-qr"><figcaption>Scan with ${escapeHtml(s.name)}'s phone to take the seat back (the old link stops working)</figcaption></figure>`);
+      code.insertAdjacentHTML("afterbegin", svg); // drawn by the server (segno): a plain SVG, no script
+      row.append(code);
+    }
   }
   return row;
 }

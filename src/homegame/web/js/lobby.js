@@ -71,6 +71,7 @@ form.addEventListener("submit", async (event) => {
     body = {
       name: f.get("name"), game: f.get("game"), stakes, buy_in: n("buy_in", "The buy-in", { min: 1 }), bots: n("bots", "Bots", { max: 8 }),
       bot_kind: f.get("bot_kind"), approve_seats: f.get("approve_seats") === "on", turn_seconds: n("turn_seconds", "The turn time", { min: 5, max: 3600 }),
+      wait_for_host: true, // nothing is dealt until the host starts the night (or sits down)
     };
   } catch (e) {
     error.textContent = e.message;

@@ -53,7 +53,7 @@ export async function openReplay(app, number) {
 
 function shareLink(app) {
   // never the host's or a seat's token: the spectator link's (the host has it), or mine if I watch
-  const watch = app.welcome?.links?.watch || (app.state?.you?.role === "watcher" ? app.token : null);
+  const watch = app.welcome?.links?.watch || app.welcome?.watch || (app.state?.you?.role === "watcher" ? app.token : null);
   return watch ? `${location.origin}/t/${app.tableId}?replay=${rp.hand.number}#${watch}` : null;
 }
 
@@ -88,7 +88,8 @@ function drawTable(view, nameOf, actor) {
     const all = (view.seats || []).reduce((t, x) => t + (x.in_pot || 0), 0);
     pot.textContent = `Pot ${all - (real.back ? real.back.amount : 0)}`;
   }
-  const mucked = new Set(view.over && view.results ? view.results.mucked || [] : []);
+  const shownAfter = view.over && view.results ? view.results.shown || {} : {};
+  const mucked = new Set((view.over && view.results ? view.results.mucked || [] : []).filter((s) => !(shownAfter[String(s)] || []).length));
   (view.seats || []).forEach((s, i) => {
     const row = document.createElement("div");
     row.className = "replay-seat";
@@ -123,7 +124,9 @@ export function drawReplay(app) {
   const steps = h.steps || [];
   const last = Math.max(0, steps.length - 1);
   const total = steps.length;
-  const lines = [`Hand ${h.number}: ${escapeHtml(h.start?.game || "")} dealt to ${Object.values(names).map(escapeHtml).join(", ")}`];
+  const game = h.start?.game || "";
+  const title = (app.games || []).find((g) => g.name === game)?.title || game; // "Same'Em", not "sameem"
+  const lines = [`Hand ${h.number}: ${escapeHtml(title)} dealt to ${Object.values(names).map(escapeHtml).join(", ")}`];
   steps.slice(1, rp.step + 1).forEach((st) => lines.push(escapeHtml(replayAction(nameOf(st.seat), String(st.action || "")))));
   const done = rp.step >= last;
   const view = (steps[rp.step] || {}).view || {};
@@ -145,7 +148,7 @@ export function drawReplay(app) {
       <button type="button" class="small" data-action="replay-last">Last</button></div>
     <ol class="log replay-log">${lines.map((l) => `<li>${l}</li>`).join("")}</ol>
     ${link ? `<label class="replay-link">Link to this replay <span class="link-row"><input readonly value="${escapeHtml(link)}"><button type="button" class="small" data-action="copy-replay">Copy</button></span></label>`
-    : '<p class="muted">To send this replay to a friend, ask the host for the spectator link.</p>'}
+    : ""}
     <p class="muted">Cards are shown as a spectator saw them: face-up cards, the board, and hands shown at the showdown.</p>`;
   box.querySelector(".replay-felt").append(drawTable(view, nameOf, rp.step ? steps[rp.step].seat : null));
   const go = (k) => {

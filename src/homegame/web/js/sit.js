@@ -15,6 +15,49 @@ function redraw(box, sig, draw) {
   draw();
 }
 
+function button(label, action, cls, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = cls;
+  b.dataset.action = action;
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+// A seat link opened in a tab that already shows the table (a guest, or another seat): take the new link
+// at once (the page reads its token when it loads), so nobody has to reload by hand.
+export function followSeatLinks() {
+  window.addEventListener("hashchange", () => {
+    if (location.hash.length > 1) location.reload();
+  });
+}
+
+// Questions the table puts to me before a hand: the host starts the night; the asked seat straddles or not.
+function renderAsk(state, box, send) {
+  const { you, table } = state;
+  const ask = table.straddle_ask;
+  const mine = ask && you.seat !== null && you.seat !== undefined && ask.position === you.seat;
+  redraw(box, JSON.stringify([you.host && table.started === false, mine ? ask : null]), () => {
+    if (you.host && table.started === false) {
+      const row = document.createElement("div");
+      row.className = "waiting";
+      row.innerHTML = "<span>Nothing is dealt until you start: seat your friends and bots first.</span>";
+      row.append(button("Start the game", "start", "primary", () => send({ type: "start" })));
+      box.append(row);
+    }
+    if (mine) {
+      const row = document.createElement("div");
+      row.className = "waiting straddle-ask";
+      row.setAttribute("role", "alert");
+      row.innerHTML = `<span>Straddle ${ask.amount} this hand?</span>`;
+      row.append(button(`Straddle ${ask.amount}`, "straddle-yes", "small primary", () => send({ type: "straddle", value: true })),
+        button("No straddle", "straddle-no", "small", () => send({ type: "straddle", value: false })));
+      box.append(row);
+    }
+  });
+}
+
 function part(box, cls) {
   let el = box.querySelector(`:scope > .${cls}`);
   if (!el) {
@@ -28,10 +71,11 @@ function part(box, cls) {
 export function renderSit(state, app, send) {
   const box = $("sit");
   const { you, table } = state;
+  renderAsk(state, part(box, "sit-ask"), send);
   const waitBox = part(box, "sit-waiting");
   const meBox = part(box, "sit-me");
   const waiting = you.host ? table.seats.filter((x) => x.status === "pending" || (x.kind !== "bot" && x.out_of_chips)) : [];
-  redraw(waitBox, JSON.stringify([waiting.map((s) => [s.position, s.name, s.status, s.stack]), table.settings.buy_in]), () => renderWaiting(table, waitBox, send));
+  redraw(waitBox, JSON.stringify([waiting.map((s) => [s.position, s.name, s.status, s.stack, s.rebuy_asked]), table.settings.buy_in]), () => renderWaiting(table, waitBox, send));
   if (you.role === "watcher") {
     redraw(meBox, "watcher", () => { meBox.innerHTML = '<p class="muted">You are watching.</p>'; });
     return;
@@ -69,7 +113,8 @@ export function renderSit(state, app, send) {
     app.toast(`You are seated as "${me.name}" (the table tidied the name you typed).`, "news");
   }
   app.sitName = null;
-  redraw(meBox, JSON.stringify([me.status, me.sitting_out, app.seatLink]), () => {
+  const broke = you.out_of_chips;
+  redraw(meBox, JSON.stringify([me.status, me.sitting_out, app.seatLink, broke && !you.host ? broke.rebuy : null]), () => {
     const row = document.createElement("div");
     row.className = "buttons seat-controls";
     if (me.status === "pending") row.insertAdjacentHTML("beforeend", '<span class="muted">Waiting for the host to approve your seat…</span>');
@@ -88,6 +133,12 @@ export function renderSit(state, app, send) {
     leave.textContent = "Leave table";
     leave.addEventListener("click", () => { if (confirm("Leave the table and cash out?")) send({ type: "leave" }); });
     row.append(out, leave);
+    if (broke && !you.host) {
+      const asked = broke.rebuy === "asked";
+      const rebuy = button(asked ? "Rebuy requested" : `Request rebuy (${broke.buy_in})`, "rebuy", "small primary", () => send({ type: "rebuy" }));
+      rebuy.disabled = asked;
+      row.prepend(rebuy);
+    }
     if (app.seatLink) {
       const a = document.createElement("a");
       a.href = app.seatLink;
@@ -104,14 +155,10 @@ function renderWaiting(table, box, send) {
   for (const s of table.seats.filter((x) => x.kind !== "bot" && x.out_of_chips)) {
     const row = document.createElement("div");
     row.className = "waiting";
-    row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> is out of chips.</span>`;
-    const top = document.createElement("button");
-    top.type = "button";
-    top.className = "small primary";
-    top.dataset.action = "top-up";
-    top.textContent = `Buy in again for ${table.settings.buy_in}`;
-    top.addEventListener("click", () => send({ type: "adjust", seat: s.position, stack: table.settings.buy_in }));
-    row.append(top);
+    row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> ${s.rebuy_asked ? `asks to rebuy ${table.settings.buy_in}` : "is out of chips"}.</span>`;
+    row.append(s.rebuy_asked
+      ? button("Approve rebuy", "approve-rebuy", "small primary", () => send({ type: "approve", seat: s.position }))
+      : button(`Buy in again for ${table.settings.buy_in}`, "top-up", "small primary", () => send({ type: "adjust", seat: s.position, stack: table.settings.buy_in })));
     box.append(row);
   }
   for (const s of table.seats.filter((x) => x.status === "pending")) {

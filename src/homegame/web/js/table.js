@@ -3,10 +3,10 @@
 import { renderActions } from "./actions.js";
 import { bannerText, renderPreNote } from "./banner.js";
 import { houseRules, rememberNames, renderCenter, renderLog, renderSeats, seatName, stakesText } from "./felt.js";
-import { renderHost } from "./host.js";
+import { keepSeatLink, renderHost } from "./host.js";
 import { renderLedger } from "./ledger.js";
 import { renderResults } from "./results.js";
-import { renderChooser, renderSit } from "./sit.js";
+import { followSeatLinks, renderChooser, renderSit } from "./sit.js";
 import { seatWords, sentence } from "./words.js";
 import { fairMessage } from "./fairness.js";
 import { chartNight, nightList, replayFromUrl } from "./replay.js";
@@ -37,6 +37,7 @@ const nameAt = (table, pos) => seatName(app, table, pos);
 
 const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 500, games: [], names: {}, seatLinks: {}, timedOut: {} };
 window.homegame = app; // for tests and the curious
+followSeatLinks();
 app.heard = heard;
 applyPrefs();
 app.send = (message) => send(message);
@@ -131,7 +132,7 @@ function connect() {
     } else if (msg.type === "game_file_added") {
       gameFileAdded(msg, app);
     } else if (msg.type === "seat_link") {
-      app.seatLinks[msg.seat] = app.seatUrl(msg.seat_token);
+      keepSeatLink(msg, app);
       render();
     } else if (msg.type === "error" && (msg.about === "chat" || msg.about === "react")) {
       chatRefused(msg); // said under the chat box, kindly; the table did not change
