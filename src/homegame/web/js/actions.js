@@ -1,6 +1,6 @@
 // The action panel: buttons for the legal actions, a bet slider, card selection for pass / discard /
 // expose, ordering for arrange, the declare choice.
-import { cardEl, cardText } from "./cards.js";
+import { cardEl, cardText, markWild, winningCards } from "./cards.js";
 import { prefs } from "./prefs.js";
 
 const RANKS = "23456789TJQKA";
@@ -91,6 +91,31 @@ function button(label, action, cls = "") {
   return b;
 }
 
+// A tap is a decision: a new decision's buttons answer no tap for this long after they appear, so a
+// double tap on one street's Check never checks the next one (pre-actions are queued on purpose).
+export const GUARD_MS = 400;
+
+// Buttons of a decision shown less than GUARD_MS ago stay disabled until then (a disabled button takes
+// no tap, no click and no key).
+function guard(box, ui) {
+  const wait = (ui.armAt || 0) - performance.now();
+  if (wait <= 0) return;
+  const held = [...box.querySelectorAll("button, input")].filter((b) => !b.disabled);
+  for (const b of held) {
+    b.disabled = true;
+    b.dataset.guard = "1";
+  }
+  box.classList.add("arming");
+  setTimeout(() => {
+    box.classList.remove("arming");
+    if (ui.sent) return;
+    for (const b of held) {
+      if (b.dataset.guard) b.disabled = false;
+      delete b.dataset.guard;
+    }
+  }, wait);
+}
+
 // state: { selected: [], order: [] } kept between renders while the step stays the same.
 export function renderActions(view, ui, send) {
   const box = document.getElementById("actions");
@@ -108,7 +133,7 @@ export function renderActions(view, ui, send) {
   // one key per decision (the state's `you.decision`, set by table.js): at a new one the cards tapped
   // and the amount start afresh (the amount at the minimum), never carried over from an earlier one
   const key = `${ui.decision ?? ""}|${view.step?.kind}|${view.step?.label}|${legal.join(",")}|${cards.join(",")}`;
-  if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [], amount: null, amountText: null });
+  if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [], amount: null, amountText: null, armAt: legal.length ? performance.now() + GUARD_MS : 0 });
   // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
   // one of them is not lost to a redraw.
   const order = displayOrder(cards, ui);
@@ -122,6 +147,7 @@ export function renderActions(view, ui, send) {
   box.dataset.key = key;
   box.replaceChildren();
   mine.replaceChildren();
+  mine.style.setProperty("--n", String(Math.max(order.length, 4)));
 
   const selecting = verbs.pass || verbs.discard || verbs.expose || verbs.arrange;
   for (const c of order) {
@@ -129,6 +155,8 @@ export function renderActions(view, ui, send) {
     if (!selecting && order.length > 1) el.tabIndex = -1;
     if (order.length > 1) draggable(el, c, order, ui, () => renderActions(view, ui, send));
     if (up.has(c)) el.classList.add("up");
+    markWild(el, c, view.wild);
+    if (view.over && winningCards(view).has(c)) el.classList.add("best");
     if (ui.selected.includes(c)) el.classList.add("selected");
     if ((ui.received || []).includes(c)) el.classList.add("received");
     const at = ui.order.indexOf(c);
@@ -320,12 +348,13 @@ export function renderActions(view, ui, send) {
       q.addEventListener("click", () => sync(Math.max(lo, Math.min(hi, v))));
       quick.append(q);
     }
-    if (hi > lo) bet.append(quick, slider, amount);
-    bet.append(go);
-    if (hi > lo) bet.append(note);
-    box.append(bet);
+    if (hi > lo) bet.append(quick, slider, amount, note);
+    // the amount above, its button beside Fold and Call: every choice on one row
+    if (hi > lo) box.insertBefore(bet, row);
+    row.append(go);
   }
   if (!prompt.textContent) prompt.textContent = "Your turn.";
+  guard(box, ui);
   if (ui.sent) {
     // tapped: nothing more can be sent for this decision until the table answers
     for (const b of box.querySelectorAll("button, input")) b.disabled = true;

@@ -71,3 +71,43 @@ export function layoutBoard(cards, layout, { small = false } = {}) {
   }
   return grid;
 }
+
+// Whether a card is wild for everyone now (`view.wild.now`: ranks like "Q" or cards like "Qh") or in
+// my own hand (`view.wild.mine`).
+export function isWild(card, wild) {
+  if (!wild || !card) return false;
+  return (wild.now || []).some((w) => w === card || w === card[0]) || (wild.mine || []).includes(card);
+}
+
+// A card marked as wild (a class and a word for screen readers) when it is.
+export function markWild(el, card, wild) {
+  if (isWild(card, wild)) {
+    el.classList.add("wild");
+    el.setAttribute("aria-label", `${card}, wild`);
+  }
+  return el;
+}
+
+// The cards that won (each award's best five), lit on the felt once the hand is over.
+export function winningCards(view) {
+  if (!view || !view.over || !view.results) return new Set();
+  return new Set((view.results.awards || []).filter((a) => a.amount > 0).flatMap((a) => a.cards || []));
+}
+
+// Whether a card is seen for the first time this hand (it is dealt: it slides in once, not at every redraw).
+const sighted = { hand: null, seen: new Set() };
+export function firstSight(hand, where, card) {
+  if (sighted.hand !== hand) Object.assign(sighted, { hand, seen: new Set() });
+  const key = `${where}:${card}`;
+  if (sighted.seen.has(key)) return false;
+  sighted.seen.add(key);
+  return true;
+}
+
+// A card as the felt draws it: wild marked, lit when it won, sliding in the first time it is seen.
+export function feltCard(el, card, view, hand, where) {
+  markWild(el, card, view && view.wild);
+  if (winningCards(view).has(card)) el.classList.add("best");
+  if (firstSight(hand, where, card)) el.classList.add("dealt");
+  return el;
+}
