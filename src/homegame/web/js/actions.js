@@ -353,7 +353,11 @@ export function renderActions(view, ui, send) {
     if (hi > lo) box.insertBefore(bet, row);
     row.append(go);
   }
-  if (!prompt.textContent) prompt.textContent = "Your turn.";
+  if (!prompt.textContent) {
+    // the status line over the felt says it already ("Your turn: call 4 or raise")
+    prompt.textContent = "Your turn.";
+    prompt.classList.add("visually-hidden");
+  }
   guard(box, ui);
   if (ui.sent) {
     // tapped: nothing more can be sent for this decision until the table answers

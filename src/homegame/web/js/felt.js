@@ -90,6 +90,7 @@ export function renderSeats(state) {
       const bar = document.createElement("div");
       bar.className = "clock";
       bar.dataset.deadline = s.deadline;
+      bar.textContent = `${Math.max(0, Math.ceil(s.deadline - table.now))}s`; // counted down by the page's tick
       el.append(bar);
     }
     box.append(el);

@@ -4,6 +4,7 @@ import { renderActions } from "./actions.js";
 import { bannerText, renderPreNote, wildWords } from "./banner.js";
 import { houseRules, namedLine, rememberNames, renderCenter, renderLog, renderSeats, seatName, stakesText } from "./felt.js";
 import { keepAwake, setupKeys, setupTabs } from "./tabs.js";
+import { relayout } from "./layout.js";
 import { prettyLine } from "./cards.js";
 import { renderHost } from "./host.js";
 import { renderLedger } from "./ledger.js";
@@ -297,6 +298,7 @@ function tick() {
   }
   const state = app.state;
   if (!state) return;
+  relayout();
   const { view, you, table } = state;
   const mine = view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length;
   const me = table.seats.find((x) => x.position === you.seat);
