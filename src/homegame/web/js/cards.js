@@ -7,6 +7,7 @@ export function cardEl(text, { small = false, selectable = false } = {}) {
   el.className = `card suit-${text[1]}${small ? " small" : ""}`;
   el.dataset.card = text;
   el.setAttribute("aria-label", text);
+  if (!selectable) el.setAttribute("role", "img");
   const rank = RANKS[text[0]] || text[0];
   el.innerHTML = `<span class="rank">${rank}</span><span class="pip">${SUITS[text[1]] || "?"}</span>`;
   if (selectable) el.type = "button";
@@ -16,6 +17,7 @@ export function cardEl(text, { small = false, selectable = false } = {}) {
 export function backEl({ small = false } = {}) {
   const el = document.createElement("div");
   el.className = `card back${small ? " small" : ""}`;
+  el.setAttribute("role", "img");
   el.setAttribute("aria-label", "face-down card");
   return el;
 }

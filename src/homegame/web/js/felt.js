@@ -76,7 +76,7 @@ export function renderSeats(state) {
       }
       if (cards.childElementCount) el.append(cards);
       const tags = [];
-      if (h.bet) tags.push(`<span class="chip wager${firstSight(state.hand, `bet${s.position}`, h.bet) ? " moved" : ""}" aria-label="bet ${h.bet}">${h.bet}</span>`);
+      if (h.bet) tags.push(`<span class="chip wager${firstSight(state.hand, `bet${s.position}`, h.bet) ? " moved" : ""}" role="img" aria-label="bet ${h.bet}">${h.bet}</span>`);
       if (h.all_in) tags.push('<span class="tag hot">all in</span>');
       if (h.folded) tags.push('<span class="tag">folded</span>');
       if (h.ready && !view.over) tags.push('<span class="tag ok">ready</span>');
