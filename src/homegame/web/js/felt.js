@@ -69,7 +69,7 @@ export function renderSeats(state) {
       if (down) {
         // face-down cards: drawn, or one back and a count when the seat boxes are small
         const backs = document.createElement("span");
-        backs.className = "backs";
+        backs.className = down > 3 ? "backs many" : "backs";
         backs.dataset.n = `×${down}`;
         for (let j = 0; j < down; j += 1) backs.append(backEl({ small: true }));
         cards.append(backs);
