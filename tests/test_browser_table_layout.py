@@ -1,5 +1,6 @@
 """One screen on a phone (issue 17, "What to build" 1 and "Seen" 5): on two phone sizes and a laptop, for
-the four seed games and catalogue games (stud, hold'em, the draw, a declare), with 2, 6 and 9 players,
+the four seed games and catalogue games (stud, Follow the Queen with five, hold'em, the draw, a declare),
+with 2, 5, 6 and 9 players,
 at every decision of the host's first hand: no two of the seat boxes, bets, pot and board overlap, and
 the status line, my cards and my action controls are all inside the viewport without scrolling (and
 not under the tab bar)."""
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import homegame as hg
 from browser_support import ARTIFACTS, LAPTOP, Pages, base, browser, pages, state, take_turn, unpause  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -36,6 +38,7 @@ CASES = [
     ("three-hole", {}, 9, "laptop", ()),
     ("stud", {}, 9, "small", ()),
     ("stud", {}, 6, "phone", ()),
+    ("follow-the-queen", {}, 5, "phone", ()),
     ("holdem", {}, 9, "phone", ()),
     ("holdem", {}, 2, "small", ()),
     ("five-card-draw", {}, 6, "small", ("discard",)),
@@ -94,7 +97,7 @@ def decision_kind(legal: list[str]) -> str:
                          ids=[f"{g}{'-declare' if r else ''}-{n}p-{s}" for g, r, n, s, _ in CASES])
 def test_every_decision_fits_one_screen_and_nothing_overlaps(pages: Pages, game: str, rules: dict[str, Any], players: int,
                                                            size: str, must_meet: tuple[str, ...]) -> None:
-    stud = game == "stud"
+    stud = any(s.kind == "bet" and s.opener == "bring-in" for s in hg.game(game).steps)
     _, page = pages.host_seated(SIZES[size], game=game, rules=rules, bots=players - 1, bot_delay=0.02, between_hands=30,
                                 approve_seats=False, paused=True, turn_seconds=120, stakes=STUD if stud else BLINDS)
     unpause(page)
@@ -122,7 +125,9 @@ def test_every_decision_fits_one_screen_and_nothing_overlaps(pages: Pages, game:
                 page.screenshot(path=str(ARTIFACTS / f"layout-{game}-{players}-{size}.png"))
                 shot = True
             met.append(kind)
-            take_turn(page)
+            page.wait_for_function("!document.getElementById('actions').classList.contains('arming')")
+            if not take_turn(page):
+                continue
             page.wait_for_function("(([d]) => window.homegame.state.you.decision !== d || !window.homegame.state.view.legal.length)",
                                    arg=[s["you"]["decision"]], timeout=10000)
         else:

@@ -91,29 +91,19 @@ function button(label, action, cls = "") {
   return b;
 }
 
-// A tap is a decision: a new decision's buttons answer no tap for this long after they appear, so a
-// double tap on one street's Check never checks the next one (pre-actions are queued on purpose).
+// A tap is a decision: a new decision's buttons answer no tap for this long after they appear (`act` in
+// table.js drops it), so the second tap of a double tap never acts on the next street; pre-actions are
+// queued on purpose. The buttons arrive with a short movement of the same length, which says they are
+// new (and which a careful pointer, like a test's, waits for); they are never disabled for it.
 export const GUARD_MS = 400;
 
-// Buttons of a decision shown less than GUARD_MS ago stay disabled until then (a disabled button takes
-// no tap, no click and no key).
 function guard(box, ui) {
   const wait = (ui.armAt || 0) - performance.now();
   if (wait <= 0) return;
-  const held = [...box.querySelectorAll("button, input")].filter((b) => !b.disabled);
-  for (const b of held) {
-    b.disabled = true;
-    b.dataset.guard = "1";
-  }
   box.classList.add("arming");
-  setTimeout(() => {
-    box.classList.remove("arming");
-    if (ui.sent) return;
-    for (const b of held) {
-      if (b.dataset.guard) b.disabled = false;
-      delete b.dataset.guard;
-    }
-  }, wait);
+  box.style.setProperty("--arming", `${Math.ceil(wait) + 40}ms`);
+  clearTimeout(guard.timer);
+  guard.timer = setTimeout(() => box.classList.remove("arming"), wait);
 }
 
 // state: { selected: [], order: [] } kept between renders while the step stays the same.

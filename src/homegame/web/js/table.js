@@ -5,6 +5,7 @@ import { bannerText, renderPreNote, wildWords } from "./banner.js";
 import { houseRules, namedLine, rememberNames, renderCenter, renderLog, renderSeats, seatName, stakesText } from "./felt.js";
 import { keepAwake, setupKeys, setupTabs } from "./tabs.js";
 import { relayout } from "./layout.js";
+import { moveChips } from "./motion.js";
 import { prettyLine } from "./cards.js";
 import { renderHost } from "./host.js";
 import { renderLedger } from "./ledger.js";
@@ -201,6 +202,7 @@ function render() {
   }
   renderCenter(state, app);
   renderSeats(state);
+  moveChips(state);
   showStatus(state);
   if (you.seat !== null && you.seat !== undefined) app.hadSeat = true;
   rememberNames(app, state);
