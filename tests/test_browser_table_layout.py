@@ -71,6 +71,8 @@ MEASURE = """() => {
   }
   const W = innerWidth, H = innerHeight;
   const outside = [];
+  // a page wider than the phone is zoomed out by the browser: nothing is where it should be
+  if (innerWidth > screen.width || document.documentElement.scrollWidth > innerWidth + 1) outside.push(`page ${document.documentElement.scrollWidth}px wide`);
   const shown = [...document.querySelectorAll('#banner, #felt, #my-cards .card, #actions button, #actions input')].filter((el) => el.offsetParent !== null);
   for (const el of shown) {
     const b = el.getBoundingClientRect();
