@@ -71,7 +71,9 @@ def test_lobby_table_and_host_panel_pass_axe(pages: Pages, base: str, axe: str) 
 
 def test_the_table_is_installable(base: str) -> None:
     html = urllib.request.urlopen(base + "/t/anything").read().decode()
-    assert '<link rel="manifest" href="/static/manifest.json">' in html
+    lobby = urllib.request.urlopen(base + "/").read().decode()
+    for page in (html, lobby):
+        assert '<link rel="manifest" href="/static/manifest.json">' in page
     with urllib.request.urlopen(base + "/static/manifest.json") as r:
         manifest = json.loads(r.read())
     assert manifest["display"] in ("standalone", "fullscreen")
