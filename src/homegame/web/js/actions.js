@@ -91,17 +91,26 @@ function button(label, action, cls = "") {
   return b;
 }
 
-// A tap is a decision: a new decision's buttons answer no tap for this long after they appear (`act` in
-// table.js drops it), so the second tap of a double tap never acts on the next street; pre-actions are
-// queued on purpose. The buttons arrive with a short movement of the same length, which says they are
-// new (and which a careful pointer, like a test's, waits for); they are never disabled for it.
+// A tap is a decision: for GUARD_MS after a new decision's buttons appear, a tap that belongs to an
+// earlier one is dropped (`earlyTap`, used by `act` in table.js): the second tap of a double tap (my last
+// action was sent less than a second before) or a finger that came down before the buttons were there.
+// So a double tap never acts on the next street; pre-actions are queued on purpose. The buttons are
+// never disabled for it (a glow says they are new), and a first, deliberate tap is never lost.
 export const GUARD_MS = 400;
+const BURST_MS = 1000;
+let pressedAt = -Infinity;
+window.addEventListener("pointerdown", (e) => { pressedAt = e.timeStamp; }, { capture: true, passive: true });
+
+export function earlyTap(ui, now = performance.now()) {
+  const shown = (ui.armAt || 0) - GUARD_MS;
+  if (now >= (ui.armAt || 0)) return false;
+  return now - (ui.actedAt ?? -Infinity) < BURST_MS || pressedAt < shown;
+}
 
 function guard(box, ui) {
   const wait = (ui.armAt || 0) - performance.now();
   if (wait <= 0) return;
   box.classList.add("arming");
-  box.style.setProperty("--arming", `${Math.ceil(wait) + 40}ms`);
   clearTimeout(guard.timer);
   guard.timer = setTimeout(() => box.classList.remove("arming"), wait);
 }

@@ -1,6 +1,6 @@
 // The table page: one websocket, one state message per change, everything drawn from it.
 // The felt, the sit box, the banner and the panels are drawn by their own modules from the same state.
-import { renderActions } from "./actions.js";
+import { earlyTap, renderActions } from "./actions.js";
 import { bannerText, renderPreNote, wildWords } from "./banner.js";
 import { houseRules, namedLine, rememberNames, renderCenter, renderLog, renderSeats, seatName, stakesText } from "./felt.js";
 import { keepAwake, setupKeys, setupTabs } from "./tabs.js";
@@ -55,9 +55,9 @@ export function send(message) {
 // names the decision it answers (`you.decision`) so that the table refuses one meant for an earlier one.
 function act(action) {
   const state = app.state;
-  // a tap that lands on a decision's buttons before they were armed (a double tap meant for the one
-  // before) is not this decision's
-  if (!state || app.ui.sent || performance.now() < (app.ui.armAt || 0)) return;
+  // a tap meant for the decision before (a double tap) is not this decision's
+  if (!state || app.ui.sent || earlyTap(app.ui)) return;
+  app.ui.actedAt = performance.now();
   const sent = (app.ui.sent = { hand: state.hand, seq: state.seq, decision: state.you.decision });
   setTimeout(() => {
     // no answer at all (a lost message): the buttons come back rather than stay dead
