@@ -103,7 +103,8 @@ window.addEventListener("pointerdown", (e) => { pressedAt = e.timeStamp; }, { ca
 
 export function earlyTap(ui, now = performance.now()) {
   const shown = (ui.armAt || 0) - GUARD_MS;
-  if (now >= (ui.armAt || 0)) return false;
+  // cards tapped at this decision already: the confirming tap is deliberate
+  if (now >= (ui.armAt || 0) || (ui.selected || []).length || (ui.order || []).length) return false;
   return now - (ui.actedAt ?? -Infinity) < BURST_MS || pressedAt < shown;
 }
 
