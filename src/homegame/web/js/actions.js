@@ -1,6 +1,6 @@
 // The action panel: buttons for the legal actions, a bet slider, card selection for pass / discard /
 // expose, ordering for arrange, the declare choice.
-import { cardEl, cardText } from "./cards.js";
+import { cardEl, cardText, markWild, winningCards } from "./cards.js";
 import { prefs } from "./prefs.js";
 
 const RANKS = "23456789TJQKA";
@@ -91,6 +91,31 @@ function button(label, action, cls = "") {
   return b;
 }
 
+// A tap is a decision: for GUARD_MS after a new decision's buttons appear, a tap that belongs to an
+// earlier one is dropped (`earlyTap`, used by `act` in table.js): the second tap of a double tap (my last
+// action was sent less than a second before) or a finger that came down before the buttons were there.
+// So a double tap never acts on the next street; pre-actions are queued on purpose. The buttons are
+// never disabled for it (a glow says they are new), and a first, deliberate tap is never lost.
+export const GUARD_MS = 400;
+const BURST_MS = 1000;
+let pressedAt = -Infinity;
+window.addEventListener("pointerdown", (e) => { pressedAt = e.timeStamp; }, { capture: true, passive: true });
+
+export function earlyTap(ui, now = performance.now()) {
+  const shown = (ui.armAt || 0) - GUARD_MS;
+  // cards tapped at this decision already: the confirming tap is deliberate
+  if (now >= (ui.armAt || 0) || (ui.selected || []).length || (ui.order || []).length) return false;
+  return now - (ui.actedAt ?? -Infinity) < BURST_MS || pressedAt < shown;
+}
+
+function guard(box, ui) {
+  const wait = (ui.armAt || 0) - performance.now();
+  if (wait <= 0) return;
+  box.classList.add("arming");
+  clearTimeout(guard.timer);
+  guard.timer = setTimeout(() => box.classList.remove("arming"), wait);
+}
+
 // state: { selected: [], order: [] } kept between renders while the step stays the same.
 export function renderActions(view, ui, send) {
   const box = document.getElementById("actions");
@@ -108,7 +133,7 @@ export function renderActions(view, ui, send) {
   // one key per decision (the state's `you.decision`, set by table.js): at a new one the cards tapped
   // and the amount start afresh (the amount at the minimum), never carried over from an earlier one
   const key = `${ui.decision ?? ""}|${view.step?.kind}|${view.step?.label}|${legal.join(",")}|${cards.join(",")}`;
-  if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [], amount: null, amountText: null });
+  if (ui.key !== key) Object.assign(ui, { key, selected: [], order: [], amount: null, amountText: null, armAt: legal.length ? performance.now() + GUARD_MS : 0 });
   // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
   // one of them is not lost to a redraw.
   const order = displayOrder(cards, ui);
@@ -122,6 +147,7 @@ export function renderActions(view, ui, send) {
   box.dataset.key = key;
   box.replaceChildren();
   mine.replaceChildren();
+  mine.style.setProperty("--n", String(Math.max(order.length, 4)));
 
   const selecting = verbs.pass || verbs.discard || verbs.expose || verbs.arrange;
   for (const c of order) {
@@ -129,6 +155,8 @@ export function renderActions(view, ui, send) {
     if (!selecting && order.length > 1) el.tabIndex = -1;
     if (order.length > 1) draggable(el, c, order, ui, () => renderActions(view, ui, send));
     if (up.has(c)) el.classList.add("up");
+    markWild(el, c, view.wild);
+    if (view.over && winningCards(view).has(c)) el.classList.add("best");
     if (ui.selected.includes(c)) el.classList.add("selected");
     if ((ui.received || []).includes(c)) el.classList.add("received");
     const at = ui.order.indexOf(c);
@@ -320,12 +348,17 @@ export function renderActions(view, ui, send) {
       q.addEventListener("click", () => sync(Math.max(lo, Math.min(hi, v))));
       quick.append(q);
     }
-    if (hi > lo) bet.append(quick, slider, amount);
-    bet.append(go);
-    if (hi > lo) bet.append(note);
-    box.append(bet);
+    if (hi > lo) bet.append(quick, slider, amount, note);
+    // the amount above, its button beside Fold and Call: every choice on one row
+    if (hi > lo) box.insertBefore(bet, row);
+    row.append(go);
   }
-  if (!prompt.textContent) prompt.textContent = "Your turn.";
+  if (!prompt.textContent) {
+    // the status line over the felt says it already ("Your turn: call 4 or raise")
+    prompt.textContent = "Your turn.";
+    prompt.classList.add("visually-hidden");
+  }
+  guard(box, ui);
   if (ui.sent) {
     // tapped: nothing more can be sent for this decision until the table answers
     for (const b of box.querySelectorAll("button, input")) b.disabled = true;

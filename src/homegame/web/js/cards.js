@@ -7,6 +7,7 @@ export function cardEl(text, { small = false, selectable = false } = {}) {
   el.className = `card suit-${text[1]}${small ? " small" : ""}`;
   el.dataset.card = text;
   el.setAttribute("aria-label", text);
+  if (!selectable) el.setAttribute("role", "img");
   const rank = RANKS[text[0]] || text[0];
   el.innerHTML = `<span class="rank">${rank}</span><span class="pip">${SUITS[text[1]] || "?"}</span>`;
   if (selectable) el.type = "button";
@@ -16,6 +17,7 @@ export function cardEl(text, { small = false, selectable = false } = {}) {
 export function backEl({ small = false } = {}) {
   const el = document.createElement("div");
   el.className = `card back${small ? " small" : ""}`;
+  el.setAttribute("role", "img");
   el.setAttribute("aria-label", "face-down card");
   return el;
 }
@@ -70,4 +72,44 @@ export function layoutBoard(cards, layout, { small = false } = {}) {
     grid.append(el);
   }
   return grid;
+}
+
+// Whether a card is wild for everyone now (`view.wild.now`: ranks like "Q" or cards like "Qh") or in
+// my own hand (`view.wild.mine`).
+export function isWild(card, wild) {
+  if (!wild || !card) return false;
+  return (wild.now || []).some((w) => w === card || w === card[0]) || (wild.mine || []).includes(card);
+}
+
+// A card marked as wild (a class and a word for screen readers) when it is.
+export function markWild(el, card, wild) {
+  if (isWild(card, wild)) {
+    el.classList.add("wild");
+    el.setAttribute("aria-label", `${card}, wild`);
+  }
+  return el;
+}
+
+// The cards that won (each award's best five), lit on the felt once the hand is over.
+export function winningCards(view) {
+  if (!view || !view.over || !view.results) return new Set();
+  return new Set((view.results.awards || []).filter((a) => a.amount > 0).flatMap((a) => a.cards || []));
+}
+
+// Whether a card is seen for the first time this hand (it is dealt: it slides in once, not at every redraw).
+const sighted = { hand: null, seen: new Set() };
+export function firstSight(hand, where, card) {
+  if (sighted.hand !== hand) Object.assign(sighted, { hand, seen: new Set() });
+  const key = `${where}:${card}`;
+  if (sighted.seen.has(key)) return false;
+  sighted.seen.add(key);
+  return true;
+}
+
+// A card as the felt draws it: wild marked, lit when it won, sliding in the first time it is seen.
+export function feltCard(el, card, view, hand, where) {
+  markWild(el, card, view && view.wild);
+  if (winningCards(view).has(card)) el.classList.add("best");
+  if (firstSight(hand, where, card)) el.classList.add("dealt");
+  return el;
 }

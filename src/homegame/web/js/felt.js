@@ -1,8 +1,9 @@
 // The felt: the seats around the oval, the board, the pot and the shuffle's commitment in the middle,
 // and the hand log with the engine's seat numbers told as names.
-import { backEl, cardEl, escapeHtml, layoutBoard, prettyLine } from "./cards.js";
+import { backEl, cardEl, escapeHtml, feltCard, firstSight, layoutBoard, prettyLine } from "./cards.js";
 import { showFairness } from "./fairness.js";
 import { downloadLink } from "./ledger.js";
+import { layoutSeats } from "./layout.js";
 import { realAwards } from "./results.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,18 +35,13 @@ export function renderSeats(state) {
   const mine = shown.findIndex((s) => s.position === you.seat);
   const hv = view ? view.seats : [];
   const won = view && view.over && view.results ? realAwards(view).won : {};
-  const feltWidth = $("felt").clientWidth || 400;
-  const seatHalf = feltWidth < 480 ? 44 : 61;
-  const rx = Math.min(44, 50 - (seatHalf / feltWidth) * 100);
+  const around = [];
   shown.forEach((s, i) => {
     // me at the bottom, the rest clockwise around the oval
     const k = (i - (mine >= 0 ? mine : 0) + n) % n;
-    const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
     const el = document.createElement("div");
     el.className = "seat";
     el.dataset.position = s.position;
-    el.style.left = `${50 + rx * Math.cos(angle)}%`;
-    el.style.top = `${50 + 40 * Math.sin(angle)}%`;
     const h = s.hand_seat !== null && view ? hv[s.hand_seat] : null;
     if (s.position === you.seat) el.classList.add("mine");
     if (h && h.folded) el.classList.add("folded");
@@ -55,23 +51,32 @@ export function renderSeats(state) {
     const wins = h ? won[s.hand_seat] || 0 : 0;
     if (wins > 0) el.classList.add("winner");
     const stack = h ? h.stack : s.stack;
-    el.innerHTML = `<div class="name"><span class="who">${escapeHtml(s.name)}</span>${s.kind === "bot" ? '<span class="tag">bot</span>' : ""}${s.kind !== "bot" && !s.connected ? '<span class="tag away" title="no page of theirs is open">away</span>' : ""}</div>
+    el.innerHTML = `<div class="name"><span class="who">${escapeHtml(s.name)}</span>${s.kind === "bot" ? '<span class="tag bot-tag">bot</span>' : ""}${s.kind !== "bot" && !s.connected ? '<span class="tag away" title="no page of theirs is open">away</span>' : ""}</div>
       <div class="stack">${stack}</div>`;
     if (table.button === s.position && table.hand_number) {
       const d = document.createElement("span");
       d.className = "dealer";
       d.textContent = "D";
+      d.setAttribute("aria-label", "dealer");
       el.append(d);
     }
     if (h) {
       const cards = document.createElement("div");
       cards.className = "seat-cards";
       const showing = h.shown || h.up || [];
-      for (const c of showing) cards.append(cardEl(c, { small: true }));
-      if (!h.shown && s.position !== you.seat) for (let j = 0; j < (h.down || 0); j += 1) cards.append(backEl({ small: true }));
-      el.append(cards);
+      for (const c of showing) cards.append(feltCard(cardEl(c, { small: true }), c, view, state.hand, `seat${s.position}`));
+      const down = !h.shown && s.position !== you.seat ? h.down || 0 : 0;
+      if (down) {
+        // face-down cards: drawn, or one back and a count when the seat boxes are small
+        const backs = document.createElement("span");
+        backs.className = down > 3 ? "backs many" : "backs";
+        backs.dataset.n = `×${down}`;
+        for (let j = 0; j < down; j += 1) backs.append(backEl({ small: true }));
+        cards.append(backs);
+      }
+      if (cards.childElementCount) el.append(cards);
       const tags = [];
-      if (h.bet) tags.push(`<span class="chip">${h.bet}</span>`);
+      if (h.bet) tags.push(`<span class="chip wager${firstSight(state.hand, `bet${s.position}`, h.bet) ? " moved" : ""}" role="img" aria-label="bet ${h.bet}">${h.bet}</span>`);
       if (h.all_in) tags.push('<span class="tag hot">all in</span>');
       if (h.folded) tags.push('<span class="tag">folded</span>');
       if (h.ready && !view.over) tags.push('<span class="tag ok">ready</span>');
@@ -85,16 +90,13 @@ export function renderSeats(state) {
       const bar = document.createElement("div");
       bar.className = "clock";
       bar.dataset.deadline = s.deadline;
+      bar.textContent = `${Math.max(0, Math.ceil(s.deadline - table.now))}s`; // counted down by the page's tick
       el.append(bar);
     }
     box.append(el);
-    // a tall seat (seven cards) stays inside the felt instead of covering the line above it
-    const feltHeight = $("felt").clientHeight;
-    const half = el.offsetHeight / 2;
-    const y = (feltHeight * parseFloat(el.style.top)) / 100;
-    if (feltHeight && y - half < 0) el.style.top = `${half}px`;
-    else if (feltHeight && y + half > feltHeight) el.style.top = `${feltHeight - half}px`;
+    around[k] = el;
   });
+  layoutSeats($("felt"), around.filter(Boolean), $("center"));
 }
 
 export function renderCenter(state, app) {
@@ -117,7 +119,7 @@ export function renderCenter(state, app) {
         row.className = "run-board";
         row.dataset.run = String(i + 1);
         row.insertAdjacentHTML("beforeend", `<span class="run-label">Run ${i + 1}</span>`);
-        for (const c of run) row.append(cardEl(c, { small: true }));
+        for (const c of run) row.append(feltCard(cardEl(c, { small: true }), c, view, state.hand, `run${i}`));
         board.append(row);
       });
     } else {
@@ -125,7 +127,7 @@ export function renderCenter(state, app) {
       const layout = (app.games || []).find((g) => g.name === view.game)?.layout;
       const laid = layout ? layoutBoard(view.board || [], layout) : null;
       if (laid) board.append(laid);
-      else for (const c of view.board || []) board.append(cardEl(c));
+      else for (const c of view.board || []) board.append(feltCard(cardEl(c), c, view, state.hand, "board"));
     }
     const pots = view.pots || [];
     $("pot").textContent = view.over ? "" : pots.length > 1 ? pots.map((p, i) => `${i ? "Side" : "Main"} ${p.amount}`).join(" · ") : `Pot ${view.pot}`;

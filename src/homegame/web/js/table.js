@@ -1,8 +1,12 @@
 // The table page: one websocket, one state message per change, everything drawn from it.
 // The felt, the sit box, the banner and the panels are drawn by their own modules from the same state.
-import { renderActions } from "./actions.js";
-import { bannerText, renderPreNote } from "./banner.js";
-import { houseRules, rememberNames, renderCenter, renderLog, renderSeats, seatName, stakesText } from "./felt.js";
+import { earlyTap, renderActions } from "./actions.js";
+import { bannerText, renderPreNote, wildWords } from "./banner.js";
+import { houseRules, namedLine, rememberNames, renderCenter, renderLog, renderSeats, seatName, stakesText } from "./felt.js";
+import { keepAwake, setupKeys, setupTabs } from "./tabs.js";
+import { relayout } from "./layout.js";
+import { moveChips } from "./motion.js";
+import { prettyLine } from "./cards.js";
 import { keepSeatLink, renderHost } from "./host.js";
 import { renderLedger } from "./ledger.js";
 import { renderResults } from "./results.js";
@@ -65,7 +69,9 @@ export function send(message) {
 // names the decision it answers (`you.decision`) so that the table refuses one meant for an earlier one.
 function act(action) {
   const state = app.state;
-  if (!state || app.ui.sent) return;
+  // a tap meant for the decision before (a double tap) is not this decision's
+  if (!state || app.ui.sent || earlyTap(app.ui)) return;
+  app.ui.actedAt = performance.now();
   const sent = (app.ui.sent = { hand: state.hand, seq: state.seq, decision: state.you.decision });
   setTimeout(() => {
     // no answer at all (a lost message): the buttons come back rather than stay dead
@@ -208,10 +214,10 @@ function render() {
     app.pendingToast = false;
     toast("The host let you in: you are dealt in from the next hand.", "news");
   }
-  renderSeats(state);
   renderCenter(state, app);
-  $("banner").textContent = bannerText(state, app);
-  $("banner").classList.toggle("halted", Boolean(table.halted || app.halted));
+  renderSeats(state);
+  moveChips(state);
+  showStatus(state);
   if (you.seat !== null && you.seat !== undefined) app.hadSeat = true;
   rememberNames(app, state);
   trackExchange(state);
@@ -229,12 +235,15 @@ function render() {
   renderResults(state, (hs) => nameAt(table, table.dealt[hs]));
   renderAfter(state, send, (hs) => nameAt(table, table.dealt[hs]));
   renderLog(state, app);
+  announceLast(state);
+  keepAwake(Boolean(view && !view.over && view.seat !== null && view.seat !== undefined));
   renderSit(state, app, send);
   const hostPanel = $("host-panel");
   hostPanel.hidden = !you.host;
   if (you.host && !app.hostPanelShown) {
     app.hostPanelShown = true;
     hostPanel.open = true;
+    $("tabs").dispatchEvent(new Event("refresh"));
   }
   if (you.host) renderHost(state, app, send);
   if (you.host) renderGameFiles(state, app, send);
@@ -256,8 +265,41 @@ function trackExchange(state) {
   ui.held = view.cards;
 }
 
+// The loud line: what the table does and what I must do (its seconds counted down by tick); screen
+// readers hear it when its words change, without the countdown.
+function showStatus(state) {
+  const { table, view } = state;
+  const banner = $("banner");
+  const text = bannerText(state, app);
+  banner.textContent = text;
+  banner.classList.toggle("halted", Boolean(table.halted || app.halted));
+  banner.classList.toggle("paused", Boolean(table.paused));
+  banner.classList.toggle("my-turn", Boolean(view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length && !table.paused));
+  // the table's own sentence for the wild rule (and what is wild so far) when the server sends one
+  const said = table.wild && table.wild.rule ? [table.wild.rule, table.wild.now_text && `wild now: ${table.wild.now_text}`] : null;
+  const wild = said ? said.filter(Boolean).join(" · ") : wildWords(view ? view.wild : table.wild);
+  $("wild-line").textContent = wild;
+  $("wild-line").hidden = !wild;
+  const heardText = text.replace(/ \(\d+ s\)$/, "");
+  if (heardText && heardText !== app.saidStatus) {
+    app.saidStatus = heardText;
+    $("said").textContent = heardText;
+  }
+}
+
+// Each action of the hand told to screen readers as it happens (the newest log line, with names).
+function announceLast(state) {
+  const lines = state.view?.log || [];
+  const key = `${state.hand}:${lines.length}`;
+  if (!lines.length || app.saidLine === key) return;
+  const fresh = app.saidLine && app.saidLine.startsWith(`${state.hand}:`);
+  app.saidLine = key;
+  if (fresh && !$("banner").classList.contains("my-turn")) $("said").textContent = namedLine(app, prettyLine(lines.at(-1)), state.table);
+}
+
 function tick() {
   const now = Date.now() / 1000 + app.offset;
+  if (app.state && /\(\d+ s\)$|…$/.test($("banner").textContent)) $("banner").textContent = bannerText(app.state, app);
   for (const bar of document.querySelectorAll(".clock")) {
     const left = Number(bar.dataset.deadline) - now;
     const secs = left > 0 ? `${Math.ceil(left)}s` : "";
@@ -274,24 +316,12 @@ function tick() {
   }
   const state = app.state;
   if (!state) return;
+  relayout();
   const { view, you, table } = state;
   const mine = view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length;
   const me = table.seats.find((x) => x.position === you.seat);
   const left = me && me.deadline ? me.deadline - now : null;
   attend(mine ? `${state.hand}|${you.decision ?? `${view.step?.label}|${view.legal.join(",")}`}` : null, left, table.name);
-}
-
-// On a wide screen the chat sits in the column beside the felt, under my cards; on a phone it comes
-// after them, above the log.
-function placeChat() {
-  const wide = window.matchMedia("(min-width: 1000px)");
-  const place = () => {
-    const panel = $("chat-panel");
-    if (wide.matches) $("me").append(panel);
-    else $("app").insertBefore(panel, $("log-panel"));
-  };
-  wide.addEventListener("change", place);
-  place();
 }
 
 app.render = () => render(); // for tests
@@ -301,7 +331,9 @@ if (!linkToken) {
   $("banner").textContent = "This link has no token. Ask the host for the invite link.";
 } else {
   setupChat(send);
-  placeChat();
+  setupTabs();
+  setupKeys();
+  new ResizeObserver(() => app.state && renderSeats(app.state)).observe($("felt"));
   connect();
   replayFromUrl(app);
   $("replay-panel").querySelector('[data-action="night"]').addEventListener("click", () => nightList(app));

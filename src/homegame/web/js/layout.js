@@ -1,0 +1,103 @@
+// Where the seats go on the felt: computed from the felt's size and the seat boxes' own sizes, so that
+// no seat box covers another or the middle (board, pot), for 2 to 10 seats on a phone or a laptop.
+// Seats stand on a rounded rectangle (a superellipse), me at the bottom; rounder or squarer shapes and
+// smaller seat boxes are tried in turn, and the first layout where nothing overlaps is kept.
+
+const SHAPES = [2, 3, 5, 9]; // the superellipse's exponent: 2 is an oval, 9 nearly a rectangle
+const SIZES = ["", "compact", "tiny"]; // classes on the felt that shrink the seat boxes (style.css)
+const TURNS = [0, 0.2, -0.2, 0.4, -0.4]; // the others turned by a part of a seat's share, me staying put
+
+// The point at parameter `t` (radians) on a superellipse of half-axes a, b and exponent p.
+export function superPoint(t, a, b, p) {
+  const c = Math.cos(t);
+  const s = Math.sin(t);
+  return [a * Math.sign(c) * Math.abs(c) ** (2 / p), b * Math.sign(s) * Math.abs(s) ** (2 / p)];
+}
+
+// The area two boxes share ({x, y, w, h}; 0 when they only touch).
+export function overlap(r, q) {
+  const dx = Math.min(r.x + r.w, q.x + q.w) - Math.max(r.x, q.x);
+  const dy = Math.min(r.y + r.h, q.y + q.h) - Math.max(r.y, q.y);
+  return dx > 0 && dy > 0 ? dx * dy : 0;
+}
+
+// `n` points spaced evenly along a superellipse (half-axes a, b, exponent p) by length, the first at
+// the bottom, going clockwise on screen.
+export function spread(n, a, b, p, turn = 0) {
+  const steps = 720;
+  const pts = [];
+  for (let i = 0; i <= steps; i += 1) pts.push(superPoint(Math.PI / 2 + (2 * Math.PI * i) / steps, a, b, p));
+  const run = [0];
+  for (let i = 1; i < pts.length; i += 1) run.push(run[i - 1] + Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]));
+  const total = run[steps];
+  const out = [];
+  let j = 0;
+  for (let k = 0; k < n; k += 1) {
+    const want = k === 0 ? 0 : (total * (k + turn)) / n;
+    while (j < steps && run[j + 1] < want) j += 1;
+    out.push(pts[j]);
+  }
+  return out;
+}
+
+// The seats' centres for `sizes` ([w, h] each, me first) on a felt W x H with exponent p, and how
+// much the boxes overlap each other and the middle (board and pot).
+function place(sizes, W, H, p, middle, gap, turn) {
+  const sw = Math.max(...sizes.map((s) => s[0]));
+  const sh = Math.max(...sizes.map((s) => s[1]));
+  const a = Math.max(0, W / 2 - sw / 2 - gap);
+  const b = Math.max(0, H / 2 - sh / 2 - gap);
+  const centres = spread(sizes.length, a, b, p, turn).map(([x, y]) => [W / 2 + x, H / 2 + y]);
+  const boxes = centres.map(([x, y], k) => ({ x: x - sizes[k][0] / 2, y: y - sizes[k][1] / 2, w: sizes[k][0], h: sizes[k][1] }));
+  const mid = { x: (W - middle[0]) / 2, y: (H - middle[1]) / 2, w: middle[0], h: middle[1] };
+  let bad = 0;
+  boxes.forEach((r, i) => {
+    bad += overlap(r, mid);
+    for (let j = i + 1; j < boxes.length; j += 1) bad += overlap(r, boxes[j]);
+  });
+  return { centres, bad };
+}
+
+// Lay the seat elements (me first) out on the felt; `middle` is the element with the board and pot.
+export function layoutSeats(felt, seats, middle) {
+  const W = felt.clientWidth;
+  const H = felt.clientHeight;
+  if (!W || !H || !seats.length) return;
+  let best = null;
+  for (const size of SIZES) {
+    felt.classList.toggle("compact", size === "compact");
+    felt.classList.toggle("tiny", size === "tiny");
+    const sizes = seats.map((el) => [el.offsetWidth, el.offsetHeight]);
+    const mid = [middle.offsetWidth, middle.offsetHeight];
+    for (const turn of TURNS) {
+      for (const p of SHAPES) {
+        const tried = { ...place(sizes, W, H, p, mid, 2, turn), size };
+        if (!best || tried.bad < best.bad) best = tried;
+        if (tried.bad === 0) break;
+      }
+      if (best.bad === 0) break;
+    }
+    if (best.bad === 0) break;
+  }
+  felt.classList.toggle("compact", best.size === "compact");
+  felt.classList.toggle("tiny", best.size === "tiny");
+  seats.forEach((el, k) => {
+    el.style.left = `${best.centres[k][0]}px`;
+    el.style.top = `${best.centres[k][1]}px`;
+  });
+  laid = { felt, seats, middle, sig: sizesOf(felt, seats, middle) };
+  felt.dataset.layout = `${best.size || "normal"}:${Math.round(best.bad)}`;
+}
+
+// What the last layout was made for: the seats' and the middle's sizes. When they change afterwards (a
+// clock starts counting, a name arrives), `relayout` places the seats again.
+let laid = null;
+function sizesOf(felt, seats, middle) {
+  return [felt.clientWidth, felt.clientHeight, middle.offsetWidth, middle.offsetHeight, ...seats.map((el) => `${el.offsetWidth}x${el.offsetHeight}`)].join(",");
+}
+
+export function relayout() {
+  if (laid && laid.seats.every((el) => el.isConnected) && sizesOf(laid.felt, laid.seats, laid.middle) !== laid.sig) {
+    layoutSeats(laid.felt, laid.seats, laid.middle);
+  }
+}

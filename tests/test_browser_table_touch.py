@@ -1,0 +1,129 @@
+"""A tap is a decision, the loud status line and the keys (issue 17, "Seen" 2, 4 and 6; "What to build"
+2, 7 and 9): a double tap with a finger on Check never checks the next street; the status line says my
+decision in words, who the table waits for and that the game is paused; wild cards are said and marked;
+F, C and R act on a laptop but not while typing in the chat."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from browser_support import (  # noqa: F401 (fixtures)
+    ARTIFACTS,
+    PHONE,
+    Pages,
+    base,
+    browser,
+    pages,
+    play_until,
+    state,
+    take_turn,
+    unpause,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def my_turn(page: Any) -> dict[str, Any] | None:
+    """The page's view when the player has a decision, else None."""
+    v = state(page)["view"]
+    return v if v and v["legal"] and not v["over"] else None
+
+
+def test_a_double_tap_on_check_does_not_check_the_flop(pages: Pages) -> None:
+    """Heads-up, the big blind double-taps Check preflop, two touch taps 120 ms apart: the flop is not checked."""
+    _, page = pages.host_seated(PHONE, game="holdem", bots=1, bot_kind="rule", bot_delay=0.02, between_hands=0.5,
+                                approve_seats=False, paused=True, turn_seconds=120)
+    unpause(page)
+    end = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < end, "the big blind was never offered a check preflop"
+        v = my_turn(page)
+        if v and "check" in v["legal"] and not v["board"]:
+            break
+        if v:
+            take_turn(page)  # the small blind's call, a later street's check: on to the next hand
+        page.wait_for_timeout(100)
+    button = page.locator('#actions button[data-action="check"]')
+    button.wait_for(state="visible")
+    page.wait_for_function("!document.querySelector('#actions button[data-action=\"check\"]').disabled")
+    hand = state(page)["hand"]
+    box = button.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(120)
+    page.touchscreen.tap(x, y)
+    # the flop comes at once (the big blind acts first after it): the second tap found its Check
+    page.wait_for_function(f"(s => s.hand !== {hand} || (s.view.board.length >= 3))(window.homegame.state)", timeout=5000)
+    page.wait_for_timeout(700)
+    s = state(page)
+    assert s["hand"] == hand
+    v = s["view"]
+    assert len(v["board"]) == 3 and "check" in v["legal"], ("the double tap checked the flop too", v["log"][-3:])
+    # a tap after the guard time is a decision again
+    page.touchscreen.tap(x, y)
+    page.wait_for_function(f"(s => s.hand !== {hand} || s.view.board.length > 3 || !s.view.legal.includes('check'))(window.homegame.state)",
+                           timeout=5000)
+    assert not pages.errors, pages.errors
+
+
+def test_the_status_line_says_my_decision_the_wait_and_the_pause(pages: Pages) -> None:
+    made, host = pages.host_seated("laptop", name="Dave", game="holdem", bots=0, between_hands=30, approve_seats=False,
+                                   paused=True, turn_seconds=60)
+    ben = pages.guest_seated(made, PHONE, "Ben")
+    unpause(host)
+    players = [host, ben]
+    host.wait_for_function("window.homegame.state.view && window.homegame.state.view.legal.length || "
+                           "(window.homegame.state.view && window.homegame.state.view.to_act.length)", timeout=15000)
+    # whoever acts: their line says the decision in words, the other's says whom the table waits for, with seconds
+    actor, other, actor_name = (host, ben, "Dave") if my_turn(host) else (ben, host, "Ben")
+    actor.wait_for_function("document.getElementById('banner').textContent.startsWith('Your turn: ')")
+    said = actor.inner_text("#banner")
+    assert said.startswith("Your turn: call 1 or raise") or said.startswith("Your turn: check or raise"), said
+    other.wait_for_function(f"/^Waiting for {actor_name} \\(\\d+ s\\)$/.test(document.getElementById('banner').textContent)", timeout=5000)
+    assert other.get_attribute("#said", "aria-live") == "polite"
+    actor.wait_for_function("document.getElementById('said').textContent.startsWith('Your turn')")
+    # the host pauses: every phone says so, loudly
+    host.evaluate("window.homegame.send({type: 'pause', value: true})")
+    for p in players:
+        p.wait_for_function("document.getElementById('banner').textContent.startsWith('PAUSED by ')", timeout=5000)
+        assert "paused" in (p.get_attribute("#banner", "class") or "")
+    ben.screenshot(path=str(ARTIFACTS / "status-paused-phone.png"))
+    # F, C and R on the laptop: C calls or checks; not while typing in the chat
+    host.evaluate("window.homegame.send({type: 'pause', value: false})")
+    play_until(players, lambda: my_turn(host) is not None, skip=host, what="the host never had a turn")
+    seq = state(host)["seq"]
+    host.wait_for_function("!document.querySelector('#actions button[data-action=\"fold\"], #actions button[data-action=\"check\"]').disabled")
+    host.click("#chat-form input")
+    host.keyboard.press("c")
+    host.keyboard.press("f")
+    host.wait_for_timeout(300)
+    assert state(host)["seq"] == seq, "a key typed into the chat acted"
+    host.locator("#chat-form input").fill("")
+    host.locator("#felt").click()
+    host.keyboard.press("c")
+    host.wait_for_function(f"window.homegame.state.seq > {seq}", timeout=5000)
+    assert any(w in state(host)["view"]["log"][-1] for w in ("checks", "calls")) or state(host)["view"]["over"], state(host)["view"]["log"][-2:]
+    assert not pages.errors, pages.errors
+
+
+def test_wild_cards_are_said_and_marked_during_the_hand(pages: Pages) -> None:
+    _, page = pages.host_seated(PHONE, game="kings-and-little-ones", bots=3, bot_delay=0.02, between_hands=30, approve_seats=False,
+                                paused=True, turn_seconds=120,
+                                stakes={"structure": "fixed-limit", "ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4})
+    unpause(page)
+    page.wait_for_function("(s => s.view && s.view.legal.length)(window.homegame.state)", timeout=20000)
+    line = page.locator("#wild-line")
+    assert line.is_visible()
+    assert line.inner_text().startswith("Kings and each player's lowest card are wild"), line.inner_text()
+    # my own wild cards (my lowest rank, any king) are marked on the cards themselves
+    mine = state(page)["view"]["wild"]["mine"]
+    assert mine, "a player always has a lowest rank"
+    marked = page.eval_on_selector_all("#my-cards .card.wild", "cs => cs.map((c) => c.dataset.card)")
+    assert sorted(marked) == sorted(mine)
+    assert all("wild" in (page.get_attribute(f'#my-cards .card[data-card="{c}"]', "aria-label") or "") for c in mine)
+    page.screenshot(path=str(ARTIFACTS / "wild-phone.png"))
+    assert not pages.errors, pages.errors
