@@ -4,8 +4,11 @@ Every card not known is unknown: opponents' face-down cards, community cards to 
 fourth and fifth hole cards, Three-Hole cards not yet turned. The unknown cards are enumerated when
 the work (outcomes times the card groups each player's usage rule tries) fits :data:`EXACT_BUDGET`,
 and sampled without replacement otherwise, with a standard error per player. Hold'em boards are
-enumerated by rank class (:mod:`homegame.odds.ranks`), everything else up to suit isomorphism
-(:mod:`homegame.odds.symmetry`); both give the plain enumeration's sums, counted exactly.
+enumerated by rank class (:mod:`homegame.odds.ranks`); Omaha-like high games and short-deck hold'em
+whose hole cards are all known by a board sweep (:mod:`homegame.odds.fives`, within its own
+:data:`homegame.odds.fives.SWEEP_BUDGET`: heads-up Omaha's 1,086,008 boards are exact); everything else
+up to suit isomorphism (:mod:`homegame.odds.symmetry`); all give the plain enumeration's sums, counted
+exactly.
 
 The pot is split by the game's house rules: ``split="high"``, the best high hand; ``"high-low"``,
 cards speak: half to the best high hand, half to the best low that qualifies (the high hand takes it
@@ -41,6 +44,7 @@ import numpy.typing as npt
 
 from homegame.cards import DECK, Card, cards
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
+from homegame.evaluate.short import ORDERS as SHORT_ORDERS
 from homegame.evaluate.tables import high_tables, tables
 from homegame.odds import fives
 from homegame.odds.games import EXPOSED_AT_SHOWDOWN, GAMES, GameFacts
@@ -302,7 +306,8 @@ def _short_deck(game: Any, hole: Sequence[CardsLike], board: CardsLike) -> Equit
     ``None`` for the hands and games it does not cover (they are played out)."""
     from homegame.odds.playout import card_slots, check
 
-    if isinstance(hole, str) or not isinstance(hole, Sequence) or len(hole) < 2:
+    if getattr(game, "ranking", None) not in SHORT_ORDERS or isinstance(hole, str) or not isinstance(hole, Sequence) \
+            or len(hole) < 2:
         return None
     try:
         slots = [card_slots(h) if isinstance(h, str) else [c.id for c in _parse(h)] for h in hole]
