@@ -54,22 +54,33 @@ def _short_five(five: tuple[Card, ...], trips_beat_straight: bool) -> tuple[int,
     return (0, *order)
 
 
+def _deals(known: list[tuple[Card, ...]], left: list[Card]) -> Any:
+    """Every completion of each player's known cards to two, with the cards left."""
+    if not known:
+        yield [], left
+        return
+    for extra in combinations(left, 2 - len(known[0])):
+        rest = [c for c in left if c not in extra]
+        for hands, remaining in _deals(known[1:], rest):
+            yield [(*known[0], *extra), *hands], remaining
+
+
 def _brute_short(hole: list[str], board: str, trips_beat_straight: bool = False) -> list[Fraction]:
     held = [cards(h) for h in hole]
     shown = cards(board)
     used = {c for h in held for c in h} | set(shown)
-    left = [c for c in SHORT_DECK if c not in used]
     totals = [Fraction(0)] * len(held)
-    boards = 0
-    for rest in combinations(left, 5 - len(shown)):
-        full = (*shown, *rest)
-        best = [max(_short_five(f, trips_beat_straight) for f in combinations((*h, *full), 5)) for h in held]
-        top = max(best)
-        winners = [p for p, b in enumerate(best) if b == top]
-        for p in winners:
-            totals[p] += Fraction(1, len(winners))
-        boards += 1
-    return [t / boards for t in totals]
+    outcomes = 0
+    for hands, left in _deals(held, [c for c in SHORT_DECK if c not in used]):
+        for rest in combinations(left, 5 - len(shown)):
+            full = (*shown, *rest)
+            best = [max(_short_five(f, trips_beat_straight) for f in combinations((*h, *full), 5)) for h in hands]
+            top = max(best)
+            winners = [p for p, b in enumerate(best) if b == top]
+            for p in winners:
+                totals[p] += Fraction(1, len(winners))
+            outcomes += 1
+    return [t / outcomes for t in totals]
 
 
 def _brute_omaha(hole: list[str], board: str) -> list[float]:
@@ -111,6 +122,14 @@ def test_short_deck_equals_brute_force_on_random_flops(trips_beat_straight: bool
         assert r.exact and r.stderr == [0.0] * len(hole)
         assert r.shares == pytest.approx([float(x) for x in _brute_short(hole, board, trips_beat_straight)],
                                          abs=1e-12)
+
+
+@pytest.mark.parametrize(("hole", "board"), [(["As Ks", ""], "Qs Js 6d 7c Th"), (["As Ks", "Qh"], "Qs Js 6d 7c"),
+                                            (["9c 9d", "Kh", "Ah"], "9h 8h 6h Kd Ad")])
+def test_short_deck_with_unknown_hole_cards_equals_brute_force(hole: list[str], board: str) -> None:
+    r = hg.equity("short-deck", hole, board=board)
+    assert r.exact
+    assert r.shares == pytest.approx([float(x) for x in _brute_short(hole, board)], abs=1e-12)
 
 
 def test_short_deck_ranking_decides_a_straight_against_trips() -> None:
@@ -170,3 +189,11 @@ def test_hi_lo_omaha_keeps_the_odometer(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(fives, "exact_fives", refuse)
     r = calc.equity(hg.game("omaha-hi-lo"), ["As Ks Qd Jd", "Ah Ad 7c 8c"], board="2c 3d 9h")
     assert r.exact
+
+
+def test_short_deck_too_many_hole_deals_are_sampled_not_walked() -> None:
+    from homegame.odds import fives
+
+    game = hg.game("short-deck")
+    assert fives.short_deck_exact(game, [[48, 49], [-1, -1], [-1, -1]], []) is None  # preflop, two unknown hands
+    assert fives.short_deck_exact(game, [[48, 49], [-1, -1]], [44, 45, 46]) is not None  # 465 deals

@@ -18,7 +18,9 @@ and one table lookup: heads-up Omaha's 1,086,008 boards are 130 million five-car
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
+from functools import cache, reduce
 from itertools import combinations
 from typing import Any, Final
 
@@ -41,6 +43,9 @@ Selection = tuple[tuple[int, ...], tuple[int, ...]]
 #: Exact board sweeps when boards x selections scored per board (all players) is at most this
 #: (about a second of one core per 100 million).
 SWEEP_BUDGET: Final = 250_000_000
+#: Deals of unknown hole cards the short-deck sweep walks one by one (each a board sweep, about 0.2 ms
+#: apart from the boards) at most.
+HOLE_DEALS: Final = 2_000
 
 
 @njit(inline="always", **_opts)
@@ -149,10 +154,11 @@ def exact_fives(hands: list[list[int]], board: list[int], board_size: int, deck:
     own_key = np.zeros((players, width), dtype=np.int64)
     own_bits = np.zeros((players, width), dtype=np.int64)
     sel_board = np.zeros((players, width), dtype=np.int64)
+    ck, cb = _card_lists()
     for p, (hand, sels) in enumerate(zip(hands, groups, strict=True)):
         for s, (mine, shared) in enumerate(sels):
-            own_key[p, s] = int(t.card_keys[[hand[i] for i in mine]].sum()) if mine else 0
-            own_bits[p, s] = int(np.bitwise_or.reduce(t.card_bits[[hand[i] for i in mine]])) if mine else 0
+            own_key[p, s] = sum(ck[hand[i]] for i in mine)
+            own_bits[p, s] = reduce(operator.or_, (cb[hand[i]] for i in mine), 0)
             sel_board[p, s] = sum(1 << j for j in shared)
     sel_len = np.array([len(g) for g in groups], dtype=np.int64)
     avail = np.array(deck, dtype=np.int64)
@@ -177,14 +183,25 @@ def exact_fives(hands: list[list[int]], board: list[int], board_size: int, deck:
                     np.zeros(players, dtype=np.int64), totals, chunk)
         return run
 
-    run_all([job(c) for c in range(chunks)])
+    if chunks == 1:
+        job(0)()
+    else:
+        run_all([job(c) for c in range(chunks)])
     return totals.sum(axis=0), int(counts.sum())
 
 
+@cache
+def _card_lists() -> tuple[list[int], list[int]]:
+    """The evaluator's card keys and bits as Python ints (for sums outside the kernels)."""
+    t = tables()
+    return [int(x) for x in t.card_keys], [int(x) for x in t.card_bits]
+
+
 def short_deck_exact(game: Any, hole: list[list[int]], board: list[int]) -> tuple[Floats, int] | None:
-    """Every board for a short-deck hold'em hand whose hole cards are all known (ids, checked by the
-    caller), high only, when the sweep fits :data:`SWEEP_BUDGET`; ``None`` when this game or hand is not
-    one the sweep covers (another deck, ranking, usage or split, wild cards, unknown cards)."""
+    """Every deal of the unknown hole cards (``-1`` or missing) and every board for a short-deck hold'em
+    hand (ids, checked by the caller), high only, when the sweeps fit :data:`SWEEP_BUDGET` and the deals
+    :data:`HOLE_DEALS`; ``None`` when this game or hand is not one the sweep covers (another deck,
+    ranking, usage or split, wild cards, too much work)."""
     from homegame.evaluate.short import ORDERS, remap
 
     ranking = getattr(game, "ranking", None)
@@ -194,11 +211,38 @@ def short_deck_exact(game: Any, hole: list[list[int]], board: list[int]) -> tupl
                 and getattr(game, "spade", None) is None and dict(game.rules).get("split", "high") == "high")
     except (AttributeError, TypeError, ValueError):
         return None
-    if not fits or any(len(h) != 2 or min(h) < 0 for h in hole) or len(board) > 5:
+    known = [[c for c in h if c >= 0] for h in hole]
+    if not fits or any(len(h) > 2 for h in known) or len(board) > 5:
         return None
-    known = {c for h in hole for c in h} | set(board)
-    deck = [c for c in game.cards if c not in known]
+    used = {c for h in known for c in h} | set(board)
+    deck = [c for c in game.cards if c not in used]
+    missing = [2 - len(h) for h in known]
+    deals = 1
+    left = len(deck)
+    for m in missing:
+        deals *= math.comb(left, m)
+        left -= m
+    if deals > HOLE_DEALS or deals * sweep_work(left, 5 - len(board), 21 * len(hole)) > SWEEP_BUDGET:
+        return None
     groups = [selections(2, 5)] * len(hole)
-    if sweep_work(len(deck), 5 - len(board), 21 * len(hole)) > SWEEP_BUDGET:
-        return None
-    return exact_fives(hole, board, 5, deck, groups, remap(str(ranking)))
+    order = remap(str(ranking))
+    totals = np.zeros(len(hole), dtype=np.float64)
+    count = 0
+    for hands, rest in _hole_deals(known, missing, deck):
+        sums, boards = exact_fives(hands, board, 5, rest, groups, order)
+        totals += sums
+        count += boards
+    return totals, count
+
+
+
+def _hole_deals(known: list[list[int]], missing: list[int], deck: list[int]) -> Any:
+    """Every way to complete each player's ``known`` cards with ``missing`` more from ``deck``:
+    (hands, the cards left)."""
+    if not known:
+        yield [], deck
+        return
+    for extra in combinations(deck, missing[0]):
+        rest = [c for c in deck if c not in extra]
+        for hands, left in _hole_deals(known[1:], missing[1:], rest):
+            yield [known[0] + list(extra), *hands], left
