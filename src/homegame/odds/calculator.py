@@ -4,8 +4,11 @@ Every card not known is unknown: opponents' face-down cards, community cards to 
 fourth and fifth hole cards, Three-Hole cards not yet turned. The unknown cards are enumerated when
 the work (outcomes times the card groups each player's usage rule tries) fits :data:`EXACT_BUDGET`,
 and sampled without replacement otherwise, with a standard error per player. Hold'em boards are
-enumerated by rank class (:mod:`homegame.odds.ranks`), everything else up to suit isomorphism
-(:mod:`homegame.odds.symmetry`); both give the plain enumeration's sums, counted exactly.
+enumerated by rank class (:mod:`homegame.odds.ranks`); Omaha-like high games and short-deck hold'em
+whose hole cards are all known by a board sweep (:mod:`homegame.odds.fives`, within its own
+:data:`homegame.odds.fives.SWEEP_BUDGET`: heads-up Omaha's 1,086,008 boards are exact); everything else
+up to suit isomorphism (:mod:`homegame.odds.symmetry`); all give the plain enumeration's sums, counted
+exactly.
 
 The pot is split by the game's house rules: ``split="high"``, the best high hand; ``"high-low"``,
 cards speak: half to the best high hand, half to the best low that qualifies (the high hand takes it
@@ -41,7 +44,9 @@ import numpy.typing as npt
 
 from homegame.cards import DECK, Card, cards
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
+from homegame.evaluate.short import ORDERS as SHORT_ORDERS
 from homegame.evaluate.tables import high_tables, tables
+from homegame.odds import fives
 from homegame.odds.games import EXPOSED_AT_SHOWDOWN, GAMES, GameFacts
 from homegame.odds.symmetry import symmetries
 
@@ -296,6 +301,27 @@ def played_out(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     return Equity(shares, exact, errors, n, "exact" if exact else "sampled")
 
 
+def _short_deck(game: Any, hole: Sequence[CardsLike], board: CardsLike) -> Equity | None:
+    """Short-deck hold'em with every hole card known, enumerated (:func:`homegame.odds.fives.short_deck_exact`);
+    ``None`` for the hands and games it does not cover (they are played out)."""
+    from homegame.odds.playout import card_slots, check
+
+    if getattr(game, "ranking", None) not in SHORT_ORDERS or isinstance(hole, str) or not isinstance(hole, Sequence) \
+            or len(hole) < 2:
+        return None
+    try:
+        slots = [card_slots(h) if isinstance(h, str) else [c.id for c in _parse(h)] for h in hole]
+        shown = [c.id for c in _parse(board)]
+        check(game, slots, shown)
+    except ValueError as e:
+        raise BadOdds(str(e)) from None
+    result = fives.short_deck_exact(game, slots, shown)
+    if result is None:
+        return None
+    totals, count = result
+    return Equity([float(x) / count for x in totals], True, [0.0] * len(hole), count, "exact")
+
+
 def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
            exposed: Mapping[int, CardsLike] | None = None, trials: int | None = None,
            seed: int | None = None, play_out: bool = False) -> Equity:
@@ -319,6 +345,10 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
         return played_out(game, hole, board=board, exposed=exposed, trials=trials, seed=seed)
     engine = _engine_game(game)
     if engine is not None:  # a game the kernels do not cover: the rest of the hand played out by the engine
+        if trials is None and not exposed:
+            swept = _short_deck(engine, hole, board)
+            if swept is not None:
+                return swept
         return played_out(engine, hole, board=board, exposed=exposed, trials=trials, seed=seed)
     name, rules, facts = _game(game)
     _check_trials(trials, seed)
@@ -345,8 +375,19 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
                 if SUIT_ISOMORPHISM else None
             totals, count = run.exact_ranks_open(hands, [c.id for c in shown], perms)
             return Equity([float(x) / count for x in totals], True, [0.0] * len(held), count, "exact")
-    lay = _layout(facts, rules, held, shown, turned)
     usage = facts.usage
+    size = facts.hole_cards(rules)
+    if (trials is None and not facts.table_cards and facts.board == 5 and usage.kind != "any"
+            and rules.get("split", "high") == "high" and all(len(h) == size for h in held)):
+        # Omaha-like: every board, each player's selections scored by the board sweep (homegame.odds.fives)
+        left = 52 - len(shown) - size * len(held)
+        picks = [fives.selections(size, 5, usage.groups(size, 5))] * len(held)
+        if fives.sweep_work(left, 5 - len(shown), sum(len(g) for g in picks)) <= fives.SWEEP_BUDGET:
+            known = {c.id for h in held for c in h} | {c.id for c in shown}
+            totals, count = fives.exact_fives([[c.id for c in h] for h in held], [c.id for c in shown], 5,
+                                              [c.id for c in DECK if c.id not in known], picks)
+            return Equity([float(x) / count for x in totals], True, [0.0] * len(held), count, "exact")
+    lay = _layout(facts, rules, held, shown, turned)
     sel_own_rows, sel_sh_rows = [], []
     for mine, pool in zip(lay.own, lay.shared, strict=True):
         groups = usage.groups(len(mine), len(pool))
