@@ -141,7 +141,10 @@ def odds(
         label = "folded players' face-up cards" if chosen.usage_name == "three-hole" else "board"
         console.print(f"{label} {cards_markup([str(c) for c in hg.cards(board)])}")
     console.print(table)
-    for note in (played_notes(chosen) if played else model_notes(chosen, [] if ranged else hole)):
+    swept = played and not play_out and result.exact  # a game the engine plays out, here enumerated exactly
+    notes = (["Every deal of the unknown cards was enumerated, each hand ranked by the game's own rules."] if swept
+             else played_notes(chosen) if played else model_notes(chosen, [] if ranged else hole))
+    for note in notes:
         console.print(f"[dim]{note}[/]")
     if ranged:
         console.print("[dim]Each range's hands count by their weights, deals that would share a card left out.[/]")

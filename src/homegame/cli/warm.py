@@ -66,6 +66,8 @@ def compile_kernels() -> None:
     hg.equity(hg.game("holdem"), ["As Ks", "Qh Qd"])
     hg.equity(hg.game("omaha"), ["As Ks Qs Js", "Qh Qd 9c 8c"], board="2c 7d 9h")
     hg.equity(hg.game("holdem"), ["As Ks", ""], trials=1000, seed=1)
+    hg.equity(hg.game("omaha"), ["As Ks Qd Jd", "Ah Ad 7c 8c"], board="2c 7d 9h 3s")  # the board sweep
+    hg.equity(hg.game("short-deck"), ["As Ks", "Qh Qd"], board="6c 7d 9h Jc")
 
 
 @app.command()
