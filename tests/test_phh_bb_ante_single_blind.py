@@ -202,3 +202,13 @@ def test_stakes_refuse_a_big_blind_ante_without_blinds() -> None:
         hg.Stakes("no-limit", ante=1, blinds=(1, 2), bb_ante=1)
     with pytest.raises(ValueError, match=r"\(\), \(blind,\) or \(small, big\)"):
         hg.Stakes("no-limit", blinds=(1, 2, 4))
+
+
+def test_options_that_need_two_blinds_refuse_a_single_blind() -> None:
+    with pytest.raises(ValueError, match="not a single blind"):
+        hg.game("holdem").deal([100] * 4, stakes=hg.Stakes("no-limit", blinds=(2,)), options={"straddle": "utg"})
+    with pytest.raises(ValueError, match="the big blind 5 is not a whole"):
+        hg.game("holdem").deal([100] * 4, stakes=hg.Stakes("no-limit", blinds=(5,)), options={"chip": 2})
+    with pytest.raises(ValueError, match="the big-blind ante 3 is not a whole"):
+        hg.game("holdem").deal([100] * 4, stakes=hg.Stakes("no-limit", blinds=(2, 4), bb_ante=3),
+                               options={"chip": 2})
