@@ -212,3 +212,16 @@ def test_options_that_need_two_blinds_refuse_a_single_blind() -> None:
     with pytest.raises(ValueError, match="the big-blind ante 3 is not a whole"):
         hg.game("holdem").deal([100] * 4, stakes=hg.Stakes("no-limit", blinds=(2, 4), bb_ante=3),
                                options={"chip": 2})
+
+
+def test_the_datasets_ante_trimming_flag_leaves_the_big_blind_ante_in_the_pot() -> None:
+    """The WSOP records write ``ante_trimming_status = true`` with a big-blind ante and finishing stacks in
+    which the big blind's ante is lost to the pot. PokerKit with trimming on hands that ante back (nobody
+    else anted as much); homegame plays the ante as dead money, as the records' finishing stacks and
+    PokerKit without trimming (PHH's default) do."""
+    loser = 120000 + 1000000 + 800000
+    text = BB_ANTE.replace("variant = 'NT'\n", "variant = 'NT'\nante_trimming_status = true\n")
+    finishing = [4000000 - 60000, 3000000 - loser, 2500000, 5000000 - 300000, 1800000 + loser + 300000 + 60000]
+    h = hg.from_phh(text)
+    assert h.stacks == finishing == pokerkit_stacks(BB_ANTE)
+    assert pokerkit_stacks(text)[1] == finishing[1] + 120000  # PokerKit's trimming returns the ante
