@@ -225,3 +225,16 @@ def test_the_datasets_ante_trimming_flag_leaves_the_big_blind_ante_in_the_pot() 
     h = hg.from_phh(text)
     assert h.stacks == finishing == pokerkit_stacks(BB_ANTE)
     assert pokerkit_stacks(text)[1] == finishing[1] + 120000  # PokerKit's trimming returns the ante
+
+
+@pytest.mark.parametrize("text", [BB_ANTE, SINGLE_BLIND])
+def test_the_history_keeps_the_stakes_and_replays_the_hand(text: str) -> None:
+    h = hg.from_phh(text)
+    again = hg.replay(type(h.history).from_json(h.history.to_json()))
+    assert (again.stakes, again.stacks, again.events) == (h.stakes, h.stacks, h.events)
+
+
+def test_the_pot_before_the_first_action_holds_the_big_blind_ante_and_the_blinds() -> None:
+    h = hg.from_phh(BB_ANTE.split("  'p3 f',")[0] + "]\n")
+    assert h.view(None)["pots"] == [{"amount": 120000 + 60000 + 120000, "eligible": [0, 1, 2, 3, 4]}]
+    assert h.legal(2) == ["fold", "call 120000", "raise 240000..2500000"]  # as PokerKit: raise to 2 blinds
