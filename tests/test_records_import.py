@@ -141,9 +141,20 @@ def test_a_missing_small_blind_plays_and_a_dead_blind_is_refused_clearly() -> No
 PHH = HAND_WRITTEN
 
 
+@pytest.mark.parametrize(("old", "new", "stakes"), [
+    ("antes = [0, 0, 0]", "antes = [0, 20, 0]", hg.Stakes("no-limit", blinds=(5, 10), bb_ante=20)),
+    ("[5, 10, 0]", "[10, 0, 0]", hg.Stakes("no-limit", blinds=(10,))),
+])
+def test_phh_big_blind_ante_and_single_blind_import_and_play_as_pokerkit_does(old: str, new: str,
+                                                                              stakes: hg.Stakes) -> None:
+    text = PHH.replace(old, new)
+    if len(stakes.blinds) == 1:  # the single blind on p1 acts last: p2 opens
+        text = text.replace("  'p3 cbr 30',\n  'p1 cbr 90',\n  'p2 f',\n", "  'p2 f',\n  'p3 cbr 30',\n  'p1 cbr 90',\n")
+    h = hg.from_phh(text)
+    assert h.stakes == stakes and h.over and h.stacks == pokerkit_stacks(text)
+
+
 @pytest.mark.parametrize(("old", "new", "words"), [
-    ("antes = [0, 0, 0]", "antes = [0, 20, 0]", "no big-blind ante"),
-    ("[5, 10, 0]", "[10, 0, 0]", "not a single blind on p1"),
     ("[1000, 800, 1200]", "[1000.5, 800, 1200]", "1000.5 is not a whole number of chips"),
     ("[1000, 800, 1200]", "[1000, 800.25, 1200]", "800.25 is not a whole number of chips"),
 ])

@@ -109,16 +109,26 @@ def forced_bets(h: Hand) -> None:
             paid = betting.post(h, s, bomb, live=False)
             raw.append(("ante", s, "Seat {} antes {} for the bomb pot", (s, paid), none))
         return
+    if st.blinds:
+        if len(st.blinds) == 1:  # a single blind: the seat left of the button posts it (the button heads-up)
+            h.sb_seat, h.bb_seat = -1, (h.button + (n > 2)) % n
+        elif n == 2:
+            h.sb_seat, h.bb_seat = h.button, (h.button + 1) % n
+        else:
+            h.sb_seat, h.bb_seat = (h.button + 1) % n, (h.button + 2) % n
     if st.ante:
         for s in range(n):
             paid = betting.post(h, s, st.ante, live=False)
             raw.append(("ante", s, "Seat {} antes {}", (s, paid), none))
+    if st.bb_ante:  # the big blind antes for the table, before its blind (TDA: the ante first when short);
+        # it is the table's antes, so dead money in the main pot, never uncalled (as in PokerKit)
+        paid = betting.post(h, h.bb_seat, st.bb_ante, live=False)
+        h.dead[h.bb_seat] += paid
+        raw.append(("ante", h.bb_seat, "Seat {} antes {} for the table", (h.bb_seat, paid), none))
     if st.blinds:
-        if n == 2:
-            h.sb_seat, h.bb_seat = h.button, (h.button + 1) % n
-        else:
-            h.sb_seat, h.bb_seat = (h.button + 1) % n, (h.button + 2) % n
-        for seat, amount, name in ((h.sb_seat, st.blinds[0], "small"), (h.bb_seat, st.blinds[1], "big")):
+        posts = ((h.bb_seat, st.blinds[0], "single"),) if len(st.blinds) == 1 else (
+            (h.sb_seat, st.blinds[0], "small"), (h.bb_seat, st.blinds[1], "big"))
+        for seat, amount, name in posts:
             if amount:
                 paid = betting.post(h, seat, amount, live=True)
                 raw.append(("blind", seat, "Seat {} posts the {} blind {}", (seat, name, paid), none))
@@ -126,5 +136,5 @@ def forced_bets(h: Hand) -> None:
         if h.options.straddle:
             seat = (h.bb_seat + 1) % n if h.options.straddle == "utg" else h.button
             h.straddle_seat = seat
-            paid = betting.post(h, seat, 2 * st.blinds[1], live=True)
+            paid = betting.post(h, seat, 2 * st.blinds[-1], live=True)
             h.log("straddle", seat, "Seat {} straddles {}", seat, paid)

@@ -404,7 +404,7 @@ class Hand:
         self.aggressor = -1
         if self.blinds_due:
             self.blinds_due = False
-            bb = st.blinds[1]
+            bb = st.blinds[-1]
             self.high = max(self.high, bb)
             self.level = bb
             self.raises = 1

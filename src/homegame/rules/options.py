@@ -97,8 +97,8 @@ class HandOptions:
         players, blinds = len(stacks), stakes.blinds
         if self.chip > 1:  # the chip-up: only where every forced bet and stack is whole chips
             amounts = {"ante": stakes.ante, "small_bet": stakes.small_bet, "big_bet": stakes.big_bet,
-                       "bring_in": stakes.bring_in, "bomb_pot": self.bomb_pot,
-                       **{name: b for name, b in zip(("small blind", "big blind"), blinds, strict=False)}}
+                       "bring_in": stakes.bring_in, "bomb_pot": self.bomb_pot, "big-blind ante": stakes.bb_ante,
+                       **dict(zip(("small blind", "big blind")[-len(blinds):] if blinds else (), blinds, strict=True))}
             for name, amount in amounts.items():
                 if amount % self.chip:
                     raise ValueError(f"chip {self.chip}: the {name} {amount} is not a whole number of chips")
@@ -107,6 +107,8 @@ class HandOptions:
                 raise ValueError(f"chip {self.chip}: a stack of {odd} is not a whole number of chips")
         if self.straddle and not blinds:
             raise ValueError("a straddle needs blinds in the stakes")
+        if self.straddle and len(blinds) == 1:
+            raise ValueError("a straddle needs a small and a big blind, not a single blind")
         if self.straddle and players < 3:
             raise ValueError("a straddle needs three or more players (heads-up the button is the small blind)")
         bad = [s for s in self.run_twice if not 0 <= s < players]

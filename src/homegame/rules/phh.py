@@ -8,12 +8,63 @@ rest of the board is dealt).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
+    from homegame.rules.stakes import Stakes
+
+
+def forced_bet_fields(st: Stakes, n: int) -> tuple[list[int], list[int]]:
+    """PHH's ``antes`` and ``blinds_or_straddles`` (p1 first) for the stakes at an ``n``-player table.
+
+    PHH lists them by position, as if p1 were the small blind and p2 the big blind even heads-up
+    (PokerKit swaps them itself there): a big-blind ante is p2's ante, a single blind is p1's.
+
+    >>> from homegame.rules.stakes import Stakes
+    >>> forced_bet_fields(Stakes("no-limit", blinds=(1, 2), bb_ante=2), 3)
+    ([0, 2, 0], [1, 2, 0])
+    >>> forced_bet_fields(Stakes("no-limit", ante=1, blinds=(5,)), 3)
+    ([1, 1, 1], [5, 0, 0])
+    """
+    antes = [st.ante] * n
+    antes[1] += st.bb_ante
+    blinds = [0] * n
+    blinds[:len(st.blinds)] = st.blinds
+    return antes, blinds
+
+
+def forced_bets_from_fields(antes: list[int], blinds: list[int]) -> dict[str, Any]:
+    """The ``ante``, ``bb_ante`` and ``blinds`` of :class:`Stakes` for PHH's ``antes`` and
+    ``blinds_or_straddles`` (the inverse of :func:`forced_bet_fields`); ValueError for what homegame
+    cannot play, saying what it can.
+
+    >>> forced_bets_from_fields([0, 120, 0, 0], [50, 100, 0, 0])
+    {'ante': 0, 'bb_ante': 120, 'blinds': (50, 100)}
+    >>> forced_bets_from_fields([0, 0, 0], [250, 0, 0])
+    {'ante': 0, 'bb_ante': 0, 'blinds': (250,)}
+    """
+    if any(blinds[2:]):
+        raise ValueError(f"blinds_or_straddles {blinds}: homegame takes a small and a big blind (p1, p2) "
+                         "or a single blind (p1), no straddles")
+    if blinds[1:2] and blinds[1]:
+        if len(blinds) > 2 and blinds[1] < blinds[0]:
+            raise ValueError(f"blinds_or_straddles {blinds}: p1 posts more than p2; homegame takes a small "
+                             "blind on p1 (or none) and a big blind on p2, or a single blind on p1 alone")
+        kept: tuple[int, ...] = (min(blinds[0], blinds[1]), max(blinds[0], blinds[1]))
+    else:
+        kept = (blinds[0],) if blinds and blinds[0] else ()
+    if len(set(antes)) <= 1:
+        return {"ante": antes[0] if antes else 0, "bb_ante": 0, "blinds": kept}
+    if any(antes[:1] + antes[2:]):
+        raise ValueError(f"antes {antes}: homegame takes one ante from every player or a big-blind ante "
+                         "from p2 alone, not both, and no other antes")
+    if len(kept) != 2:
+        raise ValueError(f"antes {antes}: a big-blind ante (p2's) needs a big blind on p2 in "
+                         f"blinds_or_straddles, not {blinds}")
+    return {"ante": 0, "bb_ante": antes[1], "blinds": kept}
 
 
 def variant(h: Hand) -> str:
@@ -67,15 +118,13 @@ def to_phh(h: Hand) -> str:
         raise ValueError("PHH cannot say that a hand is a bomb pot (it has no way to skip the first betting round)")
     n, button, st = h.players, h.button, h.stakes
     order = [(button + 1 + i) % n for i in range(n)]  # PHH index -> seat
-    fields: dict[str, object] = {"variant": code, "antes": [st.ante] * n}
+    antes, blinds = forced_bet_fields(st, n)
+    fields: dict[str, object] = {"variant": code, "antes": antes}
     if code.startswith("F7S") or code == "FR":
         fields["bring_in"] = st.bring_in
     else:
-        blinds = [0] * n
-        if st.blinds:  # (small, big) for p1, p2; PokerKit itself swaps them heads-up
-            blinds[0], blinds[1] = st.blinds
         if h.straddle_seat >= 0:  # a straddle is one more blind: p3 (under the gun) or the button
-            blinds[order.index(h.straddle_seat)] = 2 * st.blinds[1]
+            blinds[order.index(h.straddle_seat)] = 2 * st.blinds[-1]
         fields["blinds_or_straddles"] = blinds
     if code in ("NT", "PO"):
         fields["min_bet"] = st.min_bet

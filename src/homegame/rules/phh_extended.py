@@ -38,6 +38,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
+from homegame.rules.phh import forced_bet_fields, forced_bets_from_fields
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -67,10 +68,8 @@ def to_phh_extended(h: Hand) -> str:
     opts = json.loads(options).get("options")
     if opts:
         fields["_options"] = json.dumps(opts, sort_keys=True)
-    blinds = [0] * n
-    if st.blinds:
-        blinds[0], blinds[1] = st.blinds
-    fields.update({"antes": [st.ante] * n, "blinds_or_straddles": blinds, "bring_in": st.bring_in,
+    antes, blinds = forced_bet_fields(st, n)
+    fields.update({"antes": antes, "blinds_or_straddles": blinds, "bring_in": st.bring_in,
                    "small_bet": st.small_bet, "big_bet": st.big_bet, "min_bet": st.min_bet,
                    "starting_stacks": [h.starting[s] for s in order]})
     fresh = h.game.deal(list(h.starting), stakes=st, button=button, deck=list(history.deck),
@@ -107,9 +106,9 @@ def from_extended(data: dict[str, Any], bad: type[ValueError]) -> Hand:
         stacks = [0] * n
         for i, seat in enumerate(order):
             stacks[seat] = stacks_phh[i]
-        blinds = [int(b) for b in data.get("blinds_or_straddles", [])]
-        stakes = Stakes(str(data["_structure"]), ante=int(data.get("antes", [0])[0]),
-                        blinds=(blinds[0], blinds[1]) if any(blinds) else (),
+        forced = forced_bets_from_fields([int(a) for a in data.get("antes", [0] * n)],
+                                         [int(b) for b in data.get("blinds_or_straddles", [])])
+        stakes = Stakes(str(data["_structure"]), **forced,
                         small_bet=int(data.get("small_bet", 0)), big_bet=int(data.get("big_bet", 0)),
                         bring_in=int(data.get("bring_in", 0)))
         deck_text = str(data["_deck"])

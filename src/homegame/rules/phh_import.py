@@ -1,7 +1,8 @@
 """Import a PHH hand history (PokerKit's format) into a homegame hand in the same state.
 
 :func:`from_phh` reads the TOML fields ``variant`` (``NT``, ``NS``, ``FT``, ``PO``, ``FO/8``, ``F7S``,
-``F7S/8``, ``FR``), ``antes``, ``blinds_or_straddles`` (a small and a big blind), ``bring_in``,
+``F7S/8``, ``FR``), ``antes`` (one from every player, and a big-blind ante: p2's), ``blinds_or_straddles``
+(a small and a big blind, or a single blind on p1), ``bring_in``,
 ``min_bet`` or ``small_bet``/``big_bet`` and ``starting_stacks``, and plays ``actions`` in order:
 ``d dh p1 AcKd`` (hole cards), ``d db AhKhQh`` (board cards), ``p1 f`` (fold), ``p1 cc`` (check or
 call), ``p1 cbr 10`` (complete, bet or raise to 10), ``p1 pb`` (bring in) and ``p1 sm ...`` (show,
@@ -34,6 +35,7 @@ from typing import Any, Final
 
 from homegame.cards import Card
 from homegame.rules.hand import Hand
+from homegame.rules.phh import forced_bets_from_fields
 from homegame.rules.stakes import Stakes
 
 #: PHH variant -> (homegame game, house rules, structure).
@@ -77,27 +79,17 @@ def _chip_list(data: dict[str, Any], name: str, n: int) -> list[int]:
 
 def _stakes(data: dict[str, Any], structure: str, n: int, stud: bool) -> Stakes:
     antes = _chip_list(data, "antes", n) if "antes" in data else [0] * n
-    if len(set(antes)) != 1:
-        raise BadHistory(f"antes {antes}: homegame takes one ante from every player (no big-blind ante or "
-                         "other single antes)")
-    kw: dict[str, Any] = {"ante": antes[0]}
+    blinds = [] if stud else _chip_list(data, "blinds_or_straddles", n)
+    try:
+        kw = forced_bets_from_fields(antes, blinds)
+    except ValueError as exc:
+        raise BadHistory(str(exc)) from None
     if stud:
         kw["bring_in"] = _chips("bring_in", _field(data, "bring_in"))
-    else:
-        blinds = _chip_list(data, "blinds_or_straddles", n)
-        posted = [b for b in blinds if b]
-        if len(posted) > 2 or (posted and blinds[2:] and any(blinds[2:])):
-            raise BadHistory(f"blinds_or_straddles {blinds}: homegame takes a small and a big blind (p1, p2), "
-                             "no straddles")
-        if posted and n > 2 and blinds[1] < blinds[0]:
-            raise BadHistory(f"blinds_or_straddles {blinds}: p1 posts more than p2; homegame takes a small "
-                             "blind on p1 (or none) and a big blind on p2, not a single blind on p1")
-        if posted:
-            kw["blinds"] = (min(blinds[0], blinds[1]), max(blinds[0], blinds[1]))
     if structure == "fixed-limit":
         kw["small_bet"] = _chips("small_bet", _field(data, "small_bet"))
         kw["big_bet"] = _chips("big_bet", _field(data, "big_bet"))
-    elif "blinds" not in kw:
+    elif not kw["blinds"]:
         kw["small_bet"] = _chips("min_bet", _field(data, "min_bet"))
     try:
         return Stakes(structure, **kw)

@@ -50,7 +50,7 @@ def default_stakes(game_name: Any) -> Any:
 
 def big_bet_of(stakes: Any) -> int:
     """The unit of win rates: the big bet, else the big blind, else the small bet."""
-    for value in (stakes.big_bet, stakes.blinds[1] if stakes.blinds else 0, stakes.small_bet):
+    for value in (stakes.big_bet, stakes.blinds[-1] if stakes.blinds else 0, stakes.small_bet):
         if value:
             return int(value)
     return 1
