@@ -28,8 +28,9 @@ NAMES = ("high card", "one pair", "two pair", "three of a kind", "straight", "fl
 # The same two tables (deuces wild; one joker, fully wild, in a 53-card deck) are printed in Wikipedia's
 # "Poker probability" article, sections "Deuces wild" and "Joker wild" (checked against it, Dec 2026).
 # Cactus Kev, "Enumerating Wild Card Hands" (http://suffe.cool/poker/wild.html), whose stipulations are
-# ours: five of a kind allowed, a wild card represents any card, a hand takes its highest value, no
-# double-ace flushes. Deuces wild, all C(52,5) hands (the 672 quints also in Brian Alspach, "Wild Cards
+# ours: five of a kind allowed, a wild card represents any card, a hand takes its highest value. (The page
+# stipulates no double-ace flushes; we allow them, which changes no count: a flush that repeats a rank
+# is still a flush, and a hand that makes one made a flush of different ranks before.) Deuces wild, all C(52,5) hands (the 672 quints also in Brian Alspach, "Wild Cards
 # in Profusion: Part 2", Poker Digest 5(9), 2002, http://people.math.sfu.ca/~alspach/mag94):
 DEUCES_WILD = {
     "five of a kind": 672, "straight flush": 2_552, "four of a kind": 31_552, "full house": 12_672,
