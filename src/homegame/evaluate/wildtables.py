@@ -79,24 +79,25 @@ def _flush_table() -> npt.NDArray[np.int16]:
     high_flush = to_wild()[tables().high_flush].astype(np.int64)
     masks = np.arange(8192, dtype=np.int64)
     size = _popcount(masks)
-    out = np.zeros((4, 8192), dtype=np.int16)
     block = flush_block()[::-1]  # the best first
     distinct = np.array([sum(1 << r for r in set(ranks)) for ranks in block], dtype=np.int64)
+    best = np.where(size[None, :] + np.arange(1, 5)[:, None] >= 5, 0, -1)  # -1: fewer than five cards
     for j in range(1, 5):
-        best = np.zeros(8192, dtype=np.int64)
         for straight in STRAIGHT_MASKS:  # best first: keep the first straight flush reached
             missing = _popcount(straight & ~masks)
-            best = np.where((best == 0) & (missing <= j), high_flush[straight], best)
-        # no straight flush: the first flush of the block whose ranks the suit holds but for j cards
-        for start in range(0, len(block), 512):
-            chunk = distinct[start:start + 512]
-            covered = _popcount(masks[:, None] & chunk[None, :])
+            best[j - 1] = np.where((best[j - 1] == 0) & (missing <= j), high_flush[straight], best[j - 1])
+    # no straight flush: the first flush of the block whose ranks the suit holds but for j cards
+    for start in range(0, len(block), 256):
+        open_rows = np.flatnonzero((best == 0).any(axis=0))
+        if len(open_rows) == 0:
+            break
+        covered = _popcount(masks[open_rows, None] & distinct[None, start:start + 256])
+        for j in range(1, 5):
             fits = covered >= 5 - j
-            first = fits.argmax(axis=1)
-            hit = (best == 0) & fits.any(axis=1)
-            best = np.where(hit, FLUSH_START + len(block) - 1 - (start + first), best)
-        out[j - 1] = np.where(size + j >= 5, best, 0)
-    return out
+            hit = (best[j - 1, open_rows] == 0) & fits.any(axis=1)
+            value = FLUSH_START + len(block) - 1 - (start + fits.argmax(axis=1))
+            best[j - 1, open_rows] = np.where(hit, value, best[j - 1, open_rows])
+    return np.maximum(best, 0).astype(np.int16)
 
 
 def _straight_table() -> Array:
