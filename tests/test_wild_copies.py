@@ -141,3 +141,12 @@ def test_batch_kernel_agrees_with_the_scalar_path_and_the_brute_force(size: int)
         wild = {c for c in hand if mask >> c & 1}
         if mask and len(wild) <= 2:
             assert value == brute(hand, wild), (hand, mask)
+
+
+def test_a_hand_without_its_wild_card_equals_and_hashes_as_its_natural_value() -> None:
+    """Values of a wild game are on the wild scale; a natural value compares and hashes alike."""
+    for text in ("As Ks Qs Js 9s", "Kh Kd Kc 7s 7d", "9c 8c 7c 6c 5c", "Ah Kd 7c 5s 3h"):
+        wild, natural = hg.evaluate(text, wild="2"), hg.evaluate(text)
+        assert wild == natural and hash(wild) == hash(natural) and len({wild, natural}) == 1
+        assert not wild < natural and not natural < wild and wild <= natural and natural >= wild
+    assert hg.evaluate("Kh Kd Kc 7s 7d", wild="2") > hg.evaluate("As Ks Qs 9s 2d", wild="2")  # full house
