@@ -19,6 +19,7 @@ from homegame.evaluate import evaluate, evaluate_low, evaluate_low_many, evaluat
 from homegame.evaluate.batch import BadIds
 from homegame.evaluate.tables import tables
 from homegame.evaluate.wild import BadWild, WildHandValue, wild_mask
+from homegame.evaluate.wildscale import FIVE_OF_A_KIND, wild_category_starts
 from test_wild_support import brute
 
 NAMES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
@@ -27,8 +28,9 @@ NAMES = ("high card", "one pair", "two pair", "three of a kind", "straight", "fl
 # The same two tables (deuces wild; one joker, fully wild, in a 53-card deck) are printed in Wikipedia's
 # "Poker probability" article, sections "Deuces wild" and "Joker wild" (checked against it, Dec 2026).
 # Cactus Kev, "Enumerating Wild Card Hands" (http://suffe.cool/poker/wild.html), whose stipulations are
-# ours: five of a kind allowed, a wild card represents any card, a hand takes its highest value, no
-# double-ace flushes. Deuces wild, all C(52,5) hands (the 672 quints also in Brian Alspach, "Wild Cards
+# ours: five of a kind allowed, a wild card represents any card, a hand takes its highest value. (The page
+# stipulates no double-ace flushes; we allow them, which changes no count: a flush that repeats a rank
+# is still a flush, and a hand that makes one made a flush of different ranks before.) Deuces wild, all C(52,5) hands (the 672 quints also in Brian Alspach, "Wild Cards
 # in Profusion: Part 2", Poker Digest 5(9), 2002, http://people.math.sfu.ca/~alspach/mag94):
 DEUCES_WILD = {
     "five of a kind": 672, "straight flush": 2_552, "four of a kind": 31_552, "full house": 12_672,
@@ -43,9 +45,12 @@ JOKER_WILD = {
 }
 
 
-def census(strengths: np.ndarray) -> dict[str, int]:
-    category = np.searchsorted(tables().category_start, strengths, side="right") - 1
-    category[strengths > 7_462] = 9
+def census(strengths: np.ndarray, *, wild: bool = True) -> dict[str, int]:
+    """Hands per category of wild-scale strengths (flushes may repeat a rank, five of a kind on top), or
+    of natural strengths."""
+    starts = wild_category_starts() if wild else tables().category_start
+    category = np.searchsorted(starts, strengths, side="right") - 1
+    category[strengths >= FIVE_OF_A_KIND] = 9
     return dict(zip(NAMES, np.bincount(category, minlength=10).tolist(), strict=True))
 
 
@@ -72,7 +77,7 @@ def test_deuces_wild_census(all_fives: np.ndarray) -> None:
 
 def test_joker_census(all_fives: np.ndarray) -> None:
     rows, masks = joker_rows()
-    natural, with_joker = census(evaluate_many(all_fives)), census(evaluate_many(rows, wild=masks))
+    natural, with_joker = census(evaluate_many(all_fives), wild=False), census(evaluate_many(rows, wild=masks))
     assert sum(JOKER_WILD.values()) == 2_869_685 == len(all_fives) + len(rows)
     assert {name: natural[name] + with_joker[name] for name in NAMES} == JOKER_WILD
 
@@ -193,7 +198,9 @@ def test_without_wild_cards_nothing_changes() -> None:
         assert evaluate(hand, wild=absent) == natural
         assert evaluate_low(hand, "27", wild=absent) == evaluate_low(hand, "27")
     ids = np.array([card_ids("As Ks Qs Js Ts 2c 3d")])
-    assert evaluate_many(ids, wild="4").tolist() == evaluate_many(ids).tolist() == [7462]
+    assert evaluate_many(ids).tolist() == evaluate_many(ids, wild="").tolist() == [7462]
+    # with a wild rank the batch values are on the wild scale (flushes that repeat a rank fit in it)
+    assert evaluate_many(ids, wild="4").tolist() == [evaluate(ids[0].tolist(), wild="4").strength]
 
 
 @pytest.mark.parametrize("bad", ["J7", "2 Zz", "11", ["Jh", "Q?"], "jokers"])

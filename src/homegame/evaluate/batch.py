@@ -62,7 +62,8 @@ def evaluate_many(ids: Any, *, wild: Any = None, parallel: bool | None = None) -
 
     Larger is better, ordered exactly as :func:`homegame.evaluate.evaluate` orders the same hands.
     ``wild``: wild cards as :func:`~homegame.evaluate.evaluate` takes them (``"2"``, ``"Jh Js"``), or a 1-D
-    integer array of 52-bit id masks, one per row; five of a kind is 7,463 (twos) to 7,475 (aces).
+    integer array of 52-bit id masks, one per row; with ``wild`` the values are on the wild scale of
+    :mod:`homegame.evaluate.wildscale` (flushes may repeat a rank; five of a kind on top).
     ``parallel``: split across numba's threads (default: for large batches on several cores).
     """
     rows = check_array(ids, low=5, high=10)

@@ -3,13 +3,18 @@
 ``wild`` is text or an iterable of tokens: a rank alone (``"2"``, ``"J"``, ``"10"``) makes every card of
 that rank wild, a card (``"Jh"``) makes that card wild. One-eyed jacks are ``"Jh Js"``; deuces wild is
 ``"2"``. A wild card stands for any card at all, even one the hand already holds, whichever makes the
-best hand; five of a kind ranks above a straight flush.
+best hand (so a flush may repeat a rank); five of a kind ranks above a straight flush. When some card
+is wild, high values are on the wild scale of :mod:`homegame.evaluate.wildscale`, hands that hold no
+wild card too, so that every hand of a wild game compares with every other; when none is (``wild=""``),
+values are natural.
 
 >>> v = evaluate_wild("As Ah Ad 2c 2d", "2")
 >>> v.category, str(v)
 ('five of a kind', 'Five of a kind, aces (two wild: 2c as Ac, 2d as As)')
 >>> [str(c) for c in v.cards]
 ['As', 'Ah', 'Ad', '2c', '2d']
+>>> str(evaluate_wild("As Ks Qs 9s 2d", "2"))
+'Flush, A-A-K-Q-9 (one wild: 2d as As)'
 >>> str(evaluate_low_wild("Jh 2c 3d 4s Kc", "a5", None, "Jh Js"))
 'K-4-3-2-A low (one wild: Jh as As)'
 >>> wild_mask("J7") # doctest: +ELLIPSIS
@@ -41,8 +46,8 @@ from homegame.evaluate.values import (
     low_value,
     parse_hand,
 )
+from homegame.evaluate.wildscale import FIVE_OF_A_KIND, from_wild, to_wild, wild_category
 from homegame.evaluate.wildsearch import best_high, best_low
-from homegame.evaluate.wildtables import FIVE_OF_A_KIND
 
 _RANK_TOKENS: Final = {**{r: i for i, r in enumerate(RANKS)}, **{r.lower(): i for i, r in enumerate(RANKS)},
                        "10": 8}
@@ -103,6 +108,8 @@ def _count(n: int) -> str:
 
 
 def _wild_words(stands: Sequence[tuple[Card, Card]]) -> str:
+    if not stands:
+        return ""
     return f" ({_count(len(stands))} wild: " + ", ".join(f"{w} as {s}" for w, s in stands) + ")"
 
 
@@ -122,10 +129,45 @@ def _ordered(pairs: list[tuple[Card, Card]], *, ace_low: bool, wheel_low: bool =
 
 class WildHandValue(HandValue):
     """A high hand made with wild cards: :attr:`cards` holds the wild cards themselves, and
-    :attr:`stands_for` says what each one plays as. Compares with any :class:`HandValue`."""
+    :attr:`stands_for` says what each one plays as. :attr:`strength` is on the wild scale; compared with
+    a natural :class:`HandValue`, that one is read on the wild scale too.
+
+    >>> evaluate_wild("As Ks Qs 9s 2d", "2") > HandValue(7140, "As Ks Qs Js 9s")  # the best natural flush
+    True
+    """
 
     __slots__ = ("_stands",)
     _stands: tuple[tuple[Card, Card], ...]
+
+    @staticmethod
+    def _scaled(other: object) -> int | None:
+        if isinstance(other, WildHandValue):
+            return other.strength
+        if type(other) is HandValue:
+            return int(to_wild()[other.strength])
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        scaled = self._scaled(other)
+        return NotImplemented if scaled is None else self.strength == scaled
+
+    def __lt__(self, other: HandValue) -> bool:
+        scaled = self._scaled(other)
+        return NotImplemented if scaled is None else self.strength < scaled
+
+    def __gt__(self, other: HandValue) -> bool:
+        scaled = self._scaled(other)
+        return NotImplemented if scaled is None else self.strength > scaled
+
+    def __le__(self, other: HandValue) -> bool:
+        return not self > other
+
+    def __ge__(self, other: HandValue) -> bool:
+        return not self < other
+
+    def __hash__(self) -> int:
+        natural = int(from_wild()[self.strength])
+        return hash(natural if natural else self.strength)
 
     @property
     def stands_for(self) -> tuple[tuple[Card, Card], ...]:
@@ -136,12 +178,19 @@ class WildHandValue(HandValue):
         played = dict(self._stands)
         return [played.get(c, c) for c in self.cards]
 
+    @property
+    def category(self) -> str:
+        """The category word, read on the wild scale (:mod:`homegame.evaluate.wildscale`)."""
+        return wild_category(self.strength)
+
     def __str__(self) -> str:
         plays = self._plays()
+        ranks = tuple(sorted((c.rank for c in plays), reverse=True))
         if self.strength >= FIVE_OF_A_KIND:
             words = describe_high(9, (plays[0].rank,))
+        elif self.category == "flush" and len(set(ranks)) < 5:  # a wild card copies a held card
+            words = "Flush, " + "-".join(RANKS[r] for r in ranks)
         else:
-            ranks = tuple(sorted((c.rank for c in plays), reverse=True))
             words = describe_high(*class_key(ranks, len({c.suit for c in plays}) == 1))
         return words + _wild_words(self._stands)
 
@@ -212,10 +261,17 @@ def evaluate_wild(cards: CardsLike, wild: WildLike) -> HandValue:
     mask = wild_mask(wild)
     hand = parse_hand(cards)
     naturals, wilds = split_wild(hand, mask)
-    if not wilds:
+    if not mask:  # no card is wild: the natural value
         return high_value(hand)
+    if not wilds:  # the same hand, its value on the wild scale so that it compares with wild hands
+        natural = high_value(hand)
+        return _restore_high(int(to_wild()[natural.strength]), hand, natural.cards, ())
     strength, used, stands = best_high(naturals, len(wilds))
-    pairs = _ordered([(c, c) for c in used] + list(zip(wilds, stands, strict=False)), ace_low=False)
+    played = list(zip(wilds, stands, strict=False))
+    if wild_category(strength) == "flush":  # highest first, a repeated rank not grouped ahead
+        pairs = sorted([(c, c) for c in used] + played, key=lambda p: p[1].rank, reverse=True)
+    else:
+        pairs = _ordered([(c, c) for c in used] + played, ace_low=False)
     return _restore_high(strength, hand, tuple(c for c, _ in pairs),
                          tuple((c, s) for c, s in pairs if c in wilds))
 

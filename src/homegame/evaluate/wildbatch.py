@@ -1,4 +1,6 @@
-"""Batch evaluation with wild cards (the numba kernels of :mod:`homegame.evaluate.wildkernels`).
+"""Batch evaluation with wild cards (the numba kernels of :mod:`homegame.evaluate.wildkernels`); high
+values are on the wild scale of :mod:`homegame.evaluate.wildscale` (rows without a wild card too) unless
+the row's mask is empty (no card is wild: natural values).
 
 ``wild`` is what :func:`homegame.evaluate.wild.wild_mask` takes (the same wild cards for every row), or a
 1-D numpy integer array of 52-bit masks, one per row (wild cards that change from hand to hand).
@@ -7,8 +9,10 @@
 >>> from homegame.cards import card_ids
 >>> from homegame.evaluate import evaluate_low
 >>> ids = np.array([card_ids("As Ah Ad 2c 7d 8d 9h"), card_ids("Ks Qs Js Ts 2h 3c 4d")])
->>> high_many_wild(ids, "2").tolist()  # four aces, a royal flush
-[7448, 7462]
+>>> from homegame.evaluate import evaluate
+>>> high_many_wild(ids, "2").tolist() == [evaluate("As Ah Ad 2c 7d 8d 9h", wild="2").strength,
+...                                       evaluate("Ks Qs Js Ts 2h 3c 4d", wild="2").strength]  # aces, royal
+True
 >>> low_many_wild(ids, "2", "a5").tolist() == [evaluate_low("As Ah Ad 2c 7d 8d 9h", wild="2").strength,
 ...                                            evaluate_low("Ks Qs Js Ts 2h 3c 4d", wild="2").strength]
 True
@@ -27,6 +31,7 @@ from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
 from homegame.evaluate.pool import run_all
 from homegame.evaluate.tables import tables
 from homegame.evaluate.wild import BadWild, wild_mask
+from homegame.evaluate.wildscale import from_wild
 from homegame.evaluate.wildtables import wild_low_tables, wild_tables
 
 Strengths = npt.NDArray[np.int32]
@@ -60,10 +65,15 @@ def high_many_wild(rows: Any, wild: Any, spans: list[tuple[int, int]] | None = N
     w = wild_tables()
     out = np.empty(len(rows), dtype=np.int32)
     spans = spans or [(0, len(rows))]
-    run_all([partial(wildkernels.wild_high_rows, rows[a:b], masks[a:b] if stride else masks, stride, t.card_keys, t.card_bits, t.offsets, t.high_rank, t.high_flush,
+    run_all([partial(wildkernels.wild_high_rows, rows[a:b], masks[a:b] if stride else masks, stride, t.card_keys, t.card_bits, t.offsets, w.rank_values, w.flush_values,
                      t.rank_keys, t.top_keys, t.straight_keys, t.top_rank, w.high, w.flush, w.straight, out[a:b])
              for a, b in spans])
-    return check_masks(out)
+    checked = check_masks(out)
+    natural = masks[:len(rows)] == 0 if stride else np.full(len(rows), masks[0] == 0)
+    if natural.any():  # no card is wild for these rows: natural values, as evaluate gives them
+        checked[natural] = np.where(checked[natural] > 0, from_wild()[np.maximum(checked[natural], 0)],
+                                    checked[natural])
+    return checked
 
 
 def low_many_wild(rows: Any, wild: Any, rule: str = "a5", qualifier: int | None = None,

@@ -1,8 +1,11 @@
 # mypy: disable-error-code="untyped-decorator,no-any-return,call-arg"
 """numba kernels for wild cards (compiled on first use, cached), over :mod:`homegame.evaluate.wildtables`.
 
-Each row carries a 52-bit mask of the cards that are wild (one mask for all rows, or one per row). A row
-with no wild card is evaluated exactly as :mod:`homegame.evaluate.kernels` does. Otherwise the natural
+Each row carries a 52-bit mask of the cards that are wild (one mask for all rows, or one per row). High
+values are on the wild scale (:mod:`homegame.evaluate.wildscale`): the callers pass the natural tables
+``high_rank`` and ``high_flush`` read on that scale, and the wild flush table holds flushes that repeat
+a rank (a wild card copying a suited card the hand holds). A row with no wild card is evaluated as
+:mod:`homegame.evaluate.kernels` does, on those tables. Otherwise the natural
 cards are summed into a key and a mask of ids, and with ``j`` wild cards (at most five are ever used):
 
 - five or six natural cards with one wild card, or five with two (seven cards at most): one read of the
@@ -38,7 +41,7 @@ from homegame.evaluate.kernels import (
     _suit_ranks,
     low_of,
 )
-from homegame.evaluate.wildtables import FIVE_OF_A_KIND
+from homegame.evaluate.wildscale import FIVE_OF_A_KIND
 
 _opts: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
 _inline: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False, "inline": "always"}

@@ -3,8 +3,9 @@
 A wild card stands for any card at all, even one the hand already holds. Using a wild card in place of
 a natural card never hurts (it can copy that card), so with ``w`` wild cards the best five use
 ``j = min(w, 5)`` of them. A high hand is the better of the best flush-or-straight-flush of each suit and
-the best hand of the ranks alone, tried category by category from five of a kind down; a flush is
-always five different ranks (no "double-ace flush"). A low is the best set of five ranks that needs no
+the best hand of the ranks alone, tried category by category from five of a kind down; a flush may
+repeat a rank (a wild card copying a suited card the hand holds: the "double-ace flush"), valued on the
+wild scale of :mod:`homegame.evaluate.wildscale`. A low is the best set of five ranks that needs no
 more wild cards than there are, the wild cards never in a natural card's suit, so a low with a wild
 card is never a flush; when the natural cards have too few ranks, a pair is forced and each choice of
 natural cards is tried.
@@ -13,8 +14,11 @@ Each search returns ``(strength, naturals used, what each used wild card stands 
 
 >>> from homegame.cards import cards
 >>> s, used, stands = best_high(cards("As Ah Ad Ac"), 1)
->>> s, [str(c) for c in stands]
-(7475, ['As'])
+>>> s == FIVE_OF_A_KIND + 12, [str(c) for c in stands]
+(True, ['As'])
+>>> s, used, stands = best_high(cards("As Ks Qs 9s"), 1)
+>>> [str(c) for c in used + stands]
+['As', 'Ks', 'Qs', '9s', 'As']
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ from functools import cache
 from itertools import combinations
 
 from homegame.cards import Card
-from homegame.evaluate.classes import LowRule, high_strength, low_strength
-from homegame.evaluate.wildtables import FIVE_OF_A_KIND, STRAIGHT_MASKS
+from homegame.evaluate.classes import LowRule, low_strength
+from homegame.evaluate.wildscale import FIVE_OF_A_KIND, wild_strength
+from homegame.evaluate.wildtables import STRAIGHT_MASKS
 
 Found = tuple[int, tuple[Card, ...], tuple[Card, ...]]
 #: High shapes tried on ranks alone after five of a kind, best first, with whether they outrank a flush.
@@ -52,6 +57,27 @@ def _stand_in(rank: int, taken: set[Card], avoid_suit: int = -1) -> Card:
     return _card(rank, 3 if avoid_suit != 3 else 2)
 
 
+def _flush_ranks(mine: set[int], j: int) -> list[int] | None:
+    """The best five ranks (highest first, repeats allowed: a wild card copies a held card) of a flush
+    that is not a straight flush, from the suit's ranks ``mine`` and ``j`` wild cards; ``None`` if none."""
+    def go(prefix: list[int], last: int) -> list[int] | None:
+        if len(prefix) == 5:
+            shape = sorted((prefix.count(r) for r in set(prefix)), reverse=True)
+            return prefix if shape[0] <= 3 and shape[:2] != [3, 2] else None
+        for rank in range(last, -1, -1):
+            ranks = [*prefix, rank]
+            if ranks.count(rank) > 3:
+                continue
+            covered = len(mine & set(ranks))
+            fresh = sum(1 for r in mine if r < rank and r not in ranks)
+            if covered + min(5 - len(ranks), fresh) + j >= 5:
+                found = go(ranks, rank)
+                if found is not None:
+                    return found
+        return None
+    return go([], 12)
+
+
 def _best_flush(naturals: Sequence[Card], j: int) -> Found | None:
     best: Found | None = None
     for suit in range(4):
@@ -63,21 +89,16 @@ def _best_flush(naturals: Sequence[Card], j: int) -> Found | None:
             ranks = _window(straight)
             missing = [r for r in ranks if r not in mine]
             if len(missing) <= j:
-                found = (high_strength(tuple(ranks), True), tuple(mine[r] for r in ranks if r in mine),
+                found = (wild_strength(tuple(ranks), True), tuple(mine[r] for r in ranks if r in mine),
                          tuple(_card(r, suit) for r in missing))
                 break
-        if found is None:  # the five highest ranks, a natural card where the suit has one
-            used: list[Card] = []
-            stands: list[Card] = []
-            for rank in range(12, -1, -1):
-                if len(used) + len(stands) == 5:
-                    break
-                if rank in mine:
-                    used.append(mine[rank])
-                elif len(stands) < j:
-                    stands.append(_card(rank, suit))
-            ranks = [c.rank for c in used] + [c.rank for c in stands]
-            found = (high_strength(tuple(ranks), True), tuple(used), tuple(stands))
+        if found is None:  # the best flush, a natural card where the suit has one, else a (copying) wild card
+            flush = _flush_ranks(set(mine), j)
+            assert flush is not None
+            used = [mine[r] for r in sorted(set(flush), reverse=True) if r in mine]
+            held = {c.rank for c in used}
+            stands = [_card(r, suit) for i, r in enumerate(flush) if r not in held or flush.index(r) != i]
+            found = (wild_strength(tuple(flush), True), tuple(used), tuple(stands))
         if best is None or found[0] > best[0]:
             best = found
     return best
@@ -138,11 +159,11 @@ def best_high(naturals: Sequence[Card], w: int) -> Found:
                 return flush
             ranks = _straight(counts, j)
             if ranks is not None:
-                return build([(r, 1) for r in ranks], high_strength(tuple(ranks), False))
+                return build([(r, 1) for r in ranks], wild_strength(tuple(ranks), False))
         filled = _fill(shape, counts, j)
         if filled is not None:
             groups = list(zip(filled, shape, strict=True))
-            found = build(groups, high_strength(tuple(r for r, size in groups for _ in range(size)), False))
+            found = build(groups, wild_strength(tuple(r for r, size in groups for _ in range(size)), False))
             return found if flush is None or found[0] > flush[0] else flush
     raise AssertionError("a hand always has a high card")  # pragma: no cover
 
