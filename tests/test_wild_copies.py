@@ -152,9 +152,6 @@ def test_a_hand_without_its_wild_card_equals_and_hashes_as_its_natural_value() -
     assert hg.evaluate("Kh Kd Kc 7s 7d", wild="2") > hg.evaluate("As Ks Qs 9s 2d", wild="2")  # full house
 
 
-@pytest.mark.xfail(strict=True, reason="rules/showing.py values five up cards without the wild mask when none "
-                   "of them is wild (natural scale) but with it when one is (wild scale): outside evaluate/, "
-                   "for the lead (pass wild=wild or None there)")
 def test_showing_five_up_cards_compares_on_one_scale() -> None:
     """Baseball can show five up cards: the best showing must order a wild full house below a natural
     straight flush, as the showdown does."""

@@ -33,7 +33,7 @@ def showing_strength(up: list[int], *, lowball: bool = False, wild: int = 0) -> 
         from homegame.cards import Card
         from homegame.evaluate import evaluate
 
-        return (10, evaluate([Card(c) for c in up]).strength)
+        return (10, evaluate([Card(c) for c in up], wild=wild or None).strength)  # one scale with the wild showings
     counts = Counter(((c >> 2) + 1) % 13 if lowball else c >> 2 for c in up)
     groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
     shape = [n for n, _ in groups]
