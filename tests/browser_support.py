@@ -135,7 +135,11 @@ def state(page: Any) -> dict[str, Any]:
 
 
 def take_turn(page: Any) -> bool:
-    """Click through this player's decision if there is one; ``True`` if something was clicked."""
+    """Click through this player's decision if there is one; ``True`` if something was clicked.
+
+    Like a person, it first lets new buttons arm: a click in their first moments, within a second of this
+    player's last action, is taken for the second half of a double tap and dropped (``earlyTap``)."""
+    page.wait_for_function("!document.getElementById('actions').classList.contains('arming')")
     actions = page.locator("#actions")
     confirm = actions.locator("button.confirm")
     if confirm.count():

@@ -57,7 +57,7 @@ def test_lobby_table_and_host_panel_pass_axe(pages: Pages, base: str, axe: str) 
         _, page = pages.host_seated(device, game="holdem", bots=2, bot_delay=0.02, between_hands=30, approve_seats=False,
                                     paused=True, turn_seconds=120)
         unpause(page)
-        page.wait_for_function("(s => s.view && s.view.legal.length)(window.homegame.state)", timeout=20000)
+        page.wait_for_function("(s => s.view && s.view.legal.length)(window.homegame.state)")
         page.wait_for_timeout(500)
         found = violations(page, axe)
         assert not found, (device, found)

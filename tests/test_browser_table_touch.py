@@ -5,7 +5,6 @@ F, C and R act on a laptop but not while typing in the chat."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -37,18 +36,14 @@ def test_a_double_tap_on_check_does_not_check_the_flop(pages: Pages) -> None:
     _, page = pages.host_seated(PHONE, game="holdem", bots=1, bot_kind="rule", bot_delay=0.02, between_hands=0.5,
                                 approve_seats=False, paused=True, turn_seconds=120)
     unpause(page)
-    end = time.monotonic() + 60
-    while True:
-        assert time.monotonic() < end, "the big blind was never offered a check preflop"
-        v = my_turn(page)
-        if v and "check" in v["legal"] and not v["board"]:
-            break
-        if v:
-            take_turn(page)  # the small blind's call, a later street's check: on to the next hand
-        page.wait_for_timeout(100)
+    play_until([page], lambda: bool((v := my_turn(page)) and "check" in v["legal"] and not v["board"]),
+               what="the big blind was never offered a check preflop")  # the small blind's call, a later street: on
     button = page.locator('#actions button[data-action="check"]')
     button.wait_for(state="visible")
     page.wait_for_function("!document.querySelector('#actions button[data-action=\"check\"]').disabled")
+    # the first tap is a deliberate one: after the new buttons' guard time (a tap in it, less than a second
+    # after my own last action, is the second tap of a double tap and is dropped by design)
+    page.wait_for_function("!document.getElementById('actions').classList.contains('arming')")
     hand = state(page)["hand"]
     box = button.bounding_box()
     assert box is not None
@@ -57,7 +52,7 @@ def test_a_double_tap_on_check_does_not_check_the_flop(pages: Pages) -> None:
     page.wait_for_timeout(120)
     page.touchscreen.tap(x, y)
     # the flop comes at once (the big blind acts first after it): the second tap found its Check
-    page.wait_for_function(f"(s => s.hand !== {hand} || (s.view.board.length >= 3))(window.homegame.state)", timeout=5000)
+    page.wait_for_function(f"(s => s.hand !== {hand} || (s.view.board.length >= 3))(window.homegame.state)")
     page.wait_for_timeout(700)
     s = state(page)
     assert s["hand"] == hand
@@ -65,8 +60,7 @@ def test_a_double_tap_on_check_does_not_check_the_flop(pages: Pages) -> None:
     assert len(v["board"]) == 3 and "check" in v["legal"], ("the double tap checked the flop too", v["log"][-3:])
     # a tap after the guard time is a decision again
     page.touchscreen.tap(x, y)
-    page.wait_for_function(f"(s => s.hand !== {hand} || s.view.board.length > 3 || !s.view.legal.includes('check'))(window.homegame.state)",
-                           timeout=5000)
+    page.wait_for_function(f"(s => s.hand !== {hand} || s.view.board.length > 3 || !s.view.legal.includes('check'))(window.homegame.state)")
     assert not pages.errors, pages.errors
 
 
@@ -77,19 +71,19 @@ def test_the_status_line_says_my_decision_the_wait_and_the_pause(pages: Pages) -
     unpause(host)
     players = [host, ben]
     host.wait_for_function("window.homegame.state.view && window.homegame.state.view.legal.length || "
-                           "(window.homegame.state.view && window.homegame.state.view.to_act.length)", timeout=15000)
+                           "(window.homegame.state.view && window.homegame.state.view.to_act.length)")
     # whoever acts: their line says the decision in words, the other's says whom the table waits for, with seconds
     actor, other, actor_name = (host, ben, "Dave") if my_turn(host) else (ben, host, "Ben")
     actor.wait_for_function("document.getElementById('banner').textContent.startsWith('Your turn: ')")
     said = actor.inner_text("#banner")
     assert said.startswith("Your turn: call 1 or raise") or said.startswith("Your turn: check or raise"), said
-    other.wait_for_function(f"/^Waiting for {actor_name} \\(\\d+ s\\)$/.test(document.getElementById('banner').textContent)", timeout=5000)
+    other.wait_for_function(f"/^Waiting for {actor_name} \\(\\d+ s\\)$/.test(document.getElementById('banner').textContent)")
     assert other.get_attribute("#said", "aria-live") == "polite"
     actor.wait_for_function("document.getElementById('said').textContent.startsWith('Your turn')")
     # the host pauses: every phone says so, loudly
     host.evaluate("window.homegame.send({type: 'pause', value: true})")
     for p in players:
-        p.wait_for_function("document.getElementById('banner').textContent.startsWith('PAUSED by ')", timeout=5000)
+        p.wait_for_function("document.getElementById('banner').textContent.startsWith('PAUSED by ')")
         assert "paused" in (p.get_attribute("#banner", "class") or "")
     ben.screenshot(path=str(ARTIFACTS / "status-paused-phone.png"))
     # F, C and R on the laptop: C calls or checks; not while typing in the chat
@@ -105,7 +99,7 @@ def test_the_status_line_says_my_decision_the_wait_and_the_pause(pages: Pages) -
     host.locator("#chat-form input").fill("")
     host.locator("#felt").click()
     host.keyboard.press("c")
-    host.wait_for_function(f"window.homegame.state.seq > {seq}", timeout=5000)
+    host.wait_for_function(f"window.homegame.state.seq > {seq}")
     assert any(w in state(host)["view"]["log"][-1] for w in ("checks", "calls")) or state(host)["view"]["over"], state(host)["view"]["log"][-2:]
     assert not pages.errors, pages.errors
 
@@ -115,7 +109,7 @@ def test_wild_cards_are_said_and_marked_during_the_hand(pages: Pages) -> None:
                                 paused=True, turn_seconds=120,
                                 stakes={"structure": "fixed-limit", "ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4})
     unpause(page)
-    page.wait_for_function("(s => s.view && s.view.legal.length)(window.homegame.state)", timeout=20000)
+    page.wait_for_function("(s => s.view && s.view.legal.length)(window.homegame.state)")
     line = page.locator("#wild-line")
     assert line.is_visible()
     assert line.inner_text().startswith("Kings and each player's lowest card are wild"), line.inner_text()

@@ -5,7 +5,7 @@
 >>> parse_rules(["low=27", "qualifier=7", "Passes=2", "SPLIT=High-Low"])
 {'low': '27', 'qualifier': 7, 'passes': (2,), 'split': 'high-low'}
 >>> parse_stakes("nl 1/2")
-Stakes(structure='no-limit', ante=0, blinds=(1, 2), small_bet=0, big_bet=0, bring_in=0)
+Stakes(structure='no-limit', ante=0, blinds=(1, 2), small_bet=0, big_bet=0, bring_in=0, bb_ante=0)
 >>> parse_stakes("fixed-limit ante=1 bets=2/4").big_bet
 4
 """
