@@ -152,10 +152,14 @@ def take_turn(page: Any) -> bool:
             confirm.first.click()
             return True
         if kind in ("pass", "discard"):
-            need = int(re.search(r"/(\d+)", confirm.first.inner_text()).group(1))  # type: ignore[union-attr]
-            cards = page.locator("#my-cards button.card")
-            for i in range(need):
-                cards.nth(i).click()
+            # "Pass k/n": tap cards until exactly n are chosen, whatever was chosen before (a state that
+            # arrived while this player's earlier taps were on their way may have kept some)
+            for _ in range(2 * page.locator("#my-cards button.card").count() + 1):
+                chosen, need = map(int, re.findall(r"(\d+)/(\d+)", confirm.first.inner_text())[-1])
+                if chosen == need:
+                    break
+                pick = "button.card.selected" if chosen > need else "button.card:not(.selected)"
+                page.locator(f"#my-cards {pick}").first.click()
             confirm.first.click()
             return True
         if kind == "draw":
