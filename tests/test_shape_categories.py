@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from homegame.bots.shape import CATEGORIES, made_category
+from homegame.odds.shape import CATEGORIES, made_category
 
 
 @pytest.mark.parametrize("name", ["five of a kind", "a category named later"])
