@@ -1,7 +1,9 @@
 """The layers (issue 21): a package imports only the packages below it, checked by import-linter's
 contract in pyproject.toml (``[tool.importlinter]``): cards, evaluate, rules, games, records, odds,
-bots, table/sim/rl, tournament, server/cli, from the bottom up. An import inside a function counts as
-much as one at the top of a module, so hiding an upward import in a function does not get it past.
+bots, table/sim/rl, tournament, server/cli, from the bottom up; and no circle of imports between the
+modules of one package (every package but rules/, whose Hand and step modules still import each other).
+An import inside a function counts as much as one at the top of a module, so hiding an upward import or
+a circle in a function does not get it past.
 """
 
 from __future__ import annotations
