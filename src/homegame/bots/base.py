@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from homegame.odds.shape import made_category
+
 View = Mapping[str, Any]
 
 _RANGE = re.compile(r"(bet|raise) (\d+)(?:\.\.(\d+))?")
@@ -172,8 +174,6 @@ class BaseBot(ABC):
         """Up to ``most`` of this seat's cards to draw to (none: stand pat). By default: in a high game
         keep pairs and better (stand pat on a straight or better, else keep the highest card); in a
         lowball game keep one card of each rank up to an eight (a seven in deuce-to-seven)."""
-        from homegame.odds.shape import made_category
-
         held = list(view["cards"])
         rules = view.get("rules") or {}
         if rules.get("split") == "low":

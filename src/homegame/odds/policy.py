@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING, Any, Final
 from homegame.cards import Card
 from homegame.evaluate import evaluate
 from homegame.odds.shape import usefulness
+from homegame.rules.draw import most
+from homegame.rules.wilds import hand_masks
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -126,9 +128,6 @@ class Policy:
         if kind == "declare":
             return "declare high"
         if kind == "draw":
-            from homegame.rules.draw import most
-            from homegame.rules.wilds import hand_masks
-
             mask = hand_masks(h, [seat])[seat] if h.game.wild else 0
             low = h.game.low if h.game.split == "low" else None
             out = draw_choice(list(h.cards[seat]), most(h, seat, step), low=low, wild=mask)

@@ -24,7 +24,9 @@ from typing import Any
 
 from homegame.games import game as make_game
 from homegame.games import load_game
+from homegame.games.compose import options_of
 from homegame.games.gamefile import MAX_BYTES, GameFileError, parse
+from homegame.rules.spec import layout_of
 from homegame.table.seats import DEALERS_CHOICE, TableError
 
 #: The most game files one table holds, and their size in all (bytes).
@@ -97,9 +99,6 @@ def checked_file(text: Any, files: dict[str, str], filename: str | None = None) 
 def describe(name: str, text: str) -> dict[str, Any]:
     """An uploaded game as the page lists it (the shape of ``GET /api/games``): ``name``, ``title``,
     ``rules`` (the defaults), ``min_players``, ``max_players``, ``options``, ``layout`` and ``uploaded`` (true)."""
-    from homegame.games.compose import options_of
-    from homegame.rules.spec import layout_of
-
     game = load_game(text)
     options = {k: [str(o.allowed), list(o.default) if isinstance(o.default, tuple) else o.default]
                for k, o in options_of(parse(text)).items()}
