@@ -1,4 +1,4 @@
-"""bots.shape.made_category copes with every category the evaluator can name, five of a kind included."""
+"""odds.shape.made_category copes with every category the evaluator can name, five of a kind included."""
 
 from __future__ import annotations
 
