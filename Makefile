@@ -27,8 +27,10 @@ $(STAMP): $(SERVE_STAMP)
 
 install: $(SERVE_STAMP)
 
+# ruff, then the layers (import-linter's contracts in pyproject.toml): a package imports only those below it
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import homegame as hg
-from homegame.rules.phh_import import BadHistory
+from homegame.records.phh_import import BadHistory
 from test_phh_import import pokerkit_stacks, random_hand
 from test_pokerkit_phh import replay_strictly
 

@@ -8,8 +8,8 @@ import pytest
 
 import homegame as hg
 from homegame.bots import make_bot
+from homegame.records.phh_import import BadHistory
 from homegame.rules.phh_extended import to_phh_extended
-from homegame.rules.phh_import import BadHistory
 
 FL = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
 NL = hg.Stakes("no-limit", blinds=(1, 2))

@@ -11,8 +11,8 @@ import pokerkit as pk
 import pytest
 
 import homegame as hg
-from homegame.rules.phh_import import BadHistory
-from homegame.rules.pokerstars import pokerstars_to_phh
+from homegame.records.phh_import import BadHistory
+from homegame.records.pokerstars import pokerstars_to_phh
 
 FL = hg.Stakes("fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4)
 STUD = hg.Stakes("fixed-limit", ante=1, bring_in=1, small_bet=2, big_bet=4)

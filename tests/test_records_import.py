@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import homegame as hg
-from homegame.rules.phh_import import BadHistory
-from homegame.rules.pokerstars import pokerstars_to_phh
+from homegame.records.phh_import import BadHistory
+from homegame.records.pokerstars import pokerstars_to_phh
 from test_phh_import import HAND_WRITTEN, pokerkit_stacks
 
 MUCKED = """\
@@ -45,7 +45,7 @@ Seat 2: Villain (big blind) mucked
 
 def test_a_player_who_mucks_never_wins_the_pot() -> None:
     """Hero's seven-high wins: the mucked hand is dealt cards that lose, whatever the seed."""
-    from homegame.rules.pokerstars import collected
+    from homegame.records.pokerstars import collected
 
     assert collected(MUCKED) == {1: 60}  # heads-up the button (Hero) is the last seat
     for seed in range(30):

@@ -27,9 +27,10 @@ if _typing.TYPE_CHECKING:
     from homegame.evaluate import evaluate, evaluate_low, evaluate_many
     from homegame.games import game, game_names, load_game
     from homegame.odds import Range, equity, parse_range, range_equity
-    from homegame.rules import Hand, IllegalAction, Stakes, replay
-    from homegame.rules.phh_import import from_phh
-    from homegame.rules.pokerstars import from_pokerstars
+    from homegame.records.phh_import import from_phh
+    from homegame.records.pokerstars import from_pokerstars
+    from homegame.records.replay import replay
+    from homegame.rules import Hand, IllegalAction, Stakes
     from homegame.tournament.icm import icm
 
 __version__ = "0.1.0"
@@ -44,13 +45,13 @@ _LAZY = {
     "Stakes": "homegame.rules",
     "Hand": "homegame.rules",
     "IllegalAction": "homegame.rules",
-    "replay": "homegame.rules",
+    "replay": "homegame.records.replay",
     "equity": "homegame.odds",
     "Range": "homegame.odds",
     "parse_range": "homegame.odds",
     "range_equity": "homegame.odds",
-    "from_phh": "homegame.rules.phh_import",
-    "from_pokerstars": "homegame.rules.pokerstars",
+    "from_phh": "homegame.records.phh_import",
+    "from_pokerstars": "homegame.records.pokerstars",
     "icm": "homegame.tournament.icm",
 }
 

@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from homegame.odds.shape import made_category
+
 View = Mapping[str, Any]
 
 _RANGE = re.compile(r"(bet|raise) (\d+)(?:\.\.(\d+))?")
@@ -105,22 +107,10 @@ def parse_legal(legal: Sequence[str]) -> LegalOptions:
     return LegalOptions(declares=tuple(declares), **fields)
 
 
-def face_down(view: View) -> list[str]:
-    """This seat's own cards that are not face up, in the order held."""
-    up = set(view.get("up") or ())
-    return [c for c in view["cards"] if c not in up]
-
-
 def opponents(view: View) -> list[Mapping[str, Any]]:
     """The other seats still in the hand (not folded)."""
     me = view.get("seat")
     return [s for s in view["seats"] if s["seat"] != me and not s["folded"]]
-
-
-def others_up(view: View) -> list[str]:
-    """Every face-up card of the other seats, folded seats included."""
-    me = view.get("seat")
-    return [c for s in view["seats"] if s["seat"] != me for c in s.get("up") or ()]
 
 
 def big_bet(view: View) -> int:
@@ -184,8 +174,6 @@ class BaseBot(ABC):
         """Up to ``most`` of this seat's cards to draw to (none: stand pat). By default: in a high game
         keep pairs and better (stand pat on a straight or better, else keep the highest card); in a
         lowball game keep one card of each rank up to an eight (a seven in deuce-to-seven)."""
-        from homegame.bots.shape import made_category
-
         held = list(view["cards"])
         rules = view.get("rules") or {}
         if rules.get("split") == "low":

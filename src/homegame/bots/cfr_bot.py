@@ -27,7 +27,6 @@ import json
 from importlib import resources
 from typing import Any
 
-import homegame as hg
 from homegame.bots.abstraction import (
     PROJECTION,
     ActionSpace,
@@ -38,6 +37,8 @@ from homegame.bots.abstraction import (
 )
 from homegame.bots.base import View
 from homegame.bots.rule_bot import RuleBot
+from homegame.games import game as make_game
+from homegame.rules.stakes import Stakes
 
 
 def solved_settings() -> list[str]:
@@ -72,13 +73,13 @@ class _Setting:
     """A solved setting's table, to tell whether a view is at it, and its action space."""
 
     def __init__(self, params: dict[str, Any]) -> None:
-        game = dataclasses.replace(hg.game(params["game"], **house_rules(params.get("rules", "{}"))),
+        game = dataclasses.replace(make_game(params["game"], **house_rules(params.get("rules", "{}"))),
                                    ranks=params["ranks"])
         self.space = ActionSpace(game, bet_fractions(params.get("bets", "0.5;1")))
         self.players = int(params.get("players", 2))
         self.chips = int(params["stacks"])
         self.ranks = set(params["ranks"])
-        stakes = hg.Stakes("fixed-limit", ante=params["ante"], small_bet=params["small_bet"],
+        stakes = Stakes("fixed-limit", ante=params["ante"], small_bet=params["small_bet"],
                            big_bet=params["big_bet"])
         ref = game.deal([self.chips] * self.players, stakes=stakes).view(0)
         self.table = {k: ref[k] for k in ("game", "rules", "stakes")}

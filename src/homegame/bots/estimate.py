@@ -19,14 +19,17 @@ import numpy as np
 import numpy.typing as npt
 
 from homegame.bots.base import View, opponents
-from homegame.bots.shape import FINAL
 from homegame.cards import Card, card_ids
+from homegame.evaluate.usage import ANY, best_high_many, best_low_many
+from homegame.games import known_game
+from homegame.odds import equity
+from homegame.odds.games import GAMES as ODDS_GAMES
+from homegame.odds.shape import FINAL
+from homegame.rules.spec import LAYOUTS
 
 
 @lru_cache(maxsize=64)
 def _game(name: str, rules_json: str, file: str | None) -> Any:
-    from homegame.games import known_game
-
     rules = {k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(rules_json).items()}
     return known_game(name, file, **rules)
 
@@ -62,11 +65,6 @@ def share(view: View, trials: int = 300, seed: int | None = None, known: Known |
         return declared_share(view, trials, seed, known)
     if any(s["folded"] and s.get("up") for s in view["seats"]):
         return sampled_share(view, trials, seed, known)  # folded seats' upcards: dead, or table cards in Three-Hole
-    try:
-        from homegame.odds import equity
-        from homegame.odds.games import GAMES as ODDS_GAMES
-    except ImportError:
-        return sampled_share(view, trials, seed, known)
     if game.name not in ODDS_GAMES or game.rules.get("split") == "low":
         return sampled_share(view, trials, seed, known)  # no exact odds for it: sample the hands as they stand
     hole = [" ".join(view["cards"])] + [" ".join([*(s.get("up") or ()), *_extra(known, s)]) for s in opps]
@@ -163,9 +161,6 @@ def sample(view: View, trials: int, seed: int | None, known: Known | None = None
 def parts(dealt: Sampled) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
     """Per completion: this seat's part of the high side and of the low side (``None`` in a high game;
     ``-1`` where nobody has a qualifying low), ties shared."""
-    from homegame.evaluate.usage import ANY, best_high_many, best_low_many
-    from homegame.rules.spec import LAYOUTS
-
     game = dealt.game
     three_hole = game.name == "three-hole"
     rules = game.rules

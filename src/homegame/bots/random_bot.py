@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from homegame.bots.base import BaseBot, BotError, LegalOptions, View, face_down
+from homegame.bots.base import BaseBot, BotError, LegalOptions, View
+from homegame.odds.policy import face_down
 
 
 class RandomBot(BaseBot):

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from homegame.bots.base import View
 from homegame.bots.estimate import Known, Sampled, parts, sample
+from homegame.cards import card_ids
 
 #: The weight of a completion in which an opponent holds something outside its range, per unit of width
 #: (so that such completions weigh about 2% of the range's, however narrow).
@@ -95,8 +96,6 @@ def weights(view: View, dealt: Sampled, widths: Mapping[int, float]) -> npt.NDAr
 
 
 def _ids(cards: list[str], trials: int) -> npt.NDArray[np.int64]:
-    from homegame.cards import card_ids
-
     return np.broadcast_to(np.array(card_ids(cards), dtype=np.int64).reshape(1, -1), (trials, len(cards)))
 
 

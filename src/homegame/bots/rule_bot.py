@@ -27,17 +27,17 @@ from homegame.bots.base import (
     LegalOptions,
     View,
     big_bet,
-    face_down,
     opponents,
-    others_up,
     passive,
     sized,
 )
 from homegame.bots.defend import judge, raise_bar, widths
+from homegame.bots.estimate import side_chances
 from homegame.bots.ranges import ranged_share
 from homegame.bots.reads import PRIOR_FOLDS, Reads
-from homegame.bots.shape import PAR, low_top, made_category, progress, usable_cards, usefulness
 from homegame.cards import Card
+from homegame.odds.policy import expose_choice, face_down, least_useful_first, others_up
+from homegame.odds.shape import PAR, low_top, made_category, progress, usable_cards
 
 
 def _rules(view: View) -> dict[str, object]:
@@ -150,32 +150,20 @@ class RuleBot(BaseBot):
         return min(1.0, max(0.0, (folds - PRIOR_FOLDS / 2) / (PRIOR_FOLDS / 2)))
 
     def choose_pass(self, view: View, count: int) -> list[str]:
-        held = list(view["cards"])
-        scores = usefulness(held, low=plays_low(view))
-        return sorted(held, key=lambda c: (scores[c], Card(c).id))[:count]
+        return least_useful_first(list(view["cards"]), low=plays_low(view))[:count]
 
     def choose_expose(self, view: View) -> str:
         hidden = face_down(view)
         if not hidden:
             raise BotError(f"seat {view.get('seat')} has no face-down card to expose")
-        showing = {Card(c).rank for c in others_up(view)}
-
-        def cost(text: str) -> tuple[int, int]:
-            card = Card(text)
-            return (10 if card.rank in showing else 0, card.rank)
-
-        return min(hidden, key=cost)
+        return expose_choice(hidden, others_up(view))
 
     def choose_arrange(self, view: View) -> list[str]:
-        held = list(view["cards"])
-        scores = usefulness(held, low=plays_low(view))
-        return sorted(held, key=lambda c: (scores[c], Card(c).id))
+        return least_useful_first(list(view["cards"]), low=plays_low(view))
 
     def choose_declare(self, view: View, allowed: Sequence[str]) -> str:
         """The side it is likelier to win (a quick sample of the showdown); both only when it is a
         strong favourite both ways."""
-        from homegame.bots.estimate import side_chances
-
         high, low = side_chances(view, self.declare_trials, seed=self.rng.randrange(2**31))
         if high >= 0.85 and low >= 0.85 and "both" in allowed:
             return "both"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from homegame.evaluate.batch import BadIds, evaluate_low_many, evaluate_many
+    from homegame.evaluate.best import evaluate, evaluate_low
     from homegame.evaluate.classes import UnknownLowRule
     from homegame.evaluate.usage import (
         ANY,
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
         best_low,
         best_low_many,
     )
-    from homegame.evaluate.values import BadHand, HandValue, LowValue, evaluate, evaluate_low
+    from homegame.evaluate.values import BadHand, HandValue, LowValue
     from homegame.evaluate.wild import BadWild, WildHandValue, WildLowValue, wild_mask
 
 _LAZY = {
@@ -38,7 +39,8 @@ _LAZY = {
     "UnknownLowRule": "homegame.evaluate.classes",
     **dict.fromkeys(("ANY", "OMAHA", "PASSEM", "THREE_HOLE", "BadUsage", "Usage", "best_high", "best_high_many",
                      "best_low", "best_low_many"), "homegame.evaluate.usage"),
-    **dict.fromkeys(("BadHand", "HandValue", "LowValue", "evaluate", "evaluate_low"), "homegame.evaluate.values"),
+    **dict.fromkeys(("BadHand", "HandValue", "LowValue"), "homegame.evaluate.values"),
+    **dict.fromkeys(("evaluate", "evaluate_low"), "homegame.evaluate.best"),
     **dict.fromkeys(("BadWild", "WildHandValue", "WildLowValue", "wild_mask"), "homegame.evaluate.wild"),
 }
 

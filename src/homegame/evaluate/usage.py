@@ -28,6 +28,7 @@ import numpy.typing as npt
 from homegame.cards import Card, cards
 from homegame.evaluate import kernels
 from homegame.evaluate.batch import PARALLEL_ROWS, BadIds, Strengths, check_array, raise_bad_rows
+from homegame.evaluate.best import evaluate, evaluate_low
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
 from homegame.evaluate.fast import high_strength_of, low_strength_of
 from homegame.evaluate.pool import run_all, spans, threads
@@ -40,8 +41,6 @@ from homegame.evaluate.values import (
     LowValue,
     WildLike,
     check_distinct,
-    evaluate,
-    evaluate_low,
     high_value,
     low_value,
 )

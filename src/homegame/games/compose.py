@@ -17,12 +17,14 @@ from typing import Any
 
 from homegame.games.gamefile import (
     DECKS,
+    FIELDS,
     MAX_REPEAT,
     MAX_STEPS,
     GameFile,
     GameFileError,
     OptionSpec,
     StepSpec,
+    _allowed,
 )
 from homegame.games.options import Option, choice, flag, resolve, split_option, split_options, whole
 from homegame.rules.spec import LAYOUTS, Game, Step
@@ -212,8 +214,6 @@ class _Bad(Exception):
 
 
 def _make(gf: GameFile, spec: StepSpec, label: str, v: dict[str, Any]) -> Step:
-    from homegame.games.gamefile import FIELDS, _allowed
-
     for key, (kind_of, _) in FIELDS[spec.kind].items():
         value = v[key]
         ok = {"bool": isinstance(value, bool), "direction": value in ("left", "right"),

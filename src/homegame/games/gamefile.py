@@ -23,9 +23,11 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from homegame.evaluate.wild import BadWild
 from homegame.games.locate import Path, key_lines, line_of
 from homegame.games.scan import ShapeError, check_shape
 from homegame.rules.spec import OPENERS
+from homegame.rules.wilds import RULES, parse_wild
 
 FORMAT = "homegame-game/1"
 MAX_BYTES = 64_000  # a game file's size
@@ -190,9 +192,6 @@ def parse(text: str, source: str = "game file") -> GameFile:
         raise r.fail(("wild",), f"wild must be text of up to {MAX_TEXT} characters, such as \"2\" or \"Q "
                      f"follow-queen\", not {wild!r}")
     if wild.strip():
-        from homegame.evaluate.wild import BadWild
-        from homegame.rules.wilds import RULES, parse_wild
-
         try:
             parse_wild(wild)
         except BadWild as e:

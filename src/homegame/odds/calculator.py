@@ -46,8 +46,10 @@ from homegame.cards import DECK, Card, cards
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
 from homegame.evaluate.short import ORDERS as SHORT_ORDERS
 from homegame.evaluate.tables import high_tables, tables
-from homegame.odds import fives
+from homegame.games import game as make_game
+from homegame.odds import fives, run
 from homegame.odds.games import EXPOSED_AT_SHOWDOWN, GAMES, GameFacts
+from homegame.odds.playout import card_slots, check, playout_equity
 from homegame.odds.symmetry import symmetries
 
 #: Exact enumeration when outcomes x card groups tried per outcome (all players) is at most this.
@@ -104,7 +106,6 @@ class Layout:
 
 def _game(game: Any) -> tuple[str, dict[str, Any], GameFacts]:
     if isinstance(game, str):
-        from homegame.games import game as make_game
         game = make_game(game)
     name, rules = getattr(game, "name", None), getattr(game, "rules", None)
     if not isinstance(name, str) or not isinstance(rules, Mapping):
@@ -117,8 +118,6 @@ def _game(game: Any) -> tuple[str, dict[str, Any], GameFacts]:
 def _engine_game(game: Any) -> Any:
     """The game, when the calculator's kernels do not cover it (played out: :func:`played_out`)."""
     if isinstance(game, str):
-        from homegame.games import game as make_game
-
         try:
             game = make_game(game)
         except ValueError:
@@ -276,11 +275,7 @@ def played_out(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     >>> r.shares  # player 1's 7s follows the Qs: sevens are wild, and player 0 has five aces
     [1.0, 0.0]
     """
-    from homegame.odds.playout import card_slots, playout_equity
-
     if isinstance(game, str):
-        from homegame.games import game as make_game
-
         game = make_game(game)
     if not hasattr(game, "final_counts"):
         raise BadOdds(f"game must come from homegame.game(...), got {game!r}")
@@ -304,8 +299,6 @@ def played_out(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
 def _short_deck(game: Any, hole: Sequence[CardsLike], board: CardsLike) -> Equity | None:
     """Short-deck hold'em with every hole card known, enumerated (:func:`homegame.odds.fives.short_deck_exact`);
     ``None`` for the hands and games it does not cover (they are played out)."""
-    from homegame.odds.playout import card_slots, check
-
     if getattr(game, "ranking", None) not in SHORT_ORDERS or isinstance(hole, str) or not isinstance(hole, Sequence) \
             or len(hole) < 2:
         return None
@@ -358,7 +351,6 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
         # hold'em: boards by rank class (the checks and the exact-or-sampled choice as on the general path)
         max(qualifier_threshold(check_rule(rules.get("low", "a5")), rules.get("qualifier")), 1)
         size = facts.hole_cards(rules)
-        from homegame.odds import run
 
         if all(len(h) == size for h in held):
             totals, count = run.exact_ranks_ids([[c.id for c in h] for h in held], [c.id for c in shown])
@@ -413,8 +405,6 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
               threshold, t.card_keys, t.card_bits, *high_tables(), t.low_rank, t.low_flush)
     players = len(held)
     outcomes = _outcomes(lay.groups, len(deck))
-
-    from homegame.odds import run
 
     if trials is None and outcomes * work_per_outcome <= EXACT_BUDGET:
         board_only = (split == 0 and usage.kind == "any" and len(lay.groups) == 1 and not facts.table_cards

@@ -30,7 +30,7 @@ from numba import njit
 
 from homegame.evaluate.kernels import SUIT_START, _high_small
 from homegame.evaluate.pool import run_all, threads
-from homegame.evaluate.short import LOW_STRAIGHT, STEEL, WHEEL
+from homegame.evaluate.short import LOW_STRAIGHT, ORDERS, STEEL, WHEEL, remap
 from homegame.evaluate.tables import tables
 from homegame.odds.kernels import _opts, _unrank
 from homegame.odds.run import _binom
@@ -202,8 +202,6 @@ def short_deck_exact(game: Any, hole: list[list[int]], board: list[int]) -> tupl
     hand (ids, checked by the caller), high only, when the sweeps fit :data:`SWEEP_BUDGET` and the deals
     :data:`HOLE_DEALS`; ``None`` when this game or hand is not one the sweep covers (another deck,
     ranking, usage or split, wild cards, too much work)."""
-    from homegame.evaluate.short import ORDERS, remap
-
     ranking = getattr(game, "ranking", None)
     try:
         fits = (ranking in ORDERS and game.usage.kind == "any" and not game.wild

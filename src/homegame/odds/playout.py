@@ -33,11 +33,12 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from homegame.cards import Card, cards
+from homegame.odds.policy import Policy
+from homegame.rules.showdown import _spade_holder, _strengths
+from homegame.rules.stakes import Stakes
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
-    from homegame.rules.stakes import Stakes
-
 #: outcomes played out when no number is given
 PLAYOUT_TRIALS: Final = 2_000
 #: hands enumerated at most for exact played-out odds (every order of the cards the hand takes from the deck)
@@ -71,8 +72,6 @@ def card_slots(text: str) -> list[int]:
 def stakes_for(game: Any) -> Stakes:
     """Small fixed-limit stakes the game can be dealt with: antes and a bring-in for a stud game, blinds
     otherwise (with blinds a jacks-or-better round is open, so no hand is passed out)."""
-    from homegame.rules.stakes import Stakes
-
     if any(s.kind == "bet" and s.opener == "bring-in" for s in game.steps):
         return Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4, bring_in=1)
     return Stakes("fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4)
@@ -111,8 +110,6 @@ def play_once(game: Any, hole: list[list[int]], board: list[int], seed: int | No
     """One hand dealt with these cards (no ``-1`` left: fill them first) and played to its end by
     ``policy`` (default :class:`~homegame.odds.policy.Policy`); ``deck``: the whole deck's order to deal
     from instead of a shuffle by ``seed`` (listed cards are skipped where they stand)."""
-    from homegame.odds.policy import Policy
-
     policy = Policy() if policy is None else policy
     n = len(hole)
     h: Hand = game.deal([STACK] * n, stakes=stakes_for(game), button=n - 1, seed=seed,
@@ -145,8 +142,6 @@ def never_dealt(h: Hand, hole: list[list[int]], board: list[int]) -> list[tuple[
 
 def final_shares(h: Hand) -> list[float]:
     """Each player's share of the pot at the end of a played-out hand (see the module docstring)."""
-    from homegame.rules.showdown import _spade_holder, _strengths
-
     g = h.game
     n = h.players
     out = [0.0] * n
@@ -227,8 +222,6 @@ def playout_equity(game: Any, hole: list[list[int]], board: list[int], *, trials
     None and no ``-1`` card, every deal when the hand takes few enough cards from the deck
     (:func:`enumerate_deals`), else ``trials`` (default :data:`PLAYOUT_TRIALS`) sampled hands.
     Returns (shares, standard errors, outcomes, exact)."""
-    from homegame.odds.policy import Policy
-
     check(game, hole, board)
     wanted = PLAYOUT_TRIALS if trials is None else trials
     rng = random.Random(seed)

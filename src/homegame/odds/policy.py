@@ -9,8 +9,9 @@ what changes the cards:
 - **draw**: :func:`draw_choice` below (a few lines of standard draw strategy, wild cards kept);
 - **discard** in a hold'em-like high game once the flop is out (Irish, Crazy Pineapple): keep the cards
   that make the best hand with the board so far (:func:`best_keep`);
-- **pass, other discards, expose, arrange**: the rule bot's choice (:class:`homegame.bots.RuleBot`: the
-  least useful cards go, a card that pairs nobody's upcard is exposed, the worst cards roll first);
+- **pass, other discards, expose, arrange**: the rule bot's rules of thumb, which live here
+  (:func:`least_useful_first`, :func:`expose_choice`; :class:`homegame.bots.RuleBot` plays them too): the
+  least useful cards go, a card that pairs nobody's upcard is exposed, the worst cards roll first;
 - **declare**: ``high`` (the showdown is then valued as cards speak, see the playout module).
 
 >>> from homegame.cards import card_ids, Card
@@ -30,10 +31,14 @@ what changes the cards:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from homegame.cards import Card
 from homegame.evaluate import evaluate
+from homegame.odds.shape import usefulness
+from homegame.rules.draw import most
+from homegame.rules.wilds import hand_masks
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -109,11 +114,6 @@ def _four_in_a_row(ranks: set[int]) -> list[int] | None:
 class Policy:
     """Answers every decision of a hand being played out (see the module docstring)."""
 
-    def __init__(self) -> None:
-        from homegame.bots.rule_bot import RuleBot
-
-        self.bot = RuleBot(seed=0)
-
     def act(self, h: Hand, seat: int) -> str:
         """The action text for ``seat``, which owes a decision now."""
         legal = h.legal(seat)
@@ -128,9 +128,6 @@ class Policy:
         if kind == "declare":
             return "declare high"
         if kind == "draw":
-            from homegame.rules.draw import most
-            from homegame.rules.wilds import hand_masks
-
             mask = hand_masks(h, [seat])[seat] if h.game.wild else 0
             low = h.game.low if h.game.split == "low" else None
             out = draw_choice(list(h.cards[seat]), most(h, seat, step), low=low, wild=mask)
@@ -139,18 +136,17 @@ class Policy:
                 and len(h.board) + step.keep >= 5):
             keep = best_keep(list(h.cards[seat]), list(h.board), step.keep)
             return " ".join(["discard", *(_text(c) for c in h.cards[seat] if c not in keep)])
-        if kind in ("pass", "discard", "arrange"):  # the rule bot reads only the seat's cards and the rules
-            from homegame.bots.base import parse_legal
-
-            options = parse_legal(legal)
-            mine: Any = {"seat": seat, "cards": [_text(c) for c in h.cards[seat]], "rules": h.game.rules}
-            if options.pass_count:
-                return "pass " + " ".join(self.bot.choose_pass(mine, options.pass_count))
-            if options.discard_count:
-                return "discard " + " ".join(self.bot.choose_discard(mine, options.discard_count))
-            return "arrange " + " ".join(self.bot.choose_arrange(mine))
-        view: Any = h.view(seat)
-        return self.bot.act(view)
+        if kind in ("pass", "discard", "arrange"):  # the rule bot's choice: it reads only the cards and the rules
+            order = least_useful_first([_text(c) for c in h.cards[seat]], low=h.game.rules.get("split", "high") != "high")
+            for text in legal:
+                verb, _, count = text.partition(" ")
+                if verb in ("pass", "discard") and count.isdigit() and int(count):
+                    return " ".join([verb, *order[:int(count)]])
+            return "arrange " + " ".join(order)
+        if "expose" in legal:
+            view = h.view(seat)
+            return "expose " + expose_choice(face_down(view), others_up(view))
+        return h.default_action(seat)
 
 
 def best_keep(held: list[int], board: list[int], keep: int) -> list[int]:
@@ -170,6 +166,39 @@ def best_keep(held: list[int], board: list[int], keep: int) -> list[int]:
     return sorted(chosen)
 
 
+def least_useful_first(held: list[str], *, low: bool) -> list[str]:
+    """The cards in the order the rule of thumb lets them go: the least useful first (a pass or a discard
+    takes the first, an arrangement turns them in this order), ties by card.
+
+    >>> least_useful_first(["As", "7d", "7c", "2h"], low=False)
+    ['2h', 'As', '7c', '7d']
+    """
+    scores = usefulness(held, low=low)
+    return sorted(held, key=lambda c: (scores[c], Card(c).id))
+
+
+def expose_choice(hidden: list[str], others_up: list[str]) -> str:
+    """The face-down card to turn up: one that pairs nobody's upcard, the lowest such.
+
+    >>> expose_choice(["Kd", "7c", "2h"], ["2s"])
+    '7c'
+    """
+    showing = {Card(c).rank for c in others_up}
+    return min(hidden, key=lambda text: (10 if Card(text).rank in showing else 0, Card(text).rank))
+
+
+def face_down(view: Mapping[str, Any]) -> list[str]:
+    """This seat's own cards that are not face up, in the order held."""
+    up = set(view.get("up") or ())
+    return [c for c in view["cards"] if c not in up]
+
+
+def others_up(view: Mapping[str, Any]) -> list[str]:
+    """Every face-up card of the other seats, folded seats included."""
+    me = view.get("seat")
+    return [c for s in view["seats"] if s["seat"] != me for c in s.get("up") or ()]
+
+
 def _text(card: int) -> str:
     return _NAMES[card]
 
@@ -177,4 +206,4 @@ def _text(card: int) -> str:
 _NAMES: Final = [str(Card(c)) for c in range(52)]
 
 
-__all__ = ["Policy", "best_keep", "draw_choice"]
+__all__ = ["Policy", "best_keep", "draw_choice", "expose_choice", "face_down", "least_useful_first", "others_up"]

@@ -25,6 +25,7 @@ from typing import Any, Final
 import numpy as np
 
 from homegame.cards import Card, cards
+from homegame.games import game as make_game
 from homegame.odds.calculator import EXACT_BUDGET, BadOdds, CardsLike, Equity, _check_trials, equity
 from homegame.odds.ranges import HOLE, Range, parse_range
 
@@ -57,7 +58,6 @@ def _canonical(holding: Holding, board: tuple[int, ...]) -> tuple[Holding, tuple
 
 def _game_name(game: Any) -> tuple[Any, str]:
     if isinstance(game, str):
-        from homegame.games import game as make_game
         game = make_game(game)
     name = getattr(game, "name", None)
     if name not in HOLE:

@@ -6,7 +6,7 @@ choose the game and the table:
 ============  ==============  ===============================================================
 parameter     default         meaning
 ============  ==============  ===============================================================
-game          ``three-hole``  any name of ``hg.game_names()``
+game          ``three-hole``  any name of ``game_names()``
 players       2               seats
 stacks        20              every seat's stack
 structure     ``fixed-limit`` ``fixed-limit``, ``pot-limit`` or ``no-limit``
@@ -60,11 +60,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-import homegame as hg
 from homegame.bots.abstraction import bet_fractions, house_rules, rules_text
+from homegame.cards import Card
+from homegame.games import game as make_game
 from homegame.rl.actions import ActionSpace
 from homegame.rl.encode import encode_view, information_text, observation_size, view_text
 from homegame.rules.hand import Hand
+from homegame.rules.stakes import Stakes
 
 NAME = "homegame"
 #: how many of a seat's own betting actions the information-state vector spells out
@@ -96,14 +98,14 @@ class Setting:
         if unknown:
             raise ValueError(f"unknown homegame parameter(s) {sorted(unknown)}: allowed {sorted(DEFAULTS)}")
         rules = house_rules(str(p["rules"]))
-        game = hg.game(str(p["game"]), **rules)
+        game = make_game(str(p["game"]), **rules)
         if p["ranks"]:
             game = dataclasses.replace(game, ranks=str(p["ranks"]))
         self.game = game
         self.players = int(p["players"])
         self.stack = int(p["stacks"])
         blinds = (int(p["small_blind"]), int(p["big_blind"])) if int(p["big_blind"]) else ()
-        self.stakes = hg.Stakes(str(p["structure"]), ante=int(p["ante"]), blinds=blinds,
+        self.stakes = Stakes(str(p["structure"]), ante=int(p["ante"]), blinds=blinds,
                                 small_bet=int(p["small_bet"]), big_bet=int(p["big_bet"]),
                                 bring_in=int(p["bring_in"]))
         bets = bet_fractions(str(p["bets"]))
@@ -276,7 +278,7 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {hg.Card(int(action))}"
+            return f"deal {Card(int(action))}"
         text = self.legal_texts(player).get(int(action))
         return text if text is not None else self.setting.actions.describe(int(action))
 
@@ -302,7 +304,7 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
                 "own": [a for s, a in self.actions if s == seat]}
 
     def __str__(self) -> str:
-        return f"dealt {[str(hg.Card(c)) for c in self.dealt]} actions {self.actions}"
+        return f"dealt {[str(Card(c)) for c in self.dealt]} actions {self.actions}"
 
 
 class Observer:
@@ -331,7 +333,7 @@ class Observer:
 
     def _own_history(self, state: HomegameState, player: int) -> np.ndarray:
         out = np.zeros(self.history_size, np.float32)
-        ids = {str(hg.Card(i)): i for i in range(52)}
+        ids = {str(Card(i)): i for i in range(52)}
         for seat, action in state.actions:
             if seat != player:
                 continue

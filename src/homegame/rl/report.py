@@ -15,11 +15,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import homegame as hg
 from homegame.bots import make_bot
 from homegame.bots.abstraction import PROJECTION, house_rules
 from homegame.bots.cfr_bot import key_of
+from homegame.games import game as make_game
 from homegame.rl.solve import SETTINGS, Solved, solve
+from homegame.rules.stakes import Stakes
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -59,8 +60,8 @@ def versus(name: str, opponent: str, hands: int, seed: int = 0) -> dict[str, flo
     plays every position from either seat): the opponent's mean result in mbb/hand (thousandths of the
     small bet) with a 95% interval."""
     p = SETTINGS[name]
-    game = dataclasses.replace(hg.game(p["game"], **house_rules(p.get("rules", "{}"))), ranks=p["ranks"])
-    stakes = hg.Stakes("fixed-limit", ante=p["ante"], small_bet=p["small_bet"], big_bet=p["big_bet"])
+    game = dataclasses.replace(make_game(p["game"], **house_rules(p.get("rules", "{}"))), ranks=p["ranks"])
+    stakes = Stakes("fixed-limit", ante=p["ante"], small_bet=p["small_bet"], big_bet=p["big_bet"])
     results: list[float] = []
     cfr = make_bot("cfr", seed=seed)
     other = make_bot(opponent, seed=seed + 1)

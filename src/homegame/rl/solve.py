@@ -25,8 +25,8 @@ from typing import Any
 
 import pyspiel
 
-import homegame as hg
 from homegame.bots.abstraction import projection_key, strip_suits
+from homegame.cards import Card
 from homegame.rl.openspiel import HomegameState, load
 from homegame.rules.hand import Hand
 
@@ -108,7 +108,7 @@ class _Walker:
         deck = list(self.setting.cards)
         hand = self.setting.new_hand(deck[:needed])
         holder = {c: s for s in range(self.setting.players) for c in hand.view(s)["cards"]}
-        seats = [holder.get(str(hg.Card(c)), -1) for c in deck[:needed]]
+        seats = [holder.get(str(Card(c)), -1) for c in deck[:needed]]
         sizes = [seats.count(s) for s in range(-1, self.setting.players)]
         ranks = sorted({c // 4 for c in deck})
         left = {r: sum(1 for c in deck if c // 4 == r) for r in ranks}

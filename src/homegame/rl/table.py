@@ -8,10 +8,11 @@ from typing import Any
 
 import numpy as np
 
-import homegame as hg
+from homegame.games import game as make_game
 from homegame.rl.actions import ActionSpace
 from homegame.rl.encode import encode_view, observation_size
 from homegame.rules.hand import Hand
+from homegame.rules.stakes import Stakes
 
 
 class Table:
@@ -24,13 +25,13 @@ class Table:
     """
 
     def __init__(self, game: str = "three-hole", *, players: int = 2, stack: int = 20,
-                 stakes: hg.Stakes | None = None, bets: Sequence[float] = (0.5, 1.0), ranks: str = "",
+                 stakes: Stakes | None = None, bets: Sequence[float] = (0.5, 1.0), ranks: str = "",
                  rules: Mapping[str, Any] | None = None) -> None:
-        g = hg.game(game, **dict(rules or {}))
+        g = make_game(game, **dict(rules or {}))
         self.game = dataclasses.replace(g, ranks=ranks) if ranks else g
         self.players = players
         self.stack = stack
-        self.stakes = stakes or hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
+        self.stakes = stakes or Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
         self.actions = ActionSpace(self.game, bets)
         self.size = observation_size(players, self.actions.cards)
         self.chips = players * stack

@@ -8,8 +8,8 @@ declared game.
 
 from homegame.rules.errors import IllegalAction
 from homegame.rules.hand import Hand
-from homegame.rules.history import History, replay
+from homegame.rules.history import History
 from homegame.rules.spec import Game, Step
 from homegame.rules.stakes import Stakes
 
-__all__ = ["Game", "Hand", "History", "IllegalAction", "Stakes", "Step", "replay"]
+__all__ = ["Game", "Hand", "History", "IllegalAction", "Stakes", "Step"]

@@ -20,8 +20,11 @@ The functions work on a :class:`~homegame.rules.hand.Hand`'s betting state:
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from homegame.cards import Card
+from homegame.evaluate import evaluate
 from homegame.rules.action import CHECK, FOLD, Option
 from homegame.rules.errors import IllegalAction
 
@@ -151,13 +154,9 @@ def holds_openers(h: Hand, s: int) -> bool:
     >>> holds_openers(h, 0), holds_openers(h, 1)
     (True, False)
     """
-    from collections import Counter
-
     ranks = Counter(c >> 2 for c in h.cards[s])
     if any(n >= 2 and r >= 9 for r, n in ranks.items()):
         return True
-    from homegame.cards import Card
-    from homegame.evaluate import evaluate
 
     return len(h.cards[s]) >= 5 and evaluate([Card(c) for c in h.cards[s]]).category not in ("high card",
                                                                                               "one pair")

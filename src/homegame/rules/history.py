@@ -1,19 +1,16 @@
 """Hand histories: the deal (game, stakes, stacks, deck order, presets) and the actions in order.
 
-The history is the source of truth: :func:`replay` deals the same cards and replays the actions, so
-``replay(hand.history.to_json())`` is in exactly the same state as ``hand``.
+The history is the source of truth: :func:`homegame.records.replay.replay` deals the same cards and replays
+the actions, so ``replay(hand.history.to_json())`` is in exactly the same state as ``hand``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from homegame.cards import Card
-
-if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
 
 FORMAT = "homegame-history/1"
 
@@ -87,7 +84,7 @@ class History:
         return out
 
     def to_json(self) -> str:
-        """The history as JSON text; :func:`replay` reads it back."""
+        """The history as JSON text; :func:`homegame.records.replay.replay` reads it back."""
         return json.dumps(self.to_dict())
 
     @classmethod
@@ -109,35 +106,3 @@ class History:
                    shows=[(int(s), ids(c)) for s, c in data.get("shows", [])],
                    agreements=[(int(n), int(s), bool(yes)) for n, s, yes in data.get("agreements", [])],
                    file=data.get("file") if isinstance(data.get("file"), str) else None)
-
-
-def replay(record: str | History | dict[str, Any]) -> Hand:
-    """Rebuild a hand from its history (JSON text, dict or :class:`History`).
-
-    >>> import homegame as hg
-    >>> h = hg.game("passem").deal([50, 50, 50], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=3)
-    >>> for s in h.to_act: h.act(s, h.default_action(s))
-    >>> again = hg.replay(h.history.to_json())
-    >>> again.view(0) == h.view(0)
-    True
-    """
-    from homegame.games import game, load_game
-    from homegame.rules.stakes import Stakes
-
-    hist = record if isinstance(record, History) else History.from_json(record)
-    rules = {k: tuple(v) if isinstance(v, list) else v for k, v in hist.rules.items()}
-    g = load_game(hist.file, **rules) if hist.file is not None else game(hist.game, **rules)
-    hand = g.deal(hist.stacks, stakes=Stakes.from_dict(hist.stakes), button=hist.button,
-                  hole=hist.hole, board=hist.board, deck=hist.deck, options=hist.options or None)
-    agreements = sorted(hist.agreements, key=lambda a: a[0])  # stable: same-point agreements keep their order
-    k = 0
-    for i, (seat, action) in enumerate(hist.actions):
-        while k < len(agreements) and agreements[k][0] <= i:
-            hand.agree_run_twice(agreements[k][1], agreements[k][2])
-            k += 1
-        hand.act(seat, action)
-    for _, seat, yes in agreements[k:]:
-        hand.agree_run_twice(seat, yes)
-    for seat, shown in hist.shows:
-        hand.show(seat, shown)
-    return hand

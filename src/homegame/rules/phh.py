@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
+from homegame.rules.stakes import Stakes
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
-    from homegame.rules.stakes import Stakes
 
 
 def forced_bet_fields(st: Stakes, n: int) -> tuple[list[int], list[int]]:
@@ -145,12 +145,9 @@ class _Writer:
     """Replays a hand's history and writes its PHH actions in PokerKit's order."""
 
     def __init__(self, h: Hand, order: list[int]) -> None:
-        from homegame.rules.history import History, replay
-
-        hist = h.history
-        self.shadow = replay(History(game=hist.game, rules=hist.rules, stakes=hist.stakes,
-                                     stacks=hist.stacks, button=hist.button, deck=hist.deck,
-                                     hole=hist.hole, board=hist.board, options=hist.options))
+        hist = h.history  # the same deal again, on the hand's own game, with none of its actions yet
+        self.shadow = h.game.deal(hist.stacks, stakes=Stakes.from_dict(hist.stakes), button=hist.button,
+                                  hole=hist.hole, board=hist.board, deck=hist.deck, options=hist.options or None)
         self.order = order
         self.label = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
         n = h.players

@@ -3,7 +3,7 @@
 PHH (PokerKit's format) has no variant for Pass'Em, Same'Em, Pass The Trash, Three-Hole or the
 catalogue's other games, and no actions for passing, exposing, arranging or declaring.
 :func:`to_phh_extended` writes any hand in PHH's layout with these additions, and
-:func:`homegame.rules.phh_import.from_phh` reads them back into exactly the same hand (same deck,
+:func:`homegame.records.phh_import.from_phh` reads them back into exactly the same hand (same deck,
 actions, stacks and payoffs):
 
 - ``variant = '_homegame'`` (no PHH code), ``_game`` (the engine name), ``_rules`` (the house rules,
@@ -35,15 +35,15 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from homegame.cards import Card
-from homegame.rules.phh import forced_bet_fields, forced_bets_from_fields
+from homegame.rules.phh import forced_bet_fields
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
 
-_OWN = {"pass": "_pass", "expose": "_expose", "discard": "_discard", "arrange": "_arrange",
+OWN_VERBS = {"pass": "_pass", "expose": "_expose", "discard": "_discard", "arrange": "_arrange",
         "declare": "_declare"}
 
 
@@ -86,64 +86,7 @@ def to_phh_extended(h: Hand) -> str:
         elif verb in ("bet", "raise"):
             actions.append(f"{player} cbr {rest[0]}")
         else:
-            actions.append(" ".join([player, _OWN[verb], *rest]))
+            actions.append(" ".join([player, OWN_VERBS[verb], *rest]))
     lines = [f"{k} = {_toml(v)}" for k, v in fields.items()]
     lines.append("actions = [\n" + "".join(f"  {_toml(a)},\n" for a in actions) + "]")
     return "\n".join(lines) + "\n"
-
-
-def from_extended(data: dict[str, Any], bad: type[ValueError]) -> Hand:
-    """The hand an extended PHH record holds (``data``: its parsed TOML); ``bad`` is raised on bad text."""
-    from homegame.games import game as make_game
-    from homegame.rules.stakes import Stakes
-
-    try:
-        game = make_game(str(data["_game"]), **json.loads(str(data.get("_rules", "{}"))))
-        stacks_phh = [int(s) for s in data["starting_stacks"]]
-        n = len(stacks_phh)
-        button = int(data["_button"])
-        order = [(button + 1 + i) % n for i in range(n)]
-        stacks = [0] * n
-        for i, seat in enumerate(order):
-            stacks[seat] = stacks_phh[i]
-        forced = forced_bets_from_fields([int(a) for a in data.get("antes", [0] * n)],
-                                         [int(b) for b in data.get("blinds_or_straddles", [])])
-        stakes = Stakes(str(data["_structure"]), **forced,
-                        small_bet=int(data.get("small_bet", 0)), big_bet=int(data.get("big_bet", 0)),
-                        bring_in=int(data.get("bring_in", 0)))
-        deck_text = str(data["_deck"])
-        deck = [Card(deck_text[i:i + 2]).id for i in range(0, len(deck_text), 2)]
-        options = json.loads(str(data["_options"])) if "_options" in data else None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise bad(f"extended PHH: a field is missing or wrong ({exc}); needed: _game, _rules, "
-                  "_structure, _button, _deck, starting_stacks") from None
-    hand = game.deal(stacks, stakes=stakes, button=button, deck=deck, options=options)
-    verbs = {v: k for k, v in _OWN.items()}
-    for line in data.get("actions", []):
-        parts = str(line).split()
-        if not parts or parts[0] == "d":
-            continue
-        try:
-            seat = order[int(parts[0][1:]) - 1]
-        except (ValueError, IndexError):
-            raise bad(f"extended PHH action {line!r}: the player must be p1 to p{n}") from None
-        verb, rest = (parts[1] if len(parts) > 1 else ""), parts[2:]
-        if verb == "f":
-            action = "fold"
-        elif verb == "cc":
-            legal = hand.legal(seat)
-            action = "check" if "check" in legal else "call"
-        elif verb == "cbr" and len(rest) == 1:
-            legal = hand.legal(seat)
-            kind = next((a.split()[0] for a in legal if a.split()[0] in ("bet", "raise")), "raise")
-            action = f"{kind} {rest[0]}"
-        elif verb in verbs:
-            action = " ".join([verbs[verb], *rest])
-        else:
-            raise bad(f"extended PHH action {line!r}: homegame reads f, cc, cbr N, "
-                      + ", ".join(_OWN.values()))
-        try:
-            hand.act(seat, action)
-        except ValueError as exc:
-            raise bad(f"extended PHH action {line!r}: {exc}") from None
-    return hand

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from homegame.cards import Card
+from homegame.evaluate import evaluate
+
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
 
@@ -30,9 +33,6 @@ def showing_strength(up: list[int], *, lowball: bool = False, wild: int = 0) -> 
     if wild and not lowball and any(wild >> c & 1 for c in up):
         return _wild_showing(up, wild)
     if len(up) >= 5 and not lowball:
-        from homegame.cards import Card
-        from homegame.evaluate import evaluate
-
         return (10, evaluate([Card(c) for c in up], wild=wild or None).strength)  # one scale with the wild showings
     counts = Counter(((c >> 2) + 1) % 13 if lowball else c >> 2 for c in up)
     groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
@@ -56,9 +56,6 @@ def showing_strength(up: list[int], *, lowball: bool = False, wild: int = 0) -> 
 def _wild_showing(up: list[int], wild: int) -> tuple[int, ...]:
     """The best :func:`showing_strength` the wild cards among ``up`` can make."""
     if len(up) >= 5:
-        from homegame.cards import Card
-        from homegame.evaluate import evaluate
-
         return (10, evaluate([Card(c) for c in up], wild=wild).strength)
     naturals = [c for c in up if not wild >> c & 1]
     w = len(up) - len(naturals)

@@ -7,7 +7,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from homegame.cards import RANK_NAMES, RANKS, Card
+from homegame.evaluate.batch import evaluate_low_many, evaluate_many
+from homegame.evaluate.short import evaluate_short
 from homegame.evaluate.usage import ANY, best_high, best_low
 from homegame.rules.spec import LAYOUTS
 
@@ -50,8 +54,6 @@ def value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
     """The seat's best high value (or low value, None when none qualifies)."""
     g = h.game
     if g.ranking != "standard":
-        from homegame.evaluate.short import evaluate_short
-
         if low:
             return None
         return max(evaluate_short([*own, *shared], g.ranking) for own, shared, _ in _groups(h, s, contenders))
@@ -74,9 +76,6 @@ def strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int]
     if g.wild and g.ranking == "standard" and g.usage_name in ("any", "own"):
         rows = [h.cards[s] + (h.board if g.usage_name == "any" else []) for s in contenders]
         if len({len(r) for r in rows}) == 1 and 5 <= len(rows[0]) <= 10:
-            import numpy as np
-
-            from homegame.evaluate.batch import evaluate_low_many, evaluate_many
             from homegame.rules.wilds import hand_masks
 
             masks = hand_masks(h, contenders)

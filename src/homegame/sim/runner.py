@@ -26,7 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 from homegame.bots.base import BaseBot
-from homegame.bots.registry import make_bot
+from homegame.bots.registry import bot_names, make_bot
+from homegame.games import game as make_game
+from homegame.games import load_game
+from homegame.rules.stakes import Stakes
 from homegame.sim.stats import WinRate, win_rate
 
 #: Most actions one hand may take before the simulation gives up on it (a bot or engine fault).
@@ -40,10 +43,7 @@ class SimulationError(ValueError):
 def default_stakes(game_name: Any) -> Any:
     """Fixed-limit 2/4 with an ante of 1 (and a bring-in of 1 in stud, razz and stud high-low): fits every
     game. ``game_name`` is an engine name or a game (one read from a game file, say)."""
-    from homegame.games import game
-    from homegame.rules import Stakes
-
-    chosen = game(game_name) if isinstance(game_name, str) else game_name
+    chosen = make_game(game_name) if isinstance(game_name, str) else game_name
     bring_in = any(step.opener == "bring-in" for step in chosen.steps)
     return Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4, bring_in=1 if bring_in else 0)
 
@@ -91,10 +91,8 @@ class _Chunk:
 
 
 def _rebuild_game(name: str, rules: dict[str, Any], source: str | None = None) -> Any:
-    from homegame.games import game, load_game
-
     fixed = {k: tuple(v) if isinstance(v, list) else v for k, v in rules.items()}
-    return load_game(source, **fixed) if source is not None else game(name, **fixed)
+    return load_game(source, **fixed) if source is not None else make_game(name, **fixed)
 
 
 def _run_chunk(chunk: _Chunk) -> tuple[int, npt.NDArray[np.int64], list[str]]:
@@ -194,8 +192,6 @@ def simulate(game: Any, bots: Sequence[str], hands: int, *, stakes: Any = None, 
     number of hands just finished. Ctrl-C raises :class:`SimulationInterrupted` with the results of the
     hands finished so far (whole chunks: the hands in play when it came are not counted).
     """
-    from homegame.bots.registry import bot_names
-
     names = tuple(b.strip().lower() for b in bots)
     unknown = [b for b in names if b not in bot_names()]
     if unknown:

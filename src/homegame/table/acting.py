@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-import homegame as hg
+from homegame.rules.errors import IllegalAction
 from homegame.table.seats import StaleDecision, TableError
 from homegame.table.state import DECISION_BASE
 from homegame.table.status import people
@@ -19,7 +19,7 @@ class Acting(TableTurns):
     """A seat's own actions in and after a hand."""
 
     def act(self, pos: int, action: str, now: float, *, decision: int | None = None) -> None:
-        """``pos`` plays ``action`` in the live hand; ``hg.IllegalAction`` leaves everything as it was.
+        """``pos`` plays ``action`` in the live hand; ``IllegalAction`` leaves everything as it was.
 
         ``decision``, when given, must be :meth:`decision` of ``pos``: otherwise :class:`StaleDecision`.
         """
@@ -36,11 +36,11 @@ class Acting(TableTurns):
         if self.paused:
             raise TableError("the host has paused the game; every clock is stopped until the host resumes")
         if pos not in self.owing():
-            raise hg.IllegalAction(self._not_your_turn(pos, hs))
+            raise IllegalAction(self._not_your_turn(pos, hs))
         try:
             self.hand.act(hs, action)
-        except hg.IllegalAction as exc:
-            raise hg.IllegalAction(self._table_words(str(exc))) from None
+        except IllegalAction as exc:
+            raise IllegalAction(self._table_words(str(exc))) from None
         self.actions.append((hs, action))
         self.pre_actions.pop(pos, None)
         seat = self.seats.get(pos)
@@ -86,7 +86,7 @@ class Acting(TableTurns):
             raise TableError("running it twice is agreed during a hand you are dealt into")
         try:
             self.hand.agree_run_twice(hs, value)
-        except hg.IllegalAction as exc:
+        except IllegalAction as exc:
             raise TableError(str(exc)) from exc
         self.agreements.append([len(self.actions), hs, value])
         self.agreements_hand = self.hand_number
@@ -101,7 +101,7 @@ class Acting(TableTurns):
             raise TableError("cards are shown by choice once the hand is over")
         try:
             shown: list[str] = self.hand.show(hs, cards)
-        except hg.IllegalAction as exc:
+        except IllegalAction as exc:
             raise TableError(str(exc)) from exc
         self._changed()
         return shown

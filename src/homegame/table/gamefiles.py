@@ -1,5 +1,5 @@
 """Game files a host uploads to a table (docs/games/game-files.md): checked exactly as
-``hg.load_game`` checks them, kept by name in the table's settings, and described for the page.
+``load_game`` checks them, kept by name in the table's settings, and described for the page.
 
 No I/O: a file arrives as its text. The limits are the schema's (a file of at most
 :data:`homegame.games.gamefile.MAX_BYTES` bytes, its steps, options and repeats bounded) and the
@@ -22,8 +22,11 @@ import re
 from functools import lru_cache
 from typing import Any
 
-import homegame as hg
+from homegame.games import game as make_game
+from homegame.games import load_game
+from homegame.games.compose import options_of
 from homegame.games.gamefile import MAX_BYTES, GameFileError, parse
+from homegame.rules.spec import layout_of
 from homegame.table.seats import DEALERS_CHOICE, TableError
 
 #: The most game files one table holds, and their size in all (bytes).
@@ -50,16 +53,16 @@ def clean_filename(filename: str | None) -> str:
 
 
 def catalogue_name(name: str) -> bool:
-    """Whether ``hg.game`` knows ``name`` (a catalogue game or one of its aliases)."""
+    """Whether ``make_game`` knows ``name`` (a catalogue game or one of its aliases)."""
     try:
-        hg.game(name)
+        make_game(name)
     except ValueError:
         return False
     return True
 
 
 def checked_file(text: Any, files: dict[str, str], filename: str | None = None) -> tuple[str, Any]:
-    """The name and the game (default house rules) of an uploaded file, checked as ``hg.load_game``
+    """The name and the game (default house rules) of an uploaded file, checked as ``load_game``
     checks it and against the table's ``files`` (name -> text); :class:`TableError` saying why (the
     file's line and what is allowed) otherwise. A file of a name the table holds replaces it."""
     source = clean_filename(filename)
@@ -69,7 +72,7 @@ def checked_file(text: Any, files: dict[str, str], filename: str | None = None) 
         raise TableError(f"{source}: the file is larger than {MAX_BYTES} bytes, the most a game file may be")
     try:
         parse(text, source=source)  # the schema's errors, naming this file (and never a path: see load_game)
-        game = hg.load_game(text)
+        game = load_game(text)
     except GameFileError as exc:
         said = str(exc)
         if said.startswith("game file line"):  # a file no hand could be played from: name it too
@@ -96,10 +99,7 @@ def checked_file(text: Any, files: dict[str, str], filename: str | None = None) 
 def describe(name: str, text: str) -> dict[str, Any]:
     """An uploaded game as the page lists it (the shape of ``GET /api/games``): ``name``, ``title``,
     ``rules`` (the defaults), ``min_players``, ``max_players``, ``options``, ``layout`` and ``uploaded`` (true)."""
-    from homegame.games.compose import options_of
-    from homegame.rules.spec import layout_of
-
-    game = hg.load_game(text)
+    game = load_game(text)
     options = {k: [str(o.allowed), list(o.default) if isinstance(o.default, tuple) else o.default]
                for k, o in options_of(parse(text)).items()}
     return {"name": name, "title": str(game.title), "rules": dict(game.rules), "min_players": int(game.min_players),

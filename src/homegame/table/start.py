@@ -8,7 +8,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import homegame as hg
+from homegame.games import game as game_named
+from homegame.games import load_game
+from homegame.rules.stakes import Stakes
 from homegame.table.seats import TableError
 from homegame.table.stakes_words import stakes_problem
 
@@ -54,7 +56,7 @@ class HandStart:
 
 
 def make_stakes(stakes: dict[str, Any]) -> Any:
-    """``hg.Stakes`` from its JSON form; a :class:`TableError` saying what is wrong otherwise."""
+    """``Stakes`` from its JSON form; a :class:`TableError` saying what is wrong otherwise."""
     problem = stakes_problem(stakes)
     if problem is not None:
         raise TableError(f"bad stakes: {problem}")
@@ -63,14 +65,14 @@ def make_stakes(stakes: dict[str, Any]) -> Any:
     if "blinds" in args:
         args["blinds"] = tuple(args["blinds"] or ())
     try:
-        return hg.Stakes(structure, **args)
+        return Stakes(structure, **args)
     except (TypeError, ValueError) as exc:
         raise TableError(f"bad stakes {stakes}: {exc}") from exc
 
 
 def make_game(name: str, rules: dict[str, Any], file: str | None = None) -> Any:
-    """``hg.game(name, **rules)``, or with ``file`` (a game file's text: an uploaded game, a hand's
-    start) ``hg.load_game(file, **rules)``; an error turned into a :class:`TableError`."""
+    """``make_game(name, **rules)``, or with ``file`` (a game file's text: an uploaded game, a hand's
+    start) ``load_game(file, **rules)``; an error turned into a :class:`TableError`."""
     key = (name, json.dumps(rules, sort_keys=True, default=str), file or "")
     game = _GAMES.get(key)
     if game is not None:
@@ -79,9 +81,9 @@ def make_game(name: str, rules: dict[str, Any], file: str | None = None) -> Any:
         if file is not None:
             if "=" not in file:  # load_game would read a path: a stored file is always TOML text
                 raise ValueError("the stored game file is not a game file's text")
-            game = hg.load_game(file, **rules)
+            game = load_game(file, **rules)
         else:
-            game = hg.game(name, **rules)
+            game = game_named(name, **rules)
     except (TypeError, ValueError) as exc:
         raise TableError(f"bad game {name!r} {rules}: {exc}") from exc
     if len(_GAMES) > 500:

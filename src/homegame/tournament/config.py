@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from homegame.table import DEALERS_CHOICE
+from homegame.table import DEALERS_CHOICE, make_game
 
 
 class TournamentError(ValueError):
@@ -159,7 +159,6 @@ class Config:
         games = self.games()
         if not games or len(games) > 20:
             raise TournamentError("game: one game, dealer's choice, or a rotation of 1 to 20 games")
-        from homegame.table import make_game
 
         for game in games:
             if game != DEALERS_CHOICE:

@@ -29,6 +29,7 @@ from homegame.table.seats import NAME_LIMIT
 from homegame.tournament.chiprace import race, smallest_chip_needed
 from homegame.tournament.config import MAX_ENTRIES, Level, TournamentError
 from homegame.tournament.deals import Deals
+from homegame.tournament.results import settle_night
 from homegame.tournament.state import Entry
 
 _DECK = [f"{r}{s}" for r, s in itertools.product("23456789TJQKA", "cdhs")]
@@ -323,8 +324,6 @@ class Tournament(Deals):
     # ----- what the host and the clock show ----------------------------------------------------
     def results(self) -> dict[str, Any]:
         """Places, payouts, bounties, the deal and the settle-up between people (bots apart)."""
-        from homegame.tournament.results import settle_night
-
         rows = [{"name": e.name, "bot": e.kind == "bot", "place": e.place, "places": e.places, "prize": e.prize,
                  "bounties": e.bounties, "paid": e.paid, "rebuys": e.rebuys, "add_on": e.add_on,
                  "knocked_out": list(e.knocked_out)} for e in sorted(self.entries, key=lambda e: e.place or 10**9)]

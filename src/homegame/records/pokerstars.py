@@ -21,9 +21,9 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from homegame.records.phh_import import BadHistory, from_phh
 from homegame.rules.hand import Hand
 from homegame.rules.phh import _toml
-from homegame.rules.phh_import import BadHistory, from_phh
 
 #: (game, structure) in the header -> (PHH variant, homegame's own fields for a game PHH has no code for).
 _GAMES: Final[dict[tuple[str, str], tuple[str, dict[str, object]]]] = {

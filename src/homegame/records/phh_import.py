@@ -34,6 +34,8 @@ import tomllib
 from typing import Any, Final
 
 from homegame.cards import Card
+from homegame.games import game as make_game
+from homegame.records.phh_extended import from_extended
 from homegame.rules.hand import Hand
 from homegame.rules.phh import forced_bets_from_fields
 from homegame.rules.stakes import Stakes
@@ -112,16 +114,12 @@ def _seat(token: str, n: int) -> int:
 
 def from_phh(text: str, *, button: int | None = None, seed: int | None = 0) -> Hand:
     """The hand a PHH text records (see the module docstring); BadHistory (a ValueError) when it cannot."""
-    from homegame.games import game as make_game
-
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise BadHistory(f"PHH text is not TOML: {exc}") from None
     code = _field(data, "variant")
-    if code == "_homegame":  # homegame's extended PHH (rules/phh_extended.py): any game, every step
-        from homegame.rules.phh_extended import from_extended
-
+    if code == "_homegame":  # homegame's extended PHH (records/phh_extended.py): any game, every step
         return from_extended(data, BadHistory)
     name, rules, structure = _variant(data, code)
     stacks = _chip_list(data, "starting_stacks", len(_field(data, "starting_stacks")))

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from homegame.cards import Card, cards
+from homegame.evaluate import evaluate, evaluate_low
 
 #: The contract's categories and five of a kind (wild cards), weakest first; a hand's category index
 #: is its position here.
@@ -83,8 +84,6 @@ def made_category(items: Sequence[str]) -> int:
     parsed = _parse(items)
     if len(parsed) >= 5:
         try:
-            from homegame.evaluate import evaluate
-
             chosen = parsed if len(parsed) <= 10 else parsed[:10]
             # an unknown category name (a new evaluator's) counts as the strongest rather than raising
             return _INDEX.get(evaluate(chosen).category, len(CATEGORIES) - 1)
@@ -125,8 +124,6 @@ def low_top(items: Sequence[str], rule: str = "a5", qualifier: int | None = None
     if len(parsed) < 5:
         return None
     try:
-        from homegame.evaluate import evaluate_low
-
         chosen = parsed if len(parsed) <= 10 else parsed[:10]
         value = evaluate_low(chosen, rule=rule, qualifier=qualifier)
         if value is None:
