@@ -1,0 +1,168 @@
+"""Issue 20 on the server: a tournament clock for a night played with real cards and chips.
+
+The host opens a tournament (a preset, the buy-in, the stack, an edited schedule with breaks, late
+registration, payouts) and gets a host link and a clock link; the clock shows the level, blinds and
+ante, time left, the next level and break, players left of entries, the average stack in big blinds,
+the prize pool and payouts; the host pauses, resumes, adds time and moves a level. It is stored (an
+Alembic revision) and goes on across a restart. Hostile input is refused and changes nothing; a wrong
+token answers as an unknown tournament does, and only the host's token runs the clock.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from homegame.server.app import create_app
+from homegame.server.storage import Store
+from homegame.server.tournaments import HostAction, LevelSpec, NewTournament, Tournaments
+
+TWO_LEVELS_AND_A_BREAK = [{"small_blind": 25, "big_blind": 50, "minutes": 10},
+                          {"small_blind": 50, "big_blind": 100, "ante": 10, "minutes": 10},
+                          {"small_blind": 50, "big_blind": 100, "minutes": 5, "is_break": True},
+                          {"small_blind": 100, "big_blind": 200, "ante": 25, "minutes": 10}]
+
+
+class Wall:
+    """A wall clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def token_of(link: str) -> str:
+    return link.rsplit("#", 1)[1]
+
+
+@pytest.fixture()
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tournaments.db'}"
+
+
+def opened(client: TestClient, **spec: Any) -> tuple[str, str, str]:
+    answer = client.post("/api/tournaments", json={"preset": "turbo", "buy_in": 20, **spec})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    tid = body["tournament_id"]
+    assert body["links"]["host"].endswith(f"/c/{tid}#" + token_of(body["links"]["host"]))
+    return tid, token_of(body["links"]["host"]), token_of(body["links"]["clock"])
+
+
+def test_the_host_opens_a_tournament_and_the_clock_shows_the_night(db: str) -> None:
+    client = TestClient(create_app(db))
+    tid, host, clock = opened(client, name="Friday", starting_stack=5000, levels=TWO_LEVELS_AND_A_BREAK,
+                              late_registration_level=2)
+    for name in ("Ann", "Ben", "Cy"):
+        assert client.post(f"/api/tournaments/{tid}/host", json={"action": "enter", "name": name},
+                           headers=auth(host)).status_code == 200
+    client.post(f"/api/tournaments/{tid}/host", json={"action": "enter", "name": "RuleBot", "bot": True},
+                headers=auth(host))
+    shown = client.post(f"/api/tournaments/{tid}/host", json={"action": "start"}, headers=auth(host)).json()
+    c = shown["clock"]
+    assert (c["level"], c["small_blind"], c["big_blind"], c["ante"]) == (1, 25, 50, 0)
+    assert 595 < c["time_left"] <= 600 and not c["paused"]
+    assert c["next"] == {"small_blind": 50, "big_blind": 100, "ante": 10, "level": 2}
+    assert 1195 < c["next_break_in"] <= 1200
+    assert (c["players_left"], c["entries"]) == (4, 4)
+    assert c["average_bb"] == 100.0  # 5000 chips a player at a 50 big blind
+    assert (c["prize_pool"], c["payouts"]) == (80, [52, 28])  # 65 % and 35 % for four entries
+    assert [s["name"] for s in shown["seats"]] and {s["table"] for s in shown["seats"]} == {1}
+    as_tv = client.get(f"/api/tournaments/{tid}", headers=auth(clock)).json()
+    assert as_tv["role"] == "clock" and as_tv["clock"]["entries"] == 4
+
+
+def test_the_host_pauses_resumes_adds_time_and_moves_levels(tmp_path: Path) -> None:
+    wall = Wall()
+    store = Store(f"sqlite:///{tmp_path / 'clock.db'}")
+    tournaments = Tournaments(store, clock=wall)
+    spec = NewTournament(preset="regular", levels=[LevelSpec(**lv) for lv in TWO_LEVELS_AND_A_BREAK])
+    tid, tokens = tournaments.create(spec)
+    host = tokens["host"]
+
+    def do(action: str, **more: Any) -> dict[str, Any]:
+        t = tournaments.change(tid, host, HostAction(action=action, **more))  # type: ignore[arg-type]
+        return t.clock(wall.now)
+
+    for name in ("Ann", "Ben"):
+        do("enter", name=name)
+    assert do("start")["time_left"] == 600
+    wall.now += 100
+    assert do("pause")["time_left"] == 500
+    wall.now += 1000  # paused: nothing runs
+    assert do("resume")["time_left"] == 500
+    assert do("add_time", seconds=120)["time_left"] == 620
+    assert do("level", step=1)["level"] == 2
+    assert do("level", step=-1)["level"] == 1
+    wall.now += 601 + 120
+    assert do("add_time", seconds=0)["level"] == 2  # the level changed on the clock
+    again = Tournaments(Store(store.url), clock=wall)  # a restart: another store over the same database
+    t, role, _ = again.read(tid, host)
+    assert role == "host" and t.clock(wall.now)["level"] == 2 and not t.clock(wall.now)["paused"]
+
+
+def test_the_clock_goes_on_across_a_server_restart(db: str) -> None:
+    tid, host, clock = opened(TestClient(create_app(db)))
+    first = TestClient(create_app(db))
+    for name in ("Ann", "Ben"):
+        first.post(f"/api/tournaments/{tid}/host", json={"action": "enter", "name": name}, headers=auth(host))
+    first.post(f"/api/tournaments/{tid}/host", json={"action": "start"}, headers=auth(host))
+    later = TestClient(create_app(db)).get(f"/api/tournaments/{tid}", headers=auth(clock)).json()
+    assert later["started"] and later["clock"]["players_left"] == 2 and not later["clock"]["paused"]
+
+
+HOSTILE = [({"levels": [{"small_blind": 1, "big_blind": 2}] * 101}, "levels"),
+           ({"levels": [{"small_blind": 5, "big_blind": 2}]}, "small blind"),
+           ({"levels": [{"small_blind": 1, "big_blind": 2, "minutes": 0}]}, "minutes"),
+           ({"levels": [{"small_blind": 1, "big_blind": 2, "is_break": True}]}, "break"),
+           ({"payouts": [50, 30]}, "payouts"),
+           ({"payouts": [1] * 101}, "payouts"),
+           ({"name": "x" * 41}, "name"),
+           ({"buy_in": 10**12}, "buy_in"),
+           ({"buy_in": "20"}, "buy_in"),
+           ({"late_registration_level": 30, "levels": [{"small_blind": 1, "big_blind": 2}]}, "late_registration"),
+           ({"rake": 5}, "rake"),
+           ({"preset": "hyper"}, "preset")]
+
+
+@pytest.mark.parametrize(("change", "named"), HOSTILE)
+def test_a_bad_tournament_is_refused_saying_why_and_nothing_is_stored(db: str, change: dict[str, Any],
+                                                                       named: str) -> None:
+    client = TestClient(create_app(db))
+    answer = client.post("/api/tournaments", json={"preset": "turbo", **change})
+    assert answer.status_code == 400 and named in answer.json()["detail"], answer.text
+    store = Store(db)
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT count(*) FROM tournaments").scalar_one() == 0
+
+
+def test_bad_tokens_change_nothing_and_only_the_host_runs_the_clock(db: str) -> None:
+    client = TestClient(create_app(db))
+    tid, host, clock = opened(client)
+    before = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+    wrong = client.post(f"/api/tournaments/{tid}/host", json={"action": "enter", "name": "Eve"},
+                        headers=auth(host[:-1] + ("A" if host[-1] != "A" else "B")))
+    unknown = client.post("/api/tournaments/nosuchtournament/host", json={"action": "enter", "name": "Eve"},
+                          headers=auth(host))
+    assert wrong.status_code == unknown.status_code == 404 and wrong.json() == unknown.json()
+    assert client.post(f"/api/tournaments/{tid}/host", json={"action": "enter", "name": "Eve"},
+                       headers=auth(clock)).status_code == 403
+    in_query = client.get(f"/api/tournaments/{tid}?token={host}")
+    assert in_query.status_code == 401  # a token is taken from the header only
+    assert client.get(f"/api/tournaments/{'x' * 5000}", headers=auth(host)).status_code == 404
+    assert client.get(f"/api/tournaments/{tid}", headers=auth("y" * 5000)).status_code == 404
+    refused = [client.post(f"/api/tournaments/{tid}/host", json=body, headers=auth(host)).status_code for body in (
+        {"action": "explode"}, {"action": "add_time", "seconds": 10**9}, {"action": "level", "step": 5},
+        {"action": "enter", "name": "z" * 25}, {"action": "pause"}, {"action": "payouts", "payouts": [99]},
+        {"action": "levels", "levels": [{"small_blind": 1, "big_blind": 2}] * 101})]
+    assert refused == [400] * len(refused)
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(host)).json() == before
