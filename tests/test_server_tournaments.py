@@ -90,7 +90,7 @@ def test_the_host_pauses_resumes_adds_time_and_moves_levels(tmp_path: Path) -> N
     host = tokens["host"]
 
     def do(action: str, **more: Any) -> dict[str, Any]:
-        t = tournaments.change(tid, host, HostAction(action=action, **more))  # type: ignore[arg-type]
+        t = tournaments.change(tid, host, HostAction(action=action, **more)).tournament  # type: ignore[arg-type]
         return t.clock(wall.now)
 
     for name in ("Ann", "Ben"):
@@ -106,7 +106,7 @@ def test_the_host_pauses_resumes_adds_time_and_moves_levels(tmp_path: Path) -> N
     wall.now += 601 + 120
     assert do("add_time", seconds=0)["level"] == 2  # the level changed on the clock
     again = Tournaments(Store(store.url), clock=wall)  # a restart: another store over the same database
-    t, role, _ = again.read(tid, host)
+    t, role, _, _ = again.read(tid, host)
     assert role == "host" and t.clock(wall.now)["level"] == 2 and not t.clock(wall.now)["paused"]
 
 

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
@@ -50,12 +50,13 @@ class LevelSpec(BaseModel):
     small_blind: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
     big_blind: Annotated[int, Field(ge=1, le=MAX_AMOUNT)]
     ante: Whole = 0
+    bring_in: Whole = 0
     minutes: Annotated[float, Field(ge=0.05, le=240)] = 15
     is_break: bool = False
 
     def level(self) -> Level:
         """The core's :class:`~homegame.tournament.config.Level`."""
-        return Level(self.small_blind, self.big_blind, self.ante, 0, self.minutes, self.is_break)
+        return Level(self.small_blind, self.big_blind, self.ante, self.bring_in, self.minutes, self.is_break)
 
 
 Levels = Annotated[list[LevelSpec], Field(min_length=1, max_length=MAX_LEVELS)]
@@ -117,7 +118,13 @@ def apply(t: Tournament, act: HostAction, now: float) -> None:
     elif act.action == "levels":
         if act.levels is None:
             raise TournamentError("levels: send the levels after the current one")
-        t.set_levels([level.level() for level in act.levels], now)
+        levels = [level.level() for level in act.levels]
+        if t.started:  # the levels played and the current one stay
+            t.set_levels(levels, now)
+        else:  # before the start the whole schedule is the host's
+            trial = replace(t.config, levels=levels)
+            trial.check()
+            t.config = trial
     else:
         t.set_payouts(act.payouts)
 
@@ -144,6 +151,23 @@ def view(t: Tournament, now: float, role: str) -> dict[str, Any]:
             "seats": sorted(seats, key=lambda s: (s["table"], s["seat"]))}
 
 
+class Opened(NamedTuple):
+    """A stored tournament as a token opens it: the tournament, the token's role, the revision read
+    and the stored state around it (the clock link's token, for the host to hand out)."""
+
+    tournament: Tournament
+    role: str
+    revision: int
+    state: dict[str, Any]
+
+    def shown(self, now: float) -> dict[str, Any]:
+        """What the clock page of this role shows at ``now``."""
+        out = view(self.tournament, now, self.role)
+        if self.role == "host":
+            out["clock_token"] = self.state.get("links", {}).get("clock")
+        return out
+
+
 class Tournaments:
     """The stored tournaments: created, read by token, changed by the host (``clock`` is wall time)."""
 
@@ -157,11 +181,11 @@ class Tournaments:
         tokens = {"host": new_token(), "clock": new_token()}
         tid = new_table_id()
         self.store.create_tournament(tid, hash_token(tokens["host"]), hash_token(tokens["clock"]),
-                                     {"mode": "live", "tournament": dump(t)})
+                                     {"mode": "live", "tournament": dump(t), "links": {"clock": tokens["clock"]}})
         return tid, tokens
 
-    def read(self, tid: str, token: str) -> tuple[Tournament, str, int]:
-        """The tournament ``tid``, the role ``token`` gives (``host`` or ``clock``) and its revision;
+    def read(self, tid: str, token: str) -> Opened:
+        """The tournament ``tid`` as the role ``token`` gives (``host`` or ``clock``) sees it;
         ``HTTPException(404)`` alike for an unknown id and a wrong token (the same comparisons)."""
         stored = self.store.tournament(tid) if len(tid) <= 32 else None
         given = hash_token(token)
@@ -169,20 +193,21 @@ class Tournaments:
         roles = [role for role, held in zip(("host", "clock"), hashes, strict=True) if hmac.compare_digest(given, held)]
         if stored is None or not roles:
             raise HTTPException(404, "no tournament has this id, or this link's token is not valid for it")
-        return load(stored[2]["tournament"], now=self.clock()), roles[0], stored[3]
+        return Opened(load(stored[2]["tournament"], now=self.clock()), roles[0], stored[3], stored[2])
 
-    def change(self, tid: str, token: str, act: HostAction) -> Tournament:
+    def change(self, tid: str, token: str, act: HostAction) -> Opened:
         """Do the host's ``act`` and store the result (retried when another change won the race)."""
         for _ in range(5):
-            t, role, revision = self.read(tid, token)
-            if role != "host":
+            opened = self.read(tid, token)
+            t = opened.tournament
+            if opened.role != "host":
                 raise HTTPException(403, "only the host's link runs the clock")
             try:
                 apply(t, act, self.clock())
             except (TournamentError, ValueError) as exc:
                 raise HTTPException(400, str(exc)) from None
-            if self.store.write_tournament(tid, {"mode": "live", "tournament": dump(t)}, revision):
-                return t
+            if self.store.write_tournament(tid, {**opened.state, "tournament": dump(t)}, opened.revision):
+                return opened
         raise HTTPException(409, "the tournament changed meanwhile; try again")
 
 
@@ -209,15 +234,15 @@ def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[
 
     @router.get("/api/tournaments/{tid}")
     async def read(tid: str, request: Request) -> JSONResponse:
-        t, role, _ = tournaments.read(tid, bearer(request))
-        return JSONResponse(view(t, tournaments.clock(), role), headers={"Cache-Control": "no-store"})
+        opened = tournaments.read(tid, bearer(request))
+        return JSONResponse(opened.shown(tournaments.clock()), headers={"Cache-Control": "no-store"})
 
     @router.post("/api/tournaments/{tid}/host")
     async def host(tid: str, act: HostAction, request: Request) -> JSONResponse:
-        t = tournaments.change(tid, bearer(request), act)
-        return JSONResponse(view(t, tournaments.clock(), "host"), headers={"Cache-Control": "no-store"})
+        opened = tournaments.change(tid, bearer(request), act)
+        return JSONResponse(opened.shown(tournaments.clock()), headers={"Cache-Control": "no-store"})
 
     return router
 
 
-__all__ = ["HostAction", "LevelSpec", "NewTournament", "Tournaments", "apply", "build", "routes", "view"]
+__all__ = ["HostAction", "LevelSpec", "NewTournament", "Opened", "Tournaments", "apply", "build", "routes", "view"]

@@ -1,0 +1,183 @@
+// The tournament clock (a TV, a laptop on the side table): the level, blinds, time left and the night's
+// figures, read from the server about every second and counted down between reads; the host's link adds
+// the controls. The token comes in the link's fragment, is kept for this tab, and goes in a header.
+import { wholeNumber } from "./words.js";
+import { scheduleRows, readSchedule, addRow } from "./schedule.js";
+import { sharesOf } from "./shares.js";
+
+const tid = location.pathname.split("/").pop();
+const key = `homegame.tournament.${tid}`;
+if (location.hash.length > 1) {
+  sessionStorage.setItem(key, decodeURIComponent(location.hash.slice(1)));
+  history.replaceState(null, "", location.pathname + location.search);
+}
+const token = sessionStorage.getItem(key) || "";
+const $ = (id) => document.getElementById(id);
+const error = $("clock-error");
+let shown = null; // the last answer
+let readAt = 0; // performance.now() when it came
+let lastLevel = null;
+let audio = null;
+
+const mmss = (s) => {
+  const t = Math.max(0, Math.ceil(s));
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const sec = String(t % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+};
+const blindsOf = (lv) => `${lv.small_blind.toLocaleString()} / ${lv.big_blind.toLocaleString()}${lv.ante ? ` ante ${lv.ante.toLocaleString()}` : ""}`;
+
+// A chime at each level change (Web Audio: two short tones; browsers play sound only after a click, hence the button).
+function chime() {
+  document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
+  if (!audio) return;
+  const t0 = audio.currentTime;
+  for (const [i, freq] of [880, 660].entries()) {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, t0 + i * 0.35);
+    gain.gain.exponentialRampToValueAtTime(0.4, t0 + i * 0.35 + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + i * 0.35 + 0.3);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(t0 + i * 0.35);
+    osc.stop(t0 + i * 0.35 + 0.32);
+  }
+}
+$("sound").addEventListener("click", () => {
+  if (audio) {
+    audio.close();
+    audio = null;
+  } else {
+    audio = new (window.AudioContext || window.webkitAudioContext)();
+  }
+  $("sound").textContent = audio ? "Sound on" : "Sound off";
+  $("sound").setAttribute("aria-pressed", String(Boolean(audio)));
+});
+
+function secondsLeft() {
+  if (!shown) return 0;
+  const c = shown.clock;
+  return c.paused ? c.time_left : c.time_left - (performance.now() - readAt) / 1000;
+}
+
+function tick() {
+  if (!shown) return;
+  const left = secondsLeft();
+  $("time-left").textContent = mmss(left);
+  $("time-left").dataset.seconds = String(Math.max(0, Math.ceil(left)));
+  const c = shown.clock;
+  if (c.next_break_in !== null && c.next_break_in !== undefined) {
+    const gone = c.paused ? 0 : (performance.now() - readAt) / 1000;
+    $("next-break").textContent = c.is_break ? "now" : `in ${mmss(c.next_break_in - gone)}`;
+  }
+}
+
+function render(data) {
+  const first = shown === null;
+  shown = data;
+  readAt = performance.now();
+  const c = data.clock;
+  if (lastLevel !== null && c.level !== lastLevel) chime();
+  lastLevel = c.level;
+  document.title = `${c.name}: level ${c.level}`;
+  $("t-name").textContent = c.name;
+  $("level").textContent = c.is_break ? `Break (level ${c.level})` : `Level ${c.level}`;
+  $("blinds").textContent = c.is_break ? "Break" : blindsOf(c);
+  $("state").textContent = data.finished ? "Finished" : !data.started ? "Not started" : c.paused ? "Paused" : "";
+  document.body.dataset.level = String(c.level);
+  document.body.dataset.paused = String(c.paused);
+  $("next").textContent = c.next ? `Level ${c.next.level}: ${blindsOf(c.next)}` : "the last level";
+  $("next-break").textContent = c.next_break_in === null ? "none" : "";
+  $("players").textContent = `${c.players_left} of ${c.entries}`;
+  $("average").textContent = c.average_bb === null ? "–" : `${c.average_bb} BB`;
+  $("pool").textContent = c.prize_pool.toLocaleString();
+  $("payouts").textContent = c.payouts.map((p, i) => `${i + 1}. ${p.toLocaleString()}`).join("  ");
+  $("draw-box").hidden = !data.seats.length;
+  $("draw").replaceChildren(...data.seats.map((s) => {
+    const li = document.createElement("li");
+    li.textContent = `${s.name}: table ${s.table}, seat ${s.seat}`;
+    return li;
+  }));
+  if (data.role === "host") host(data, first);
+  tick();
+  document.body.dataset.ready = "true";
+}
+
+function host(data, first) {
+  $("host").hidden = false;
+  $("start").hidden = data.started;
+  $("pause").disabled = !data.started || data.finished;
+  $("pause").textContent = data.clock.paused && data.started ? "Resume" : "Pause";
+  $("entries").textContent = data.entries.map((e) => e.name + (e.bot ? " (bot)" : "")).join(", ") || "none yet";
+  $("enter").hidden = !data.registration_open;
+  if (data.clock_token) $("tv-link").value = `${location.origin}/c/${tid}#${data.clock_token}`;
+  if (first || !$("schedule-box").open) scheduleRows($("schedule"), data.levels, data.started ? data.level_index + 1 : 0);
+}
+
+async function call(path, body) {
+  const response = await fetch(path, {
+    method: body ? "POST" : "GET",
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(String(data.detail || `the server said ${response.status}`));
+  return data;
+}
+
+async function poll() {
+  try {
+    render(await call(`/api/tournaments/${tid}`));
+    error.textContent = "";
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+async function act(body) {
+  error.textContent = "";
+  try {
+    render(await call(`/api/tournaments/${tid}/host`, body));
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+$("start").addEventListener("click", () => act({ action: "start" }));
+$("pause").addEventListener("click", () => act({ action: shown && shown.clock.paused ? "resume" : "pause" }));
+$("back").addEventListener("click", () => act({ action: "level", step: -1 }));
+$("forward").addEventListener("click", () => act({ action: "level", step: 1 }));
+$("minus").addEventListener("click", () => act({ action: "add_time", seconds: -60 }));
+$("plus").addEventListener("click", () => act({ action: "add_time", seconds: 60 }));
+$("enter").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const f = new FormData(event.target);
+  await act({ action: "enter", name: String(f.get("name") || "").trim(), bot: f.get("bot") === "on" });
+  if (!error.textContent) event.target.reset();
+});
+$("payout-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  try {
+    act({ action: "payouts", payouts: sharesOf(String(new FormData(event.target).get("payouts") || "")) });
+  } catch (e) {
+    error.textContent = e.message;
+  }
+});
+$("add-level").addEventListener("click", () => addRow($("schedule"), false));
+$("add-break").addEventListener("click", () => addRow($("schedule"), true));
+$("save-schedule").addEventListener("click", () => {
+  try {
+    act({ action: "levels", levels: readSchedule($("schedule"), wholeNumber) });
+  } catch (e) {
+    error.textContent = e.message;
+  }
+});
+
+if (!token) error.textContent = "This link has no token: open the tournament from the link the host was given.";
+else {
+  poll();
+  setInterval(poll, 1000);
+  setInterval(tick, 250);
+}

@@ -1,0 +1,120 @@
+"""Issue 20 in a browser: the host opens a tournament night from the lobby, edits the schedule, enters
+players (a bot too), starts the clock, sees the seat draw, and runs the clock (pause, resume, a minute
+more, a level forward and back); the level changes on the clock by itself with a chime; the TV's link
+shows the same clock with no controls. Run under the server's real Content-Security-Policy (no probe
+is evaluated: every wait is on the page's own state, written in ``body`` data attributes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser_support import LAPTOP, PHONE, base, browser  # noqa: F401 - fixtures
+
+
+def watched(ctx: Any, problems: list[str]) -> Any:
+    page = ctx.new_page()
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" and "Failed to load resource" not in m.text
+            else None)
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    return page
+
+
+def test_a_host_runs_a_tournament_clock_from_the_lobby(base: str, browser: Any) -> None:  # noqa: F811
+    problems: list[str] = []
+    host_ctx, tv_ctx = browser.new_context(**LAPTOP), browser.new_context(**PHONE)
+    try:
+        host = watched(host_ctx, problems)
+        host.goto(base + "/")
+        host.click("#tournament-night summary")
+        host.fill("#new-tournament input[name=name]", "Friday freezeout")
+        host.select_option("#new-tournament select[name=preset]", "turbo")
+        host.fill("#new-tournament input[name=buy_in]", "25")
+        host.click("#new-tournament button[type=submit]")
+        host.wait_for_selector("body[data-ready=true]")
+        assert "/c/" in host.url and "#" not in host.url  # the token left the address bar
+        assert host.text_content("#t-name") == "Friday freezeout"
+        assert host.text_content("#blinds") == "10 / 20" and host.text_content("#time-left") == "6:00"
+
+        for name, bot in (("Ann", False), ("Ben", False), ("RuleBot", True)):
+            host.fill("#enter input[name=name]", name)
+            host.set_checked("#enter input[name=bot]", bot)
+            host.click("#enter button[type=submit]")
+            host.wait_for_selector(f"#entries:has-text('{name}')")
+        host.click("#schedule-box summary")
+        host.fill("#schedule tr:first-child input[name=minutes]", "0.05")  # a first level of 3 seconds
+        host.click("#save-schedule")
+        host.wait_for_selector("#time-left:has-text('0:03')")
+
+        host.click("#start")
+        host.wait_for_selector("body[data-level='2']")  # the clock moved on by itself
+        host.wait_for_selector("body[data-chimes='1']")
+        assert host.text_content("#blinds") == "15 / 30"
+        assert host.text_content("#players") == "3 of 3" and host.text_content("#pool") == "75"
+        seats = host.locator("#draw li").all_text_contents()
+        assert sorted(s.split(":")[0] for s in seats) == ["Ann", "Ben", "RuleBot"]
+        assert all(", seat " in s and "table 1" in s for s in seats)
+
+        host.click("#pause")
+        host.wait_for_selector("body[data-paused=true]")
+        assert host.text_content("#state") == "Paused" and host.text_content("#pause") == "Resume"
+        frozen = int(host.get_attribute("#time-left", "data-seconds") or 0)
+        host.click("#plus")
+        host.wait_for_selector(f"#time-left[data-seconds='{frozen + 60}']")
+        host.click("#forward")
+        host.wait_for_selector("body[data-level='3']")
+        host.click("#back")
+        host.wait_for_selector("body[data-level='2']")
+        host.click("#pause")
+        host.wait_for_selector("body[data-paused=false]")
+
+        tv = watched(tv_ctx, problems)
+        tv.goto(host.input_value("#tv-link"))
+        tv.wait_for_selector("body[data-level='2'][data-paused=false]")
+        assert tv.is_hidden("#host") and tv.text_content("#players") == "3 of 3"
+        assert "#" not in tv.url
+    finally:
+        host_ctx.close()
+        tv_ctx.close()
+    assert not problems, problems
+
+
+def test_a_bad_level_in_the_schedule_is_said_and_nothing_changes(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "regular"})
+    problems: list[str] = []
+    ctx = browser.new_context(**LAPTOP)
+    try:
+        page = watched(ctx, problems)
+        page.goto(made["links"]["host"])
+        page.wait_for_selector("body[data-ready=true]")
+        page.click("#schedule-box summary")
+        page.fill("#schedule tr:first-child input[name=big_blind]", "2e3")
+        page.click("#save-schedule")
+        page.wait_for_selector("#clock-error:has-text('whole number')")
+        page.fill("#schedule tr:first-child input[name=big_blind]", "5")  # under the small blind: the server says so
+        page.click("#save-schedule")
+        page.wait_for_selector("#clock-error:has-text('small blind')")
+        assert page.text_content("#blinds") == "10 / 20"
+    finally:
+        ctx.close()
+    assert not problems, problems
+
+
+def test_the_lobby_still_opens_a_table_through_the_shared_opening(base: str, browser: Any) -> None:  # noqa: F811
+    problems: list[str] = []
+    ctx = browser.new_context(**LAPTOP)
+    try:
+        page = watched(ctx, problems)
+        page.goto(base + "/")
+        page.fill("#new-table input[name=bots]", "x")
+        page.click("#new-table button[type=submit]")
+        page.wait_for_selector("#error:has-text('Bots must be a whole number')")
+        page.fill("#new-table input[name=bots]", "1")
+        page.click("#new-table button[type=submit]")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector("#seats .seat")  # the table page, as its host
+    finally:
+        ctx.close()
+    assert not problems, problems
