@@ -79,6 +79,7 @@ def test_the_host_opens_a_tournament_and_the_clock_shows_the_night(db: str) -> N
     assert [s["name"] for s in shown["seats"]] and {s["table"] for s in shown["seats"]} == {1}
     as_tv = client.get(f"/api/tournaments/{tid}", headers=auth(clock)).json()
     assert as_tv["role"] == "clock" and as_tv["clock"]["entries"] == 4
+    assert "clock_token" not in as_tv and shown["clock_token"] == clock  # the host hands the TV link out
 
 
 def test_the_host_pauses_resumes_adds_time_and_moves_levels(tmp_path: Path) -> None:
