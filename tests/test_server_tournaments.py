@@ -91,7 +91,7 @@ def test_the_host_pauses_resumes_adds_time_and_moves_levels(tmp_path: Path) -> N
     host = tokens["host"]
 
     def do(action: str, **more: Any) -> dict[str, Any]:
-        t = tournaments.change(tid, host, HostAction(action=action, **more)).tournament  # type: ignore[arg-type]
+        t = tournaments.change(tid, host, HostAction(action=action, **more))[0].tournament  # type: ignore[arg-type]
         return t.clock(wall.now)
 
     for name in ("Ann", "Ben"):
@@ -107,7 +107,7 @@ def test_the_host_pauses_resumes_adds_time_and_moves_levels(tmp_path: Path) -> N
     wall.now += 601 + 120
     assert do("add_time", seconds=0)["level"] == 2  # the level changed on the clock
     again = Tournaments(Store(store.url), clock=wall)  # a restart: another store over the same database
-    t, role, _, _ = again.read(tid, host)
+    t, role, _, _, _ = again.read(tid, host)
     assert role == "host" and t.clock(wall.now)["level"] == 2 and not t.clock(wall.now)["paused"]
 
 
@@ -167,3 +167,80 @@ def test_bad_tokens_change_nothing_and_only_the_host_runs_the_clock(db: str) -> 
         {"action": "levels", "levels": [{"small_blind": 1, "big_blind": 2}] * 101})]
     assert refused == [400] * len(refused)
     assert client.get(f"/api/tournaments/{tid}", headers=auth(host)).json() == before
+
+
+def host_does(client: TestClient, tid: str, host: str, **body: Any) -> Any:
+    answer = client.post(f"/api/tournaments/{tid}/host", json=body, headers=auth(host))
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_players_register_by_link_go_out_and_the_floor_says_who_moves(db: str) -> None:
+    client = TestClient(create_app(db))
+    made = client.post("/api/tournaments", json={"preset": "turbo", "buy_in": 10, "table_size": 3}).json()
+    tid, host, invite = made["tournament_id"], token_of(made["links"]["host"]), token_of(made["links"]["invite"])
+    mine = {}
+    for name in ("Ann", "Ben", "Cy"):
+        answer = client.post(f"/api/tournaments/{tid}/register", json={"name": name}, headers=auth(invite))
+        assert answer.status_code == 200, answer.text
+        mine[name] = answer.json()["token"]
+        assert answer.json()["you"] == name
+    host_does(client, tid, host, action="enter", name="RuleBot", bot=True)
+    started = host_does(client, tid, host, action="start")
+    assert {s["table"] for s in started["seats"]} == {1, 2}  # four players at tables of three
+    seat_of = {s["name"]: (s["table"], s["seat"]) for s in started["seats"]}
+    # one at table 2 goes out on their own phone: three left fit one table, the final table is drawn
+    # (a new table 3) and each of them is told where to go
+    goes = next(n for n, (table, _) in seat_of.items() if table == 2 and n in mine)
+    out = client.post(f"/api/tournaments/{tid}/out", headers=auth(mine[goes]))
+    assert out.status_code == 200, out.text
+    shown = out.json()
+    assert shown["you"] == goes and shown["clock"]["players_left"] == 3
+    moves = {m["name"]: m for m in shown["moves"]}
+    assert sorted(moves) == sorted(n for n in seat_of if n != goes)
+    for name, move in moves.items():
+        assert move["from"] == list(seat_of[name]) and move["to"][0] == 3
+        assert move["text"] == f"Move {name} from table {seat_of[name][0]} seat {seat_of[name][1]} to table 3 " \
+                               f"seat {move['to'][1]}"
+    assert {s["table"] for s in shown["seats"]} == {3}
+    # going out twice, or someone else's bust from a player's link, changes nothing
+    assert client.post(f"/api/tournaments/{tid}/out", headers=auth(mine[goes])).status_code == 400
+    assert client.post(f"/api/tournaments/{tid}/host", json={"action": "bust", "names": [goes]},
+                       headers=auth(host)).status_code == 400
+    assert client.post(f"/api/tournaments/{tid}/host", json={"action": "bust", "names": ["Cy"]},
+                       headers=auth(mine["Ann"] if goes != "Ann" else mine["Ben"])).status_code == 403
+    left = [s["name"] for s in shown["seats"]]
+    host_does(client, tid, host, action="bust", names=left[:2])  # two out in one hand: they share 2nd and 3rd
+    final = client.get(f"/api/tournaments/{tid}", headers=auth(mine[goes])).json()
+    results = final["results"]
+    assert final["finished"] and results["prize_pool"] == 40
+    places = {row["name"]: (row["place"], row["prize"]) for row in results["places"]}
+    assert places[left[2]] == (1, 26) and places[goes] == (4, 0)
+    assert sorted(places[n] for n in left[:2]) == [(2, 7), (2, 7)]  # 2nd's 14 shared, 3rd pays nothing
+    assert sum(row["prize"] for row in results["places"]) == 40
+    assert results["settle_up"]["lines"]
+
+
+def test_registration_refuses_what_it_must_and_changes_nothing(db: str) -> None:
+    client = TestClient(create_app(db))
+    made = client.post("/api/tournaments", json={"preset": "turbo"}).json()
+    tid, host, clock = made["tournament_id"], token_of(made["links"]["host"]), token_of(made["links"]["clock"])
+    invite = token_of(made["links"]["invite"])
+    ok = client.post(f"/api/tournaments/{tid}/register", json={"name": "Ann"}, headers=auth(invite))
+    assert ok.status_code == 200
+    before = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+    assert before["invite_token"] == invite and "invite_token" not in ok.json()
+    for token, body, code in ((invite, {"name": " ann "}, 400), (invite, {"name": "x" * 25}, 400),
+                              (invite, {"name": "Bo", "bot": True}, 400), (host, {"name": "Bo"}, 403),
+                              (clock, {"name": "Bo"}, 403), (ok.json()["token"], {"name": "Bo"}, 403),
+                              (invite[:-2], {"name": "Bo"}, 404)):
+        answer = client.post(f"/api/tournaments/{tid}/register", json=body, headers=auth(token))
+        assert answer.status_code == code, (body, answer.text)
+    assert client.post(f"/api/tournaments/{tid}/out", headers=auth(invite)).status_code == 403
+    assert client.post(f"/api/tournaments/{tid}/out", headers=auth(ok.json()["token"])).status_code == 400
+    host_does(client, tid, host, action="enter", name="Ben")
+    host_does(client, tid, host, action="start")  # late registration ends with level 0: closed now
+    late = client.post(f"/api/tournaments/{tid}/register", json={"name": "Cy"}, headers=auth(invite))
+    assert late.status_code == 400 and "closed" in late.json()["detail"]
+    after = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+    assert [e["name"] for e in after["entries"]] == ["Ann", "Ben"]

@@ -35,6 +35,7 @@ from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
 from homegame.tournament.config import MAX_LEVELS, PRESETS, Level, TournamentError, preset
 from homegame.tournament.core import Tournament
+from homegame.tournament.live import record_bust
 from homegame.tournament.stored import dump, load
 
 #: The largest amounts a form may send (money and chips).
@@ -74,26 +75,37 @@ class NewTournament(BaseModel):
     levels: Levels | None = None
     late_registration_level: LevelNo = 0
     payouts: Payouts | None = None
+    table_size: Annotated[int, Field(ge=3, le=10)] = 9
 
 
 class HostAction(BaseModel):
     """The body of ``POST /api/tournaments/{id}/host``: one thing the host does to the clock."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    action: Literal["pause", "resume", "add_time", "level", "enter", "start", "levels", "payouts"]
+    action: Literal["pause", "resume", "add_time", "level", "enter", "start", "levels", "payouts", "bust"]
     seconds: Annotated[float, Field(ge=-3600, le=3600)] = 60
     step: Literal[-1, 1] = 1
     name: Annotated[str, Field(min_length=1, max_length=24)] = ""
     bot: bool = False
     levels: Levels | None = None
     payouts: Payouts | None = None
+    #: ``bust``: who went out together, in one hand (they share their places).
+    names: Annotated[list[Annotated[str, Field(min_length=1, max_length=24)]], Field(max_length=10)] = []
+
+
+class Registration(BaseModel):
+    """The body of ``POST /api/tournaments/{id}/register`` (the invite link's): the player's name."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: Annotated[str, Field(min_length=1, max_length=24)]
 
 
 def build(spec: NewTournament) -> Tournament:
     """A new tournament from ``spec``; :class:`TournamentError` names a setting that cannot run."""
     changes: dict[str, Any] = {"name": spec.name.strip() or "Tournament", "buy_in": spec.buy_in,
                                "starting_stack": spec.starting_stack or PRESETS[spec.preset][0],
-                               "late_registration_level": spec.late_registration_level, "payouts": spec.payouts}
+                               "late_registration_level": spec.late_registration_level, "payouts": spec.payouts,
+                               "table_size": spec.table_size}
     if spec.levels is not None:
         changes["levels"] = [level.level() for level in spec.levels]
     config = replace(preset(spec.preset), **changes)
@@ -101,8 +113,11 @@ def build(spec: NewTournament) -> Tournament:
     return Tournament(config)
 
 
-def apply(t: Tournament, act: HostAction, now: float) -> None:
-    """Do ``act`` to ``t`` at ``now`` (wall-clock seconds); :class:`TournamentError` refuses it."""
+def apply(t: Tournament, act: HostAction, now: float) -> list[dict[str, Any]]:
+    """Do ``act`` to ``t`` at ``now`` (wall-clock seconds); the seat moves it caused (a bust's);
+    :class:`TournamentError` refuses it."""
+    if act.action == "bust":
+        return record_bust(t, act.names)
     if act.action in ("pause", "resume"):
         if not t.started:
             raise TournamentError("the clock starts with the tournament: start it first")
@@ -127,6 +142,7 @@ def apply(t: Tournament, act: HostAction, now: float) -> None:
             t.config = trial
     else:
         t.set_payouts(act.payouts)
+    return []
 
 
 def view(t: Tournament, now: float, role: str) -> dict[str, Any]:
@@ -152,20 +168,32 @@ def view(t: Tournament, now: float, role: str) -> dict[str, Any]:
 
 
 class Opened(NamedTuple):
-    """A stored tournament as a token opens it: the tournament, the token's role, the revision read
-    and the stored state around it (the clock link's token, for the host to hand out)."""
+    """A stored tournament as a token opens it: the tournament, the token's role (``host``, ``clock``,
+    ``invite`` or ``player``), the revision read, the stored state around it (the links' tokens for the
+    host to hand out, the players' tokens' hashes, the moves so far) and the player's entry id."""
 
     tournament: Tournament
     role: str
     revision: int
     state: dict[str, Any]
+    entry: int | None = None
 
     def shown(self, now: float) -> dict[str, Any]:
         """What the clock page of this role shows at ``now``."""
-        out = view(self.tournament, now, self.role)
+        t = self.tournament
+        out = view(t, now, self.role)
+        out["moves"] = self.state.get("moves", [])[-MOVES_SHOWN:]
+        out["results"] = t.results() if t.finished else None
         if self.role == "host":
-            out["clock_token"] = self.state.get("links", {}).get("clock")
+            out["clock_token"] = self.state["links"]["clock"]
+            out["invite_token"] = self.state["links"]["invite"]
+        if self.entry is not None:
+            out["you"] = t.entry(self.entry).name
         return out
+
+
+#: The move instructions kept (and shown) for a tournament.
+MOVES_SHOWN = 30
 
 
 class Tournaments:
@@ -176,39 +204,72 @@ class Tournaments:
         self.clock = clock
 
     def create(self, spec: NewTournament) -> tuple[str, dict[str, str]]:
-        """Store a new tournament; its id and raw tokens (``host``, ``clock``)."""
+        """Store a new tournament; its id and raw tokens (``host``, ``clock``, ``invite``)."""
         t = build(spec)
-        tokens = {"host": new_token(), "clock": new_token()}
+        tokens = {"host": new_token(), "clock": new_token(), "invite": new_token()}
         tid = new_table_id()
-        self.store.create_tournament(tid, hash_token(tokens["host"]), hash_token(tokens["clock"]),
-                                     {"mode": "live", "tournament": dump(t), "links": {"clock": tokens["clock"]}})
+        state = {"mode": "live", "tournament": dump(t), "players": {}, "moves": [],
+                 "invite_hash": hash_token(tokens["invite"]),
+                 "links": {"clock": tokens["clock"], "invite": tokens["invite"]}}
+        self.store.create_tournament(tid, hash_token(tokens["host"]), hash_token(tokens["clock"]), state)
         return tid, tokens
 
     def read(self, tid: str, token: str) -> Opened:
-        """The tournament ``tid`` as the role ``token`` gives (``host`` or ``clock``) sees it;
-        ``HTTPException(404)`` alike for an unknown id and a wrong token (the same comparisons)."""
+        """The tournament ``tid`` as the role ``token`` gives sees it; ``HTTPException(404)`` alike for
+        an unknown id and a wrong token (the same comparisons: every token's hash is compared)."""
         stored = self.store.tournament(tid) if len(tid) <= 32 else None
         given = hash_token(token)
-        hashes = stored[:2] if stored is not None else DECOY_HASHES[:2]
-        roles = [role for role, held in zip(("host", "clock"), hashes, strict=True) if hmac.compare_digest(given, held)]
-        if stored is None or not roles:
-            raise HTTPException(404, "no tournament has this id, or this link's token is not valid for it")
-        return Opened(load(stored[2]["tournament"], now=self.clock()), roles[0], stored[3], stored[2])
+        if stored is None:
+            for decoy in DECOY_HASHES:
+                hmac.compare_digest(given, decoy)
+            raise HTTPException(404, NO_SUCH)
+        host_hash, clock_hash, state, revision = stored
+        held: list[tuple[str, str, int | None]] = [("host", host_hash, None), ("clock", clock_hash, None), ("invite", state["invite_hash"], None)]
+        held += [("player", h, int(e)) for e, h in state["players"].items()]
+        found = [(role, entry) for role, h, entry in held if hmac.compare_digest(given, h)]
+        if not found:
+            raise HTTPException(404, NO_SUCH)
+        role, entry = found[0]
+        return Opened(load(state["tournament"], now=self.clock()), role, revision, state, entry)
 
-    def change(self, tid: str, token: str, act: HostAction) -> Opened:
-        """Do the host's ``act`` and store the result (retried when another change won the race)."""
+    def change(self, tid: str, token: str, act: HostAction | Registration | None) -> tuple[Opened, str | None]:
+        """Do ``act`` as the token's role may: the host's actions, a registration (the invite link's:
+        the new player's own token is returned too), ``None`` for a player saying they are out. Stored
+        at once; retried when another change won the race."""
         for _ in range(5):
             opened = self.read(tid, token)
-            t = opened.tournament
-            if opened.role != "host":
-                raise HTTPException(403, "only the host's link runs the clock")
+            t, state, now = opened.tournament, dict(opened.state), self.clock()
+            mine: str | None = None
             try:
-                apply(t, act, self.clock())
+                if isinstance(act, HostAction):
+                    if opened.role != "host":
+                        raise HTTPException(403, "only the host's link runs the clock")
+                    moves = apply(t, act, now)
+                elif isinstance(act, Registration):
+                    if opened.role != "invite":
+                        raise HTTPException(403, "players register from the invite link")
+                    entry = t.register(act.name, now=now)
+                    mine = new_token()
+                    state["players"] = {**state["players"], str(entry): hash_token(mine)}
+                    opened = opened._replace(role="player", entry=entry)  # answered as the new player sees it
+                    moves = []
+                else:
+                    if opened.entry is None:
+                        raise HTTPException(403, "a player says they are out from their own link")
+                    moves = record_bust(t, [t.entry(opened.entry).name])
             except (TournamentError, ValueError) as exc:
                 raise HTTPException(400, str(exc)) from None
-            if self.store.write_tournament(tid, {**opened.state, "tournament": dump(t)}, opened.revision):
-                return opened
+            state["moves"] = (state["moves"] + moves)[-MOVES_SHOWN:]
+            state["tournament"] = dump(t)
+            if self.store.write_tournament(tid, state, opened.revision):
+                return opened._replace(state=state), mine
         raise HTTPException(409, "the tournament changed meanwhile; try again")
+
+
+NO_SUCH = "no tournament has this id, or this link's token is not valid for it"
+
+
+NO_STORE = {"Cache-Control": "no-store"}
 
 
 def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[Request], str],
@@ -235,14 +296,24 @@ def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[
     @router.get("/api/tournaments/{tid}")
     async def read(tid: str, request: Request) -> JSONResponse:
         opened = tournaments.read(tid, bearer(request))
-        return JSONResponse(opened.shown(tournaments.clock()), headers={"Cache-Control": "no-store"})
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
 
     @router.post("/api/tournaments/{tid}/host")
     async def host(tid: str, act: HostAction, request: Request) -> JSONResponse:
-        opened = tournaments.change(tid, bearer(request), act)
-        return JSONResponse(opened.shown(tournaments.clock()), headers={"Cache-Control": "no-store"})
+        opened, _ = tournaments.change(tid, bearer(request), act)
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
+
+    @router.post("/api/tournaments/{tid}/register")
+    async def register(tid: str, act: Registration, request: Request) -> JSONResponse:
+        opened, mine = tournaments.change(tid, bearer(request), act)
+        return JSONResponse({**opened.shown(tournaments.clock()), "token": mine}, headers=NO_STORE)
+
+    @router.post("/api/tournaments/{tid}/out")
+    async def out(tid: str, request: Request) -> JSONResponse:
+        opened, _ = tournaments.change(tid, bearer(request), None)
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
 
     return router
 
 
-__all__ = ["HostAction", "LevelSpec", "NewTournament", "Opened", "Tournaments", "apply", "build", "routes", "view"]
+__all__ = ["HostAction", "LevelSpec", "NewTournament", "Opened", "Registration", "Tournaments", "apply", "build", "routes", "view"]
