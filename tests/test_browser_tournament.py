@@ -118,3 +118,56 @@ def test_the_lobby_still_opens_a_table_through_the_shared_opening(base: str, bro
     finally:
         ctx.close()
     assert not problems, problems
+
+
+def test_players_register_on_their_phones_go_out_and_the_clock_says_who_moves(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "table_size": 3})
+    problems: list[str] = []
+    contexts = [browser.new_context(**LAPTOP), browser.new_context(**PHONE), browser.new_context(**PHONE)]
+    try:
+        host = watched(contexts[0], problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("body[data-ready=true]")
+        phones = {}
+        for name, ctx in zip(("Ann", "Ben"), contexts[1:], strict=True):
+            phone = watched(ctx, problems)
+            phone.goto(host.input_value("#invite-link"))
+            phone.wait_for_selector("#register-box:not([hidden])")
+            phone.fill("#register input[name=name]", name)
+            phone.click("#register button[type=submit]")
+            phone.wait_for_selector(f"#me:has-text('{name}')")
+            phones[name] = phone
+        for name, bot in (("Cy", False), ("RuleBot", True)):
+            host.fill("#enter input[name=name]", name)
+            host.set_checked("#enter input[name=bot]", bot)
+            host.click("#enter button[type=submit]")
+            host.wait_for_selector(f"#entries:has-text('{name}')")
+        host.click("#start")
+        host.wait_for_selector("#draw li >> nth=3")
+        ann = phones["Ann"]
+        ann.wait_for_selector("#my-seat:has-text('table')")  # her seat, on her phone
+        ann.reload()  # the tab keeps her own token
+        ann.wait_for_selector("#me:has-text('Ann')")
+        ann.click("#im-out")
+        ann.wait_for_selector("#im-out:has-text('Yes')")  # a stray tap changes nothing
+        ann.click("#im-out")
+        ann.wait_for_selector("#my-seat:has-text('out')")
+        host.wait_for_selector("#players:has-text('3 of 4')")
+        host.wait_for_selector("#moves li")  # the final table is drawn: each is told where to go
+        moves = host.locator("#moves li").all_text_contents()
+        assert len(moves) == 3 and all(m.startswith("Move ") and " to table 3 seat " in m for m in moves)
+        phones["Ben"].wait_for_selector("#moves li >> nth=2")
+        host.locator("#draw li button.out").first.click()  # the host records the next two busts
+        host.wait_for_selector("#players:has-text('2 of 4')")
+        host.locator("#draw li button.out").first.click()
+        host.wait_for_selector("#results-box:not([hidden])")
+        places = host.locator("#places li").all_text_contents()
+        assert places[0].startswith("1. ") and places[0].endswith(": 26") and len(places) == 4
+        assert host.locator("#settle li").count() >= 1
+        phones["Ben"].wait_for_selector("#results-box:not([hidden])")
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not problems, problems

@@ -11,7 +11,7 @@ if (location.hash.length > 1) {
   sessionStorage.setItem(key, decodeURIComponent(location.hash.slice(1)));
   history.replaceState(null, "", location.pathname + location.search);
 }
-const token = sessionStorage.getItem(key) || "";
+let token = sessionStorage.getItem(key) || "";
 const $ = (id) => document.getElementById(id);
 const error = $("clock-error");
 let shown = null; // the last answer
@@ -98,11 +98,47 @@ function render(data) {
   $("draw").replaceChildren(...data.seats.map((s) => {
     const li = document.createElement("li");
     li.textContent = `${s.name}: table ${s.table}, seat ${s.seat}`;
+    if (data.role === "host" && !data.finished) {
+      const out = document.createElement("button");
+      out.type = "button";
+      out.textContent = "Out";
+      out.className = "out";
+      out.setAttribute("aria-label", `${s.name} is out`);
+      out.addEventListener("click", () => act({ action: "bust", names: [s.name] }));
+      li.append(" ", out);
+    }
     return li;
   }));
+  $("moves-box").hidden = !data.moves.length;
+  $("moves").replaceChildren(...data.moves.slice().reverse().map((m) => item(m.text)));
+  results(data.results);
+  $("register-box").hidden = data.role !== "invite" || !data.registration_open;
+  $("me-box").hidden = data.role !== "player";
+  if (data.role === "player") player(data);
   if (data.role === "host") host(data, first);
   tick();
   document.body.dataset.ready = "true";
+}
+
+function item(text) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  return li;
+}
+
+function results(r) {
+  $("results-box").hidden = !r;
+  if (!r) return;
+  $("places").replaceChildren(...r.places.map((p) => item(`${p.place}. ${p.name}${p.prize ? `: ${p.prize.toLocaleString()}` : ""}`)));
+  $("settle").replaceChildren(...r.settle_up.lines.map(item));
+}
+
+function player(data) {
+  $("me").textContent = data.you;
+  const seat = data.seats.find((s) => s.name === data.you);
+  const entry = data.entries.find((e) => e.name === data.you);
+  $("my-seat").textContent = seat ? `: table ${seat.table}, seat ${seat.seat}` : entry && entry.status === "out" ? "(out)" : "";
+  $("im-out").hidden = !entry || entry.status !== "playing" || data.finished;
 }
 
 function host(data, first) {
@@ -113,6 +149,7 @@ function host(data, first) {
   $("entries").textContent = data.entries.map((e) => e.name + (e.bot ? " (bot)" : "")).join(", ") || "none yet";
   $("enter").hidden = !data.registration_open;
   if (data.clock_token) $("tv-link").value = `${location.origin}/c/${tid}#${data.clock_token}`;
+  if (data.invite_token) $("invite-link").value = `${location.origin}/c/${tid}#${data.invite_token}`;
   if (first || !$("schedule-box").open) scheduleRows($("schedule"), data.levels, data.started ? data.level_index + 1 : 0);
 }
 
@@ -161,6 +198,35 @@ $("payout-form").addEventListener("submit", (event) => {
   event.preventDefault();
   try {
     act({ action: "payouts", payouts: sharesOf(String(new FormData(event.target).get("payouts") || "")) });
+  } catch (e) {
+    error.textContent = e.message;
+  }
+});
+$("register").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  error.textContent = "";
+  try {
+    const data = await call(`/api/tournaments/${tid}/register`, { name: String(new FormData(event.target).get("name") || "").trim() });
+    token = data.token; // from now on this tab is the player's own link
+    sessionStorage.setItem(key, token);
+    render(data);
+  } catch (e) {
+    error.textContent = e.message;
+  }
+});
+// Two clicks: "I'm out", then "Yes, I'm out" (a stray tap changes nothing).
+$("im-out").addEventListener("click", async () => {
+  const button = $("im-out");
+  if (button.dataset.armed !== "true") {
+    button.dataset.armed = "true";
+    button.textContent = "Yes, I'm out";
+    return;
+  }
+  button.dataset.armed = "false";
+  button.textContent = "I'm out";
+  error.textContent = "";
+  try {
+    render(await call(`/api/tournaments/${tid}/out`, {}));
   } catch (e) {
     error.textContent = e.message;
   }
