@@ -244,3 +244,45 @@ def test_registration_refuses_what_it_must_and_changes_nothing(db: str) -> None:
     assert late.status_code == 400 and "closed" in late.json()["detail"]
     after = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
     assert [e["name"] for e in after["entries"]] == ["Ann", "Ben"]
+
+
+def test_a_deal_is_made_only_when_every_player_left_accepts_on_their_own_link(db: str) -> None:
+    client = TestClient(create_app(db))
+    made = client.post("/api/tournaments", json={"preset": "turbo", "buy_in": 10}).json()
+    tid, host, invite = made["tournament_id"], token_of(made["links"]["host"]), token_of(made["links"]["invite"])
+    mine = {name: client.post(f"/api/tournaments/{tid}/register", json={"name": name},
+                              headers=auth(invite)).json()["token"] for name in ("Ann", "Ben")}
+    host_does(client, tid, host, action="enter", name="Cy")  # no phone of her own: the host hands her a link
+    handed = host_does(client, tid, host, action="enter", name="RuleBot", bot=True)["player_tokens"]
+    assert list(handed) == ["Cy"]
+    mine["Cy"] = handed["Cy"]
+    host_does(client, tid, host, action="start")
+    host_does(client, tid, host, action="bust", names=["Ben"])
+    before = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+    counted = {"Ann": 3000, "Cy": 2000, "RuleBot": 1000}
+    for wrong in ({**counted, "Ann": 2999}, {"Ann": 3000, "Cy": 3000}, {**counted, "Ben": 1},
+                  {**counted, "Ann": 0}):
+        answer = client.post(f"/api/tournaments/{tid}/host", json={"action": "deal", "stacks": wrong},
+                             headers=auth(host))
+        assert answer.status_code == 400, answer.text
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(host)).json() == before  # nothing changed
+    deal = host_does(client, tid, host, action="deal", kind="chip-chop", stacks=counted)["deal"]
+    assert deal["number"] == 1 and deal["accepted"] == ["RuleBot"]  # a bot accepts at once
+    assert all(sum(split.values()) == 40 for split in deal["alternatives"].values())
+    assert deal["amounts"] == deal["alternatives"]["chip-chop"]
+    declined = client.post(f"/api/tournaments/{tid}/deal", json={"number": 1, "accept": False},
+                           headers=auth(mine["Cy"])).json()
+    assert declined["deal"] is None and not declined["finished"]
+    deal = host_does(client, tid, host, action="deal", kind="icm", stacks=counted)["deal"]
+    assert deal["number"] == 2
+    assert client.post(f"/api/tournaments/{tid}/deal", json={"number": 2, "accept": True},
+                       headers=auth(mine["Ben"])).status_code == 400  # out already: not in the deal
+    assert client.post(f"/api/tournaments/{tid}/deal", json={"number": 2, "accept": True},
+                       headers=auth(host)).status_code == 403
+    ann = client.post(f"/api/tournaments/{tid}/deal", json={"number": 2, "accept": True}, headers=auth(mine["Ann"]))
+    assert ann.json()["deal"]["accepted"] == ["RuleBot", "Ann"] and not ann.json()["finished"]
+    done = client.post(f"/api/tournaments/{tid}/deal", json={"number": 2, "accept": True},
+                       headers=auth(mine["Cy"])).json()
+    assert done["finished"] and done["results"]["deal"]["made"]
+    prizes = {row["name"]: row["prize"] for row in done["results"]["places"]}
+    assert {n: prizes[n] for n in counted} == deal["amounts"] and sum(prizes.values()) == 40

@@ -35,7 +35,7 @@ from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
 from homegame.tournament.config import MAX_LEVELS, PRESETS, Level, TournamentError, preset
 from homegame.tournament.core import Tournament
-from homegame.tournament.live import record_bust
+from homegame.tournament.live import propose_live_deal, record_bust
 from homegame.tournament.stored import dump, load
 
 #: The largest amounts a form may send (money and chips).
@@ -82,7 +82,8 @@ class HostAction(BaseModel):
     """The body of ``POST /api/tournaments/{id}/host``: one thing the host does to the clock."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    action: Literal["pause", "resume", "add_time", "level", "enter", "start", "levels", "payouts", "bust"]
+    action: Literal["pause", "resume", "add_time", "level", "enter", "start", "levels", "payouts", "bust", "deal",
+                    "cancel_deal"]
     seconds: Annotated[float, Field(ge=-3600, le=3600)] = 60
     step: Literal[-1, 1] = 1
     name: Annotated[str, Field(min_length=1, max_length=24)] = ""
@@ -91,6 +92,18 @@ class HostAction(BaseModel):
     payouts: Payouts | None = None
     #: ``bust``: who went out together, in one hand (they share their places).
     names: Annotated[list[Annotated[str, Field(min_length=1, max_length=24)]], Field(max_length=10)] = []
+    #: ``deal``: the split proposed, and each player's chips as counted at the table.
+    kind: Literal["icm", "chip-chop"] = "icm"
+    stacks: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[int, Field(ge=1, le=MAX_AMOUNT)]],
+                      Field(max_length=10)] = {}
+
+
+class DealAnswer(BaseModel):
+    """The body of ``POST /api/tournaments/{id}/deal`` (a player's own link): accept or decline a proposal."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    number: Annotated[int, Field(ge=1, le=10**6)]
+    accept: bool
 
 
 class Registration(BaseModel):
@@ -118,7 +131,11 @@ def apply(t: Tournament, act: HostAction, now: float) -> list[dict[str, Any]]:
     :class:`TournamentError` refuses it."""
     if act.action == "bust":
         return record_bust(t, act.names)
-    if act.action in ("pause", "resume"):
+    if act.action == "deal":
+        propose_live_deal(t, act.kind, act.stacks, now)
+    elif act.action == "cancel_deal":
+        t.cancel_deal()
+    elif act.action in ("pause", "resume"):
         if not t.started:
             raise TournamentError("the clock starts with the tournament: start it first")
         t.set_paused(act.action == "pause", now)
@@ -184,9 +201,11 @@ class Opened(NamedTuple):
         out = view(t, now, self.role)
         out["moves"] = self.state.get("moves", [])[-MOVES_SHOWN:]
         out["results"] = t.results() if t.finished else None
+        out["deal"] = t.deal if t.deal is not None and (t.deal_open() or t.deal.get("made")) else None
         if self.role == "host":
             out["clock_token"] = self.state["links"]["clock"]
             out["invite_token"] = self.state["links"]["invite"]
+            out["player_tokens"] = {t.entry(int(e)).name: tok for e, tok in self.state.get("handed", {}).items()}
         if self.entry is not None:
             out["you"] = t.entry(self.entry).name
         return out
@@ -232,7 +251,7 @@ class Tournaments:
         role, entry = found[0]
         return Opened(load(state["tournament"], now=self.clock()), role, revision, state, entry)
 
-    def change(self, tid: str, token: str, act: HostAction | Registration | None) -> tuple[Opened, str | None]:
+    def change(self, tid: str, token: str, act: HostAction | Registration | DealAnswer | None) -> tuple[Opened, str | None]:
         """Do ``act`` as the token's role may: the host's actions, a registration (the invite link's:
         the new player's own token is returned too), ``None`` for a player saying they are out. Stored
         at once; retried when another change won the race."""
@@ -245,6 +264,12 @@ class Tournaments:
                     if opened.role != "host":
                         raise HTTPException(403, "only the host's link runs the clock")
                     moves = apply(t, act, now)
+                    if act.action == "enter" and not act.bot:  # a link of their own, for the host to hand over
+                        mine = new_token()
+                        entry = len(t.entries) - 1
+                        state["players"] = {**state["players"], str(entry): hash_token(mine)}
+                        state["handed"] = {**state.get("handed", {}), str(entry): mine}
+                        mine = None
                 elif isinstance(act, Registration):
                     if opened.role != "invite":
                         raise HTTPException(403, "players register from the invite link")
@@ -253,9 +278,17 @@ class Tournaments:
                     state["players"] = {**state["players"], str(entry): hash_token(mine)}
                     opened = opened._replace(role="player", entry=entry)  # answered as the new player sees it
                     moves = []
+                elif opened.entry is None:
+                    raise HTTPException(403, "a player answers from their own link")
+                elif isinstance(act, DealAnswer):
+                    moves = []
+                    if act.accept:
+                        t.accept_deal(opened.entry, act.number)
+                    elif t.deal is None or t.deal.get("number") != act.number:
+                        raise TournamentError(f"deal {act.number} is not on the table")
+                    else:
+                        t.decline_deal(opened.entry)
                 else:
-                    if opened.entry is None:
-                        raise HTTPException(403, "a player says they are out from their own link")
                     moves = record_bust(t, [t.entry(opened.entry).name])
             except (TournamentError, ValueError) as exc:
                 raise HTTPException(400, str(exc)) from None
@@ -308,6 +341,11 @@ def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[
         opened, mine = tournaments.change(tid, bearer(request), act)
         return JSONResponse({**opened.shown(tournaments.clock()), "token": mine}, headers=NO_STORE)
 
+    @router.post("/api/tournaments/{tid}/deal")
+    async def deal(tid: str, act: DealAnswer, request: Request) -> JSONResponse:
+        opened, _ = tournaments.change(tid, bearer(request), act)
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
+
     @router.post("/api/tournaments/{tid}/out")
     async def out(tid: str, request: Request) -> JSONResponse:
         opened, _ = tournaments.change(tid, bearer(request), None)
@@ -316,4 +354,4 @@ def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[
     return router
 
 
-__all__ = ["HostAction", "LevelSpec", "NewTournament", "Opened", "Registration", "Tournaments", "apply", "build", "routes", "view"]
+__all__ = ["HostAction", "LevelSpec", "NewTournament", "DealAnswer", "Opened", "Registration", "Tournaments", "apply", "build", "routes", "view"]

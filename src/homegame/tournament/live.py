@@ -70,4 +70,48 @@ def record_bust(t: Tournament, names: list[str]) -> list[dict[str, Any]]:
     return moves
 
 
-__all__ = ["record_bust"]
+def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: float) -> dict[str, Any]:
+    """The players still in counted their chips (``stacks``: each one's, adding up to every chip in
+    play) and ask for a deal: the proposal (``kind`` ``icm`` or ``chip-chop``) with both splits shown
+    (``alternatives``); bots accept at once, each person accepts on their own device
+    (:meth:`~homegame.tournament.deals.Deals.accept_deal`). Refused, nothing changed, when the counts
+    name someone not in, miss someone, or do not add up."""
+    from homegame.tournament.icm import chip_chop, icm
+    from homegame.tournament.results import whole_split
+
+    playing = {e.name: e for e in t.playing()}
+    if set(stacks) != set(playing):
+        raise TournamentError(f"stacks: the chips of each player still in ({', '.join(sorted(playing))}), no one else")
+    if any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in stacks.values()):
+        raise TournamentError("stacks: each a whole number of chips, at least 1")
+    if sum(stacks.values()) != t.chips_in_play:
+        raise TournamentError(f"stacks: they add up to {sum(stacks.values())}, but {t.chips_in_play} chips are in "
+                              "play; count again")
+    before = {name: t.seat_of(name) for name in playing}
+    if any(where is None for where in before.values()):
+        raise TournamentError("a deal waits until every player still in has a seat")
+    previous = {name: t.tables[w[0]].seats[w[1]].stack for name, w in before.items() if w is not None}
+    for name, where in before.items():
+        assert where is not None
+        t.tables[where[0]].adjust_stack(where[1], stacks[name])
+    try:
+        deal = t.propose_deal(kind, now)
+    except TournamentError:
+        for name, where in before.items():  # refused: the stacks go back as they were
+            assert where is not None
+            t.tables[where[0]].adjust_stack(where[1], previous[name])
+        raise
+    names = list(deal["stacks"])
+    chips = [deal["stacks"][n] for n in names]
+    left = t.prizes()[:len(names)]
+    alternatives = {k: dict(zip(names, whole_split(f(chips, left), sum(left)), strict=True))
+                    for k, f in (("icm", icm), ("chip-chop", chip_chop))}
+    assert t.deal is not None
+    t.deal["alternatives"] = alternatives
+    for name in names:
+        if playing[name].kind == "bot":
+            t.accept_deal(playing[name].id, deal["number"])
+    return dict(t.deal)
+
+
+__all__ = ["propose_live_deal", "record_bust"]
