@@ -171,3 +171,53 @@ def test_players_register_on_their_phones_go_out_and_the_clock_says_who_moves(ba
         for ctx in contexts:
             ctx.close()
     assert not problems, problems
+
+
+def test_a_deal_is_accepted_by_everyone_on_their_own_phone(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10})
+    host_token = made["links"]["host"].split("#", 1)[1]
+    problems: list[str] = []
+    contexts = [browser.new_context(**LAPTOP), browser.new_context(**PHONE), browser.new_context(**PHONE)]
+    try:
+        phones = {}
+        for name, ctx in zip(("Ann", "Ben"), contexts[1:], strict=True):
+            phone = watched(ctx, problems)
+            phone.goto(made["links"]["invite"])
+            phone.wait_for_selector("#register-box:not([hidden])")
+            phone.fill("#register input[name=name]", name)
+            phone.click("#register button[type=submit]")
+            phone.wait_for_selector(f"#me:has-text('{name}')")
+            phones[name] = phone
+        for body in ({"action": "enter", "name": "RuleBot", "bot": True}, {"action": "start"}):
+            api(base, f"/api/tournaments/{made['tournament_id']}/host", body,
+                {"Authorization": f"Bearer {host_token}"})
+        host = watched(contexts[0], problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("body[data-ready=true]")
+        host.click("#deal-form-box summary")
+        for name, chips in (("Ann", "2000"), ("Ben", "1500"), ("RuleBot", "999")):
+            host.fill(f"#deal-stacks input[data-name='{name}']", chips)
+        host.click("#deal-form button[type=submit]")
+        host.wait_for_selector("#clock-error:has-text('count again')")  # 4499 of 4500 chips: nothing proposed
+        host.fill("#deal-stacks input[data-name='RuleBot']", "1000")
+        host.click("#deal-form button[type=submit]")
+        host.wait_for_selector("#deal-title:has-text('Deal 1 proposed')")
+        for phone in phones.values():
+            phone.wait_for_selector("#deal-answer:not([hidden])")
+        assert phones["Ann"].locator("#deal-rows tr").count() == 3
+        phones["Ann"].click("#accept-deal")
+        phones["Ann"].wait_for_selector("#deal-answer", state="hidden")
+        phones["Ben"].wait_for_selector("#deal-rows tr:has-text('Ann') >> text=yes")
+        assert host.is_hidden("#results-box")  # Ben has not accepted: no deal yet
+        phones["Ben"].click("#accept-deal")
+        for page in (host, *phones.values()):
+            page.wait_for_selector("#deal-title:has-text('Deal 1 made')")
+            page.wait_for_selector("#results-box:not([hidden])")
+        places = host.locator("#places li").all_text_contents()
+        assert places[0] == "1. Ann: 13" and len(places) == 3  # ICM of a 30 pool, chips 2000/1500/1000
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not problems, problems

@@ -112,6 +112,7 @@ function render(data) {
   $("moves-box").hidden = !data.moves.length;
   $("moves").replaceChildren(...data.moves.slice().reverse().map((m) => item(m.text)));
   results(data.results);
+  showDeal(data);
   $("register-box").hidden = data.role !== "invite" || !data.registration_open;
   $("me-box").hidden = data.role !== "player";
   if (data.role === "player") player(data);
@@ -133,6 +134,26 @@ function results(r) {
   $("settle").replaceChildren(...r.settle_up.lines.map(item));
 }
 
+function showDeal(data) {
+  const d = data.deal;
+  $("deal-box").hidden = !d;
+  if (!d) return;
+  $("deal-title").textContent = d.made ? `Deal ${d.number} made (${d.kind})` : `Deal ${d.number} proposed (${d.kind}): everyone still in must accept`;
+  const alt = d.alternatives || {};
+  $("deal-rows").replaceChildren(...Object.keys(d.stacks).map((name) => {
+    const tr = document.createElement("tr");
+    const cells = [name, d.stacks[name].toLocaleString(), (alt.icm || {})[name] ?? "", (alt["chip-chop"] || {})[name] ?? "",
+      d.accepted.includes(name) ? "yes" : "not yet"];
+    for (const c of cells) {
+      const td = document.createElement("td");
+      td.textContent = String(c);
+      tr.append(td);
+    }
+    return tr;
+  }));
+  $("deal-answer").hidden = data.role !== "player" || d.made || !(data.you in d.stacks) || d.accepted.includes(data.you);
+}
+
 function player(data) {
   $("me").textContent = data.you;
   const seat = data.seats.find((s) => s.name === data.you);
@@ -150,6 +171,21 @@ function host(data, first) {
   $("enter").hidden = !data.registration_open;
   if (data.clock_token) $("tv-link").value = `${location.origin}/c/${tid}#${data.clock_token}`;
   if (data.invite_token) $("invite-link").value = `${location.origin}/c/${tid}#${data.invite_token}`;
+  $("player-links").replaceChildren(...Object.entries(data.player_tokens || {}).map(([name, t]) => item(`${name}'s own link: ${location.origin}/c/${tid}#${t}`)));
+  const left = data.entries.filter((e) => e.status === "playing").map((e) => e.name);
+  const stacksBox = $("deal-stacks");
+  if (stacksBox.dataset.names !== left.join("\n")) {
+    stacksBox.dataset.names = left.join("\n");
+    stacksBox.replaceChildren(...left.map((name) => {
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.inputMode = "numeric";
+      input.dataset.name = name;
+      input.size = 8;
+      label.append(`${name}'s chips `, input);
+      return label;
+    }));
+  }
   if (first || !$("schedule-box").open) scheduleRows($("schedule"), data.levels, data.started ? data.level_index + 1 : 0);
 }
 
@@ -173,14 +209,16 @@ async function poll() {
   }
 }
 
-async function act(body) {
+// A change sent to the server; the page shows the answer, or says why not.
+async function send(path, body) {
   error.textContent = "";
   try {
-    render(await call(`/api/tournaments/${tid}/host`, body));
+    render(await call(`/api/tournaments/${tid}/${path}`, body));
   } catch (e) {
     error.textContent = e.message;
   }
 }
+const act = (body) => send("host", body);
 
 $("start").addEventListener("click", () => act({ action: "start" }));
 $("pause").addEventListener("click", () => act({ action: shown && shown.clock.paused ? "resume" : "pause" }));
@@ -224,13 +262,22 @@ $("im-out").addEventListener("click", async () => {
   }
   button.dataset.armed = "false";
   button.textContent = "I'm out";
-  error.textContent = "";
+  await send("out", {});
+});
+$("deal-form").addEventListener("submit", (event) => {
+  event.preventDefault();
   try {
-    render(await call(`/api/tournaments/${tid}/out`, {}));
+    const stacks = {};
+    for (const input of $("deal-stacks").querySelectorAll("input")) stacks[input.dataset.name] = wholeNumber(input.value, `${input.dataset.name}'s chips`, { min: 1 });
+    act({ action: "deal", kind: new FormData(event.target).get("kind"), stacks });
   } catch (e) {
     error.textContent = e.message;
   }
 });
+$("cancel-deal").addEventListener("click", () => act({ action: "cancel_deal" }));
+const answer = (accept) => send("deal", { number: shown.deal.number, accept });
+$("accept-deal").addEventListener("click", () => answer(true));
+$("decline-deal").addEventListener("click", () => answer(false));
 $("add-level").addEventListener("click", () => addRow($("schedule"), false));
 $("add-break").addEventListener("click", () => addRow($("schedule"), true));
 $("save-schedule").addEventListener("click", () => {
