@@ -160,8 +160,12 @@ def test_players_register_on_their_phones_go_out_and_the_clock_says_who_moves(ba
         assert len(moves) == 3 and all(m.startswith("Move ") and " to table 3 seat " in m for m in moves)
         phones["Ben"].wait_for_selector("#moves li >> nth=2")
         host.locator("#draw li button.out").first.click()  # the host records the next two busts
+        host.wait_for_selector("#draw li button.out[data-armed=true]")  # a stray click changes nothing
+        assert host.text_content("#players") == "3 of 4"
+        host.locator("#draw li button.out[data-armed=true]").click()
         host.wait_for_selector("#players:has-text('2 of 4')")
         host.locator("#draw li button.out").first.click()
+        host.locator("#draw li button.out[data-armed=true]").click()
         host.wait_for_selector("#results-box:not([hidden])")
         places = host.locator("#places li").all_text_contents()
         assert places[0].startswith("1. ") and places[0].endswith(": 26") and len(places) == 4

@@ -286,3 +286,15 @@ def test_a_deal_is_made_only_when_every_player_left_accepts_on_their_own_link(db
     assert done["finished"] and done["results"]["deal"]["made"]
     prizes = {row["name"]: row["prize"] for row in done["results"]["places"]}
     assert {n: prizes[n] for n in counted} == deal["amounts"] and sum(prizes.values()) == 40
+
+
+def test_of_two_changes_at_once_one_wins_and_the_other_is_read_again(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'race.db'}")
+    tournaments = Tournaments(store)
+    tid, tokens = tournaments.create(NewTournament())
+    first, second = tournaments.read(tid, tokens["host"]), tournaments.read(tid, tokens["host"])
+    assert store.write_tournament(tid, first.state, first.revision)
+    assert not store.write_tournament(tid, second.state, second.revision)  # stale: refused
+    tournaments.change(tid, tokens["host"], HostAction(action="enter", name="Ann"))  # reads afresh, wins
+    tournaments.change(tid, tokens["host"], HostAction(action="enter", name="Ben"))
+    assert [e.name for e in tournaments.read(tid, tokens["clock"]).tournament.entries] == ["Ann", "Ben"]

@@ -18,6 +18,7 @@ let shown = null; // the last answer
 let readAt = 0; // performance.now() when it came
 let lastLevel = null;
 let audio = null;
+let armedOut = null; // the name whose Out button was clicked once
 
 const mmss = (s) => {
   const t = Math.max(0, Math.ceil(s));
@@ -101,10 +102,20 @@ function render(data) {
     if (data.role === "host" && !data.finished) {
       const out = document.createElement("button");
       out.type = "button";
-      out.textContent = "Out";
+      // two clicks: "Out", then "Sure?" (a stray click changes nothing)
+      out.textContent = armedOut === s.name ? `${s.name} is out: sure?` : "Out";
       out.className = "out";
-      out.setAttribute("aria-label", `${s.name} is out`);
-      out.addEventListener("click", () => act({ action: "bust", names: [s.name] }));
+      out.dataset.armed = String(armedOut === s.name);
+      out.setAttribute("aria-label", armedOut === s.name ? `yes, ${s.name} is out` : `${s.name} is out`);
+      out.addEventListener("click", () => {
+        if (armedOut !== s.name) {
+          armedOut = s.name;
+          render(shown);
+          return;
+        }
+        armedOut = null;
+        act({ action: "bust", names: [s.name] });
+      });
       li.append(" ", out);
     }
     return li;
