@@ -298,3 +298,29 @@ def test_of_two_changes_at_once_one_wins_and_the_other_is_read_again(tmp_path: P
     tournaments.change(tid, tokens["host"], HostAction(action="enter", name="Ann"))  # reads afresh, wins
     tournaments.change(tid, tokens["host"], HostAction(action="enter", name="Ben"))
     assert [e.name for e in tournaments.read(tid, tokens["clock"]).tournament.entries] == ["Ann", "Ben"]
+
+
+def test_a_late_player_registers_until_the_late_level_and_is_seated_by_draw(db: str) -> None:
+    client = TestClient(create_app(db))
+    made = client.post("/api/tournaments", json={"preset": "turbo", "late_registration_level": 1}).json()
+    tid, host, invite = made["tournament_id"], token_of(made["links"]["host"]), token_of(made["links"]["invite"])
+    for name in ("Ann", "Ben"):
+        host_does(client, tid, host, action="enter", name=name)
+    host_does(client, tid, host, action="start")
+    late = client.post(f"/api/tournaments/{tid}/register", json={"name": "Cy"}, headers=auth(invite)).json()
+    assert late["you"] == "Cy" and late["clock"]["players_left"] == 3
+    assert any(s["name"] == "Cy" for s in late["seats"])  # seated by draw at once
+    host_does(client, tid, host, action="level", step=1)  # level 2: registration closes
+    refused = client.post(f"/api/tournaments/{tid}/register", json={"name": "Di"}, headers=auth(invite))
+    assert refused.status_code == 400 and "closed" in refused.json()["detail"]
+
+
+def test_opening_a_tournament_needs_the_host_key_and_keeps_the_address_limit(db: str) -> None:
+    from homegame.server.policy import HOST_KEY_HEADER, Policy
+
+    key = "k" * 24
+    client = TestClient(create_app(db, policy=Policy(host_key=key, limit_loopback=True, tables_per_hour=2)))
+    assert client.post("/api/tournaments", json={}).status_code == 401
+    assert client.post("/api/tournaments", json={}, headers={HOST_KEY_HEADER: "wrong"}).status_code == 401
+    opened = [client.post("/api/tournaments", json={}, headers={HOST_KEY_HEADER: key}).status_code for _ in range(3)]
+    assert opened == [200, 200, 429]
