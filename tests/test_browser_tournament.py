@@ -30,6 +30,10 @@ def test_a_host_runs_a_tournament_clock_from_the_lobby(base: str, browser: Any) 
         host.fill("#new-tournament input[name=name]", "Friday freezeout")
         host.select_option("#new-tournament select[name=preset]", "turbo")
         host.fill("#new-tournament input[name=buy_in]", "25")
+        host.fill("#new-tournament input[name=table_size]", "2")
+        host.click("#new-tournament button[type=submit]")
+        host.wait_for_selector("#tournament-error:has-text('Seats a table must be from 3 to 10')")
+        host.fill("#new-tournament input[name=table_size]", "3")
         host.click("#new-tournament button[type=submit]")
         host.wait_for_selector("body[data-ready=true]")
         assert "/c/" in host.url and "#" not in host.url  # the token left the address bar
@@ -53,7 +57,7 @@ def test_a_host_runs_a_tournament_clock_from_the_lobby(base: str, browser: Any) 
         assert host.text_content("#players") == "3 of 3" and host.text_content("#pool") == "75"
         seats = host.locator("#draw li").all_text_contents()
         assert sorted(s.split(":")[0] for s in seats) == ["Ann", "Ben", "RuleBot"]
-        assert all(", seat " in s and "table 1" in s for s in seats)
+        assert all(", seat " in s and "table 1" in s for s in seats)  # three at a table of three
 
         host.click("#pause")
         host.wait_for_selector("body[data-paused=true]")

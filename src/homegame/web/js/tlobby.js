@@ -11,6 +11,7 @@ openFrom(form, error, "/api/tournaments", (f) => {
   const body = {
     name: f.get("name"), preset: f.get("preset"), buy_in: wholeNumber(f.get("buy_in") || "0", "The buy-in"),
     late_registration_level: wholeNumber(f.get("late_registration_level") || "0", "The late registration level", { max: 100 }),
+    table_size: wholeNumber(f.get("table_size") || "9", "Seats a table", { min: 3, max: 10 }),
   };
   if (stack) body.starting_stack = wholeNumber(stack, "The starting stack", { min: 1 });
   const shares = sharesOf(String(f.get("payouts") || ""));
