@@ -324,3 +324,27 @@ def test_opening_a_tournament_needs_the_host_key_and_keeps_the_address_limit(db:
     assert client.post("/api/tournaments", json={}, headers={HOST_KEY_HEADER: "wrong"}).status_code == 401
     opened = [client.post("/api/tournaments", json={}, headers={HOST_KEY_HEADER: key}).status_code for _ in range(3)]
     assert opened == [200, 200, 429]
+
+
+def test_revision_0006_adds_the_tournaments_table_and_takes_it_away_again(tmp_path: Path) -> None:
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from homegame.server.storage import MIGRATIONS, database_url
+
+    url = database_url(f"sqlite:///{tmp_path / 'steps.db'}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url)
+    command.upgrade(cfg, "0005")
+    engine = sa.create_engine(url)
+    try:
+        assert "tournaments" not in sa.inspect(engine).get_table_names()
+        command.upgrade(cfg, "0006")
+        columns = {c["name"] for c in sa.inspect(engine).get_columns("tournaments")}
+        assert columns == {"id", "host_hash", "watch_hash", "state", "revision", "created_at", "updated_at"}
+        command.downgrade(cfg, "0005")
+        assert "tournaments" not in sa.inspect(engine).get_table_names()
+    finally:
+        engine.dispose()
