@@ -4,7 +4,7 @@ A host opens a tournament from the lobby and gets three links, all ``/c/ID#TOKEN
 runs the clock (pause, resume, add time, a level forward or back, enter players, start, busts, deals),
 the clock's, which only shows it (for the TV), and the invite, where each player registers and is
 given a link of their own (to say they are out, and to accept or decline a deal). As for tables, only
-the tokens' hashes are stored (the host's copies of the links he hands out aside), a token travels in
+the tokens' hashes are stored (the host's copies of the links to hand out aside), a token travels in
 the link's fragment and then in an ``Authorization: Bearer`` header, never in a query string, and a
 wrong token answers as an unknown tournament does.
 
