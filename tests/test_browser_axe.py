@@ -99,3 +99,22 @@ def test_no_inline_script_or_handler() -> None:
         bad += [f"{path.name}: {m}" for m in re.findall(r"<[a-z][^>]*\son[a-z]+\s*=", text)]
         bad += [f"{path.name}: javascript: URL" for _ in re.findall(r"javascript:", text)]
     assert bad == []
+
+
+def test_the_tournament_clock_host_page_and_players_phone_pass_axe(pages: Pages, base: str, axe: str) -> None:
+    """Issue 20: the clock as the host sees it (every panel open) and the registration on a phone."""
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo"})
+    host = pages.new("laptop")
+    host.goto(made["links"]["host"])
+    host.wait_for_selector("body[data-ready=true]")
+    host.evaluate("for (const d of document.querySelectorAll('details')) d.open = true")
+    found = violations(host, axe)
+    assert not found, ("host", found)
+    phone = pages.new(PHONE)
+    phone.goto(made["links"]["invite"])
+    phone.wait_for_selector("#register-box:not([hidden])")
+    found = violations(phone, axe)
+    assert not found, ("phone", found)
+    assert not pages.errors, pages.errors

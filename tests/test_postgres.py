@@ -383,3 +383,21 @@ def test_healthz_is_503_while_postgres_refuses_connections(cluster: Cluster) -> 
             finally:
                 admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         assert client.get("/healthz").status_code == 200
+
+
+def test_a_tournament_clock_is_stored_and_read_back_from_postgres(cluster: Cluster) -> None:
+    """Issue 20: the tournaments table migrates on PostgreSQL, and a tournament's clock read by another
+    store (a restarted server) is where it was."""
+    from homegame.server.tournaments import HostAction, NewTournament, Tournaments
+
+    url = cluster.new_database()
+    first = Tournaments(Store(url), clock=lambda: 1000.0)
+    tid, tokens = first.create(NewTournament(preset="turbo"))
+    for name in ("Ann", "Bób"):
+        first.change(tid, tokens["host"], HostAction(action="enter", name=name))
+    first.change(tid, tokens["host"], HostAction(action="start"))
+    first.change(tid, tokens["host"], HostAction(action="pause"))
+    again = Tournaments(Store(url), clock=lambda: 5000.0)
+    opened = again.read(tid, tokens["clock"])
+    shown = opened.shown(5000.0)["clock"]
+    assert opened.role == "clock" and shown["paused"] and shown["time_left"] == 360 and shown["entries"] == 2

@@ -41,6 +41,7 @@ from homegame.server.room import Connection, Room
 from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token, token_matches
+from homegame.server.tournaments import routes as tournament_routes
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -458,8 +459,8 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
                         "layout": layout_of(g.usage_name)})
         return JSONResponse(out)
 
-    @app.post("/api/tables")
-    async def new_table(spec: NewTable, request: Request) -> JSONResponse:
+    def may_open(request: Request) -> None:
+        """Refuse a request to open a table (or a tournament) without the host key, or over the address's limit."""
         if not server.policy.key_ok(request.headers.get(HOST_KEY_HEADER)):
             raise HTTPException(401, "this server needs its host key to open a table; ask whoever runs it",
                                 headers={"WWW-Authenticate": "HostKey"})
@@ -469,6 +470,12 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
             raise HTTPException(429, f"too many tables opened from your address: at most "
                                      f"{server.policy.tables_per_hour} an hour; try again in {math.ceil(wait / 60)} "
                                      "minutes", headers={"Retry-After": str(math.ceil(wait))})
+
+    app.include_router(tournament_routes(store, may_open, bearer, WEB / "clock.html"))
+
+    @app.post("/api/tables")
+    async def new_table(spec: NewTable, request: Request) -> JSONResponse:
+        may_open(request)
         try:
             table_id, tokens = server.create(spec)
         except TableError as exc:

@@ -109,6 +109,20 @@ class GameFileRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class TournamentRow(Base):
+    """A tournament: its hashed host and clock tokens and its stored form (JSON, see
+    :mod:`homegame.server.tournaments`); ``revision`` counts its writes."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    watch_hash: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(Text)
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
 class LeaseRow(Base):
     """Which process owns a table, until when, and the fencing number of that ownership."""
 
@@ -456,6 +470,30 @@ class Store:
                 held = seat_hashes(json.loads(s.scalar(select(TableRow.state).where(TableRow.id == table_id)) or "{}"))
         return (str(row[0]), str(row[1]), str(row[2]), *held.split())
 
+    def create_tournament(self, tournament_id: str, host_hash: str, watch_hash: str, state: dict[str, Any]) -> None:
+        """Store a new tournament."""
+        now = time.time()
+        with self._session.begin() as s:
+            s.add(TournamentRow(id=tournament_id, host_hash=host_hash, watch_hash=watch_hash, state=json.dumps(state),
+                                revision=0, created_at=now, updated_at=now))
+
+    def tournament(self, tournament_id: str) -> tuple[str, str, dict[str, Any], int] | None:
+        """A stored tournament's ``(host hash, clock hash, state, revision)``, or ``None``."""
+        with self._session() as s:
+            row = s.get(TournamentRow, tournament_id)
+            if row is None:
+                return None
+            return row.host_hash, row.watch_hash, json.loads(row.state), int(row.revision)
+
+    def write_tournament(self, tournament_id: str, state: dict[str, Any], revision: int) -> bool:
+        """Replace a tournament's state if it is still at ``revision`` (one writer wins a race);
+        whether it was written."""
+        with self._session.begin() as s:
+            done = s.execute(update(TournamentRow)
+                             .where(TournamentRow.id == tournament_id, TournamentRow.revision == revision)
+                             .values(state=json.dumps(state), revision=revision + 1, updated_at=time.time()))
+            return bool(getattr(done, "rowcount", 0))
+
     def table_ids(self) -> list[str]:
         """Every stored table's id."""
         with self._session() as s:
@@ -622,5 +660,5 @@ class Store:
             return out
 
 
-__all__ = ["DEFAULT_PATH", "MIGRATION_LOCK", "GameFileRow", "LeaseLost", "LeaseRow", "StorageError", "Store", "StoredHand", "StoredTable", "check", "check_writable",
+__all__ = ["DEFAULT_PATH", "MIGRATION_LOCK", "GameFileRow", "LeaseLost", "LeaseRow", "StorageError", "Store", "StoredHand", "StoredTable", "TournamentRow", "check", "check_writable",
            "database_url", "file_out", "known_revisions", "make_engine", "migrate", "migration_lock", "shown"]

@@ -1,5 +1,6 @@
 // The lobby: open a table and go to it as the host.
 import { TABLE_NAME_MAX, limitBox, wholeNumber } from "./words.js";
+import { openFrom } from "./opening.js";
 
 const form = document.getElementById("new-table");
 const select = document.getElementById("game");
@@ -56,66 +57,19 @@ export function errorWords(detail) {
   return "The table could not be opened: the server refused the settings.";
 }
 
-form.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  error.textContent = "";
-  const f = new FormData(form);
-  let body;
-  try {
-    const n = (k, what, opts) => wholeNumber(f.get(k) || "0", what, opts);
-    const structure = f.get("structure");
-    const bb = n("bb", "The big blind");
-    const stakes = { structure, ante: n("ante", "The ante"), blinds: bb ? [n("sb", "The small blind"), bb] : [] };
-    if (structure === "fixed-limit") Object.assign(stakes, { small_bet: n("small_bet", "The small bet"), big_bet: n("big_bet", "The big bet") });
-    else if (!bb) stakes.small_bet = n("small_bet", "The smallest bet");
-    body = {
-      name: f.get("name"), game: f.get("game"), stakes, buy_in: n("buy_in", "The buy-in", { min: 1 }), bots: n("bots", "Bots", { max: 8 }),
-      bot_kind: f.get("bot_kind"), approve_seats: f.get("approve_seats") === "on", turn_seconds: n("turn_seconds", "The turn time", { min: 5, max: 3600 }),
-      wait_for_host: true, // nothing is dealt until the host starts the night (or sits down)
-    };
-  } catch (e) {
-    error.textContent = e.message;
-    return;
-  }
-  let response;
-  let data;
-  try {
-    response = await openTable(body);
-    data = await response.json();
-  } catch {
-    error.textContent = "The server did not answer: is it running?";
-    return;
-  }
-  if (!response.ok) {
-    error.textContent = errorWords(data.detail);
-    return;
-  }
-  location.href = data.links.host;
-});
-
-// A server open to the internet wants its host key to open a table: given once as /#key=KEY (then taken
-// out of the address bar) or typed when asked, and kept for this tab.
-const HOST_KEY = "homegame.hostKey";
-if (location.hash.startsWith("#key=")) {
-  sessionStorage.setItem(HOST_KEY, decodeURIComponent(location.hash.slice(5)));
-  history.replaceState(null, "", location.pathname + location.search);
-}
-
-async function openTable(body) {
-  const post = () => fetch("/api/tables", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-homegame-host-key": sessionStorage.getItem(HOST_KEY) || "" },
-    body: JSON.stringify(body),
-  });
-  let response = await post();
-  if (response.status === 401) {
-    const key = window.prompt("This server needs its host key to open a table. Host key:");
-    if (key) {
-      sessionStorage.setItem(HOST_KEY, key.trim());
-      response = await post();
-    }
-  }
-  return response;
-}
+openFrom(form, error, "/api/tables", (f) => {
+  const n = (k, what, opts) => wholeNumber(f.get(k) || "0", what, opts);
+  const structure = f.get("structure");
+  const bb = n("bb", "The big blind");
+  const stakes = { structure, ante: n("ante", "The ante"), blinds: bb ? [n("sb", "The small blind"), bb] : [] };
+  if (structure === "fixed-limit") Object.assign(stakes, { small_bet: n("small_bet", "The small bet"), big_bet: n("big_bet", "The big bet") });
+  else if (!bb) stakes.small_bet = n("small_bet", "The smallest bet");
+  const body = {
+    name: f.get("name"), game: f.get("game"), stakes, buy_in: n("buy_in", "The buy-in", { min: 1 }), bots: n("bots", "Bots", { max: 8 }),
+    bot_kind: f.get("bot_kind"), approve_seats: f.get("approve_seats") === "on", turn_seconds: n("turn_seconds", "The turn time", { min: 5, max: 3600 }),
+    wait_for_host: true, // nothing is dealt until the host starts the night (or sits down)
+  };
+  return body;
+}, errorWords);
 
 limitBox(document.querySelector("#new-table input[name=name]"), TABLE_NAME_MAX, "a table name");

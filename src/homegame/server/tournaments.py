@@ -1,0 +1,216 @@
+"""Tournament nights on the server: the clock of a tournament played with real cards and chips.
+
+A host opens a tournament from the lobby and gets three links, all ``/c/ID#TOKEN``: the host's, which
+runs the clock (pause, resume, add time, a level forward or back, enter players, start, busts, deals),
+the clock's, which only shows it (for the TV), and the invite, where each player registers and is
+given a link of their own (to say they are out, and to accept or decline a deal). As for tables, only
+the tokens' hashes are stored (the host's copies of the links to hand out aside), a token travels in
+the link's fragment and then in an ``Authorization: Bearer`` header, never in a query string, and a
+wrong token answers as an unknown tournament does.
+
+The tournament is :class:`homegame.tournament.core.Tournament`, stored as
+:func:`homegame.tournament.stored.dump` writes it after each change (one writer wins a race: the
+revision is checked). Its clock runs on wall-clock seconds, so it goes on across a restart. No hand
+is dealt here: the players deal real cards (online tournament tables are not in this slice).
+"""
+
+from __future__ import annotations
+
+import hmac
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, JSONResponse
+
+from homegame.server.storage import Store
+from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
+from homegame.server.tournament_requests import (
+    DealAnswer,
+    HostAction,
+    LevelSpec,
+    NewTournament,
+    Registration,
+    apply,
+    build,
+    view,
+)
+from homegame.tournament.config import TournamentError
+from homegame.tournament.core import Tournament
+from homegame.tournament.live import record_bust
+from homegame.tournament.stored import dump, load
+
+
+class Opened(NamedTuple):
+    """A stored tournament as a token opens it: the tournament, the token's role (``host``, ``clock``,
+    ``invite`` or ``player``), the revision read, the stored state around it (the links' tokens for the
+    host to hand out, the players' tokens' hashes, the moves so far) and the player's entry id."""
+
+    tournament: Tournament
+    role: str
+    revision: int
+    state: dict[str, Any]
+    entry: int | None = None
+
+    def shown(self, now: float) -> dict[str, Any]:
+        """What the clock page of this role shows at ``now``."""
+        t = self.tournament
+        out = view(t, now, self.role)
+        out["moves"] = self.state.get("moves", [])[-MOVES_SHOWN:]
+        out["results"] = t.results() if t.finished else None
+        out["deal"] = t.deal if t.deal is not None and (t.deal_open() or t.deal.get("made")) else None
+        if self.role == "host":
+            out["clock_token"] = self.state["links"]["clock"]
+            out["invite_token"] = self.state["links"]["invite"]
+            out["player_tokens"] = {t.entry(int(e)).name: tok for e, tok in self.state.get("handed", {}).items()}
+        if self.entry is not None:
+            out["you"] = t.entry(self.entry).name
+        return out
+
+
+#: The move instructions kept (and shown) for a tournament.
+MOVES_SHOWN = 30
+
+
+class Tournaments:
+    """The stored tournaments: created, read by token, changed by the host (``clock`` is wall time)."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+
+    def create(self, spec: NewTournament) -> tuple[str, dict[str, str]]:
+        """Store a new tournament; its id and raw tokens (``host``, ``clock``, ``invite``)."""
+        t = build(spec)
+        tokens = {"host": new_token(), "clock": new_token(), "invite": new_token()}
+        tid = new_table_id()
+        state = {"mode": "live", "tournament": dump(t), "players": {}, "moves": [],
+                 "invite_hash": hash_token(tokens["invite"]),
+                 "links": {"clock": tokens["clock"], "invite": tokens["invite"]}}
+        self.store.create_tournament(tid, hash_token(tokens["host"]), hash_token(tokens["clock"]), state)
+        return tid, tokens
+
+    def read(self, tid: str, token: str) -> Opened:
+        """The tournament ``tid`` as the role ``token`` gives sees it; ``HTTPException(404)`` alike for
+        an unknown id and a wrong token (the same comparisons: every token's hash is compared)."""
+        stored = self.store.tournament(tid) if len(tid) <= 32 else None
+        given = hash_token(token)
+        if stored is None:
+            for decoy in DECOY_HASHES:
+                hmac.compare_digest(given, decoy)
+            raise HTTPException(404, NO_SUCH)
+        host_hash, clock_hash, state, revision = stored
+        held: list[tuple[str, str, int | None]] = [("host", host_hash, None), ("clock", clock_hash, None), ("invite", state["invite_hash"], None)]
+        held += [("player", h, int(e)) for e, h in state["players"].items()]
+        found = [(role, entry) for role, h, entry in held if hmac.compare_digest(given, h)]
+        if not found:
+            raise HTTPException(404, NO_SUCH)
+        role, entry = found[0]
+        return Opened(load(state["tournament"], now=self.clock()), role, revision, state, entry)
+
+    def change(self, tid: str, token: str, act: HostAction | Registration | DealAnswer | None) -> tuple[Opened, str | None]:
+        """Do ``act`` as the token's role may: the host's actions, a registration (the invite link's:
+        the new player's own token is returned too), ``None`` for a player saying they are out. Stored
+        at once; retried when another change won the race."""
+        for _ in range(5):
+            opened = self.read(tid, token)
+            t, state, now = opened.tournament, dict(opened.state), self.clock()
+            mine: str | None = None
+            try:
+                if isinstance(act, HostAction):
+                    if opened.role != "host":
+                        raise HTTPException(403, "only the host's link runs the clock")
+                    moves = apply(t, act, now)
+                    if act.action == "enter" and not act.bot:  # a link of their own, for the host to hand over
+                        mine = new_token()
+                        entry = len(t.entries) - 1
+                        state["players"] = {**state["players"], str(entry): hash_token(mine)}
+                        state["handed"] = {**state.get("handed", {}), str(entry): mine}
+                        mine = None
+                elif isinstance(act, Registration):
+                    if opened.role != "invite":
+                        raise HTTPException(403, "players register from the invite link")
+                    entry = t.register(act.name, now=now)
+                    mine = new_token()
+                    state["players"] = {**state["players"], str(entry): hash_token(mine)}
+                    opened = opened._replace(role="player", entry=entry)  # answered as the new player sees it
+                    moves = []
+                elif opened.entry is None:
+                    raise HTTPException(403, "a player answers from their own link")
+                elif isinstance(act, DealAnswer):
+                    moves = []
+                    if act.accept:
+                        t.accept_deal(opened.entry, act.number)
+                    elif t.deal is None or t.deal.get("number") != act.number:
+                        raise TournamentError(f"deal {act.number} is not on the table")
+                    else:
+                        t.decline_deal(opened.entry)
+                else:
+                    moves = record_bust(t, [t.entry(opened.entry).name])
+            except (TournamentError, ValueError) as exc:
+                raise HTTPException(400, str(exc)) from None
+            state["moves"] = (state["moves"] + moves)[-MOVES_SHOWN:]
+            state["tournament"] = dump(t)
+            if self.store.write_tournament(tid, state, opened.revision):
+                return opened._replace(state=state), mine
+        raise HTTPException(409, "the tournament changed meanwhile; try again")
+
+
+NO_SUCH = "no tournament has this id, or this link's token is not valid for it"
+
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[Request], str],
+           page: Path) -> APIRouter:
+    """The tournament pages and API: ``may_open`` refuses a request that may not open one (the host
+    key, the per-address limit), ``bearer`` reads a request's token."""
+    router = APIRouter()
+    tournaments = Tournaments(store)
+
+    @router.get("/c/{tid}")
+    async def clock_page(tid: str) -> FileResponse:
+        return FileResponse(page)
+
+    @router.post("/api/tournaments")
+    async def new_tournament(spec: NewTournament, request: Request) -> JSONResponse:
+        may_open(request)
+        try:
+            tid, tokens = tournaments.create(spec)
+        except TournamentError as exc:
+            raise HTTPException(400, str(exc)) from None
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse({"tournament_id": tid, "links": {k: f"{base}/c/{tid}#{v}" for k, v in tokens.items()}})
+
+    @router.get("/api/tournaments/{tid}")
+    async def read(tid: str, request: Request) -> JSONResponse:
+        opened = tournaments.read(tid, bearer(request))
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
+
+    @router.post("/api/tournaments/{tid}/host")
+    async def host(tid: str, act: HostAction, request: Request) -> JSONResponse:
+        opened, _ = tournaments.change(tid, bearer(request), act)
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
+
+    @router.post("/api/tournaments/{tid}/register")
+    async def register(tid: str, act: Registration, request: Request) -> JSONResponse:
+        opened, mine = tournaments.change(tid, bearer(request), act)
+        return JSONResponse({**opened.shown(tournaments.clock()), "token": mine}, headers=NO_STORE)
+
+    @router.post("/api/tournaments/{tid}/deal")
+    async def deal(tid: str, act: DealAnswer, request: Request) -> JSONResponse:
+        opened, _ = tournaments.change(tid, bearer(request), act)
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
+
+    @router.post("/api/tournaments/{tid}/out")
+    async def out(tid: str, request: Request) -> JSONResponse:
+        opened, _ = tournaments.change(tid, bearer(request), None)
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
+
+    return router
+
+
+__all__ = ["DealAnswer", "HostAction", "LevelSpec", "NewTournament", "Opened", "Registration", "Tournaments", "routes"]

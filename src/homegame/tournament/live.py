@@ -1,0 +1,117 @@
+"""A tournament played with real cards and chips: the host (or the player) says who is out, and the
+floor's work follows as instructions people carry out at the real tables. No I/O.
+
+Nobody tells the tournament the stacks, so players who go out together (one call) share their places
+and split those places' prizes, as the core ranks equal stacks; tables are balanced and broken by the
+core's rules (:mod:`homegame.tournament.floor`), and every seat that changed is one instruction.
+
+>>> from homegame.tournament.config import Config, Level
+>>> from homegame.tournament.core import Tournament
+>>> t = Tournament(Config(buy_in=10, starting_stack=100, table_size=3, levels=[Level(5, 10)]), seed=2)
+>>> for name in ("Ann", "Ben", "Cy", "Di"):
+...     _ = t.register(name)
+>>> t.start(0.0)
+>>> len(t.tables)
+2
+>>> moves = record_bust(t, ["Ann"])
+>>> len(t.tables), [m["name"] for m in moves] != []
+(1, True)
+>>> _ = record_bust(t, ["Ben"]); _ = record_bust(t, ["Cy"])
+>>> t.finished, sorted((e.place, e.name, e.prize) for e in t.entries)
+(True, [(1, 'Di', 26), (2, 'Cy', 14), (3, 'Ben', 0), (4, 'Ann', 0)])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homegame.tournament.config import TournamentError
+from homegame.tournament.core import Tournament
+
+
+def record_bust(t: Tournament, names: list[str]) -> list[dict[str, Any]]:
+    """``names`` went out together (in one hand); the moves the floor makes because of it, each
+    ``{"name", "from": [table, seat], "to": [table, seat], "text"}`` (seats count from 1). Refused (a
+    :class:`TournamentError`, nothing changed) unless each name is still playing, once, and someone stays."""
+    if not t.started or t.finished:
+        raise TournamentError("players go out once the tournament has started, and before it is over")
+    if not 1 <= len(names) <= len(t.entries) or len(set(names)) != len(names):
+        raise TournamentError("names: one or more different players still in")
+    out = []
+    for name in names:
+        entry = t.by_name(name)
+        if entry.status != "playing":
+            raise TournamentError(f"{entry.name} is not playing")
+        out.append(entry)
+    if len(out) >= len(t.playing()):
+        raise TournamentError("someone must still be in: the last player left wins")
+    before = {e.name: t.seat_of(e.name) for e in t.playing()}
+    group = []
+    for entry in out:
+        where = t.seat_of(entry.name)
+        if where is not None:
+            t.tables[where[0]].remove(where[1])
+        entry.status, entry.table = "out", None
+        group.append((entry.name, 0))
+    t.eliminated.append(group)
+    t.log.append(f"{', '.join(e.name for e in out)} out")
+    if len(t.playing()) == 1:
+        t._finish_if_won()  # the last one left wins: places and prizes
+        return []
+    t.tidy()
+    moves = []
+    for name, was in before.items():
+        now = t.seat_of(name)
+        if was is None or now is None or now == was or name in names:
+            continue
+        source, target = [was[0], was[1] + 1], [now[0], now[1] + 1]
+        moves.append({"name": name, "from": source, "to": target,
+                      "text": f"Move {name} from table {source[0]} seat {source[1]} to table {target[0]} seat {target[1]}"})
+    return moves
+
+
+def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: float) -> dict[str, Any]:
+    """The players still in counted their chips (``stacks``: each one's, adding up to every chip in
+    play) and ask for a deal: the proposal (``kind`` ``icm`` or ``chip-chop``) with both splits shown
+    (``alternatives``); bots accept at once, each person accepts on their own device
+    (:meth:`~homegame.tournament.deals.Deals.accept_deal`). Refused, nothing changed, when the counts
+    name someone not in, miss someone, or do not add up."""
+    from homegame.tournament.icm import chip_chop, icm
+    from homegame.tournament.results import whole_split
+
+    playing = {e.name: e for e in t.playing()}
+    if set(stacks) != set(playing):
+        raise TournamentError(f"stacks: the chips of each player still in ({', '.join(sorted(playing))}), no one else")
+    if any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in stacks.values()):
+        raise TournamentError("stacks: each a whole number of chips, at least 1")
+    if sum(stacks.values()) != t.chips_in_play:
+        raise TournamentError(f"stacks: they add up to {sum(stacks.values())}, but {t.chips_in_play} chips are in "
+                              "play; count again")
+    before = {name: t.seat_of(name) for name in playing}
+    if any(where is None for where in before.values()):
+        raise TournamentError("a deal waits until every player still in has a seat")
+    previous = {name: t.tables[w[0]].seats[w[1]].stack for name, w in before.items() if w is not None}
+    for name, where in before.items():
+        assert where is not None
+        t.tables[where[0]].adjust_stack(where[1], stacks[name])
+    try:
+        deal = t.propose_deal(kind, now)
+    except TournamentError:
+        for name, where in before.items():  # refused: the stacks go back as they were
+            assert where is not None
+            t.tables[where[0]].adjust_stack(where[1], previous[name])
+        raise
+    names = list(deal["stacks"])
+    chips = [deal["stacks"][n] for n in names]
+    left = t.prizes()[:len(names)]
+    alternatives = {k: dict(zip(names, whole_split(f(chips, left), sum(left)), strict=True))
+                    for k, f in (("icm", icm), ("chip-chop", chip_chop))}
+    assert t.deal is not None
+    t.deal["alternatives"] = alternatives
+    for name in names:
+        if playing[name].kind == "bot":
+            t.accept_deal(playing[name].id, deal["number"])
+    return dict(t.deal)
+
+
+__all__ = ["propose_live_deal", "record_bust"]
