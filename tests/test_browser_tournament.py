@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import LAPTOP, PHONE, base, browser  # noqa: F401 - fixtures
+from browser_support import ARTIFACTS, LAPTOP, PHONE, base, browser  # noqa: F401 - fixtures
 
 
 def watched(ctx: Any, problems: list[str]) -> Any:
@@ -77,6 +77,8 @@ def test_a_host_runs_a_tournament_clock_from_the_lobby(base: str, browser: Any) 
         tv.wait_for_selector("body[data-level='2'][data-paused=false]")
         assert tv.is_hidden("#host") and tv.text_content("#players") == "3 of 3"
         assert "#" not in tv.url
+        tv.screenshot(path=str(ARTIFACTS / "tournament-clock-phone.png"))
+        host.screenshot(path=str(ARTIFACTS / "tournament-clock-host.png"))
     finally:
         host_ctx.close()
         tv_ctx.close()
@@ -152,6 +154,7 @@ def test_players_register_on_their_phones_go_out_and_the_clock_says_who_moves(ba
         host.wait_for_selector("#draw li >> nth=3")
         ann = phones["Ann"]
         ann.wait_for_selector("#my-seat:has-text('table')")  # her seat, on her phone
+        ann.screenshot(path=str(ARTIFACTS / "tournament-phone-seat.png"))
         ann.reload()  # the tab keeps her own token
         ann.wait_for_selector("#me:has-text('Ann')")
         ann.click("#im-out")
@@ -163,6 +166,8 @@ def test_players_register_on_their_phones_go_out_and_the_clock_says_who_moves(ba
         moves = host.locator("#moves li").all_text_contents()
         assert len(moves) == 3 and all(m.startswith("Move ") and " to table 3 seat " in m for m in moves)
         phones["Ben"].wait_for_selector("#moves li >> nth=2")
+        host.screenshot(path=str(ARTIFACTS / "tournament-host-moves.png"), full_page=True)
+        phones["Ben"].screenshot(path=str(ARTIFACTS / "tournament-phone-moves.png"))
         host.locator("#draw li button.out").first.click()  # the host records the next two busts
         host.wait_for_selector("#draw li button.out[data-armed=true]")  # a stray click changes nothing
         assert host.text_content("#players") == "3 of 4"
@@ -175,6 +180,9 @@ def test_players_register_on_their_phones_go_out_and_the_clock_says_who_moves(ba
         assert places[0].startswith("1. ") and places[0].endswith(": 26") and len(places) == 4
         assert host.locator("#settle li").count() >= 1
         phones["Ben"].wait_for_selector("#results-box:not([hidden])")
+        ben = next(p for p in places if p.split(". ", 1)[1].startswith("Ben"))
+        assert f"place {ben.split('.')[0]}" in phones["Ben"].text_content("#my-seat")  # not "(out)": his place
+        phones["Ben"].screenshot(path=str(ARTIFACTS / "tournament-phone-results.png"), full_page=True)
     finally:
         for ctx in contexts:
             ctx.close()

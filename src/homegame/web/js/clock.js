@@ -91,8 +91,8 @@ function render(data) {
   document.body.dataset.paused = String(c.paused);
   $("next").textContent = c.next ? `Level ${c.next.level}: ${blindsOf(c.next)}` : "the last level";
   $("next-break").textContent = c.next_break_in === null ? "none" : "";
-  $("players").textContent = `${c.players_left} of ${c.entries}`;
-  $("average").textContent = c.average_bb === null ? "–" : `${c.average_bb} BB`;
+  $("players").textContent = data.finished ? `${c.entries} entries` : `${c.players_left} of ${c.entries}`;
+  $("average").textContent = c.average_bb === null || data.finished ? "–" : `${c.average_bb} BB`;
   $("pool").textContent = c.prize_pool.toLocaleString();
   $("payouts").textContent = c.payouts.map((p, i) => `${i + 1}. ${p.toLocaleString()}`).join("  ");
   $("draw-box").hidden = !data.seats.length;
@@ -120,7 +120,7 @@ function render(data) {
     }
     return li;
   }));
-  $("moves-box").hidden = !data.moves.length;
+  $("moves-box").hidden = !data.moves.length || data.finished;
   $("moves").replaceChildren(...data.moves.slice().reverse().map((m) => item(m.text)));
   results(data.results);
   showDeal(data);
@@ -169,7 +169,9 @@ function player(data) {
   $("me").textContent = data.you;
   const seat = data.seats.find((s) => s.name === data.you);
   const entry = data.entries.find((e) => e.name === data.you);
-  $("my-seat").textContent = seat ? `: table ${seat.table}, seat ${seat.seat}` : entry && entry.status === "out" ? "(out)" : "";
+  const placed = data.results && data.results.places.find((p) => p.name === data.you);
+  $("my-seat").textContent = placed ? `: place ${placed.place}${placed.prize ? `, wins ${placed.prize.toLocaleString()}` : ""}`
+    : seat ? `: table ${seat.table}, seat ${seat.seat}` : entry && entry.status === "out" ? "(out)" : "";
   $("im-out").hidden = !entry || entry.status !== "playing" || data.finished;
 }
 
