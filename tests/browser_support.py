@@ -270,3 +270,12 @@ def play_out(page: Any, on_turn: Callable[[Any, dict[str, Any]], bool] | None = 
         if v and v["legal"] and not (on_turn and on_turn(page, v)):
             take_turn(page)
         news.wait()
+
+
+def agree_to_run_twice(first: Any, other: Any) -> None:
+    """``first`` has gone all in: both players tap "run it twice", and ``other``'s page sees both agreed."""
+    for p in (first, other):
+        p.wait_for_selector('#run-twice [data-action="run-twice"]')
+        p.click('#run-twice [data-action="run-twice"]')
+        p.wait_for_selector('#run-twice [data-action="run-once"]')
+    other.wait_for_function("window.homegame.state.view.options.run_twice.length === 2")

@@ -17,6 +17,7 @@ from browser_support import (  # noqa: F401 (fixtures)
     ARTIFACTS,
     News,
     Pages,
+    agree_to_run_twice,
     base,
     browser,
     each_device,
@@ -210,11 +211,7 @@ def test_two_humans_all_in_run_it_twice_and_a_friend_replays_it_from_its_link(pa
     first, other = first_to_act(ann, bob)
     send_act(first, "raise 200")
     # both are asked, one tap each, before the last call
-    for p in (first, other):
-        p.wait_for_selector('#run-twice [data-action="run-twice"]')
-        p.click('#run-twice [data-action="run-twice"]')
-        p.wait_for_selector('#run-twice [data-action="run-once"]')
-    other.wait_for_function("window.homegame.state.view.options.run_twice.length === 2")
+    agree_to_run_twice(first, other)
     assert "Everyone agreed" in other.inner_text("#run-twice")
     other.screenshot(path=str(ARTIFACTS / f"house-rit-agreed-{device}.png"), full_page=True)
     other.click('#actions button[data-action="call"]')
