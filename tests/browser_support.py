@@ -87,7 +87,7 @@ class Pages:
         page.wait_for_function("window.homegame && window.homegame.state")
         return page
 
-    def host_seated(self, device: str, name: str = "Ann", **spec: Any) -> tuple[dict[str, Any], Any]:
+    def host_seated(self, device: str | dict[str, Any], name: str = "Ann", **spec: Any) -> tuple[dict[str, Any], Any]:
         """A new table (``spec`` as for ``create_table``) and its host's page, seated as ``name``."""
         made = create_table(self.base, **spec)
         page = self.open(made["links"]["host"], device)
@@ -272,5 +272,26 @@ def play_out(page: Any, on_turn: Callable[[Any, dict[str, Any]], bool] | None = 
         if v and v["over"] and s["hand"] >= 1:
             return s
         if v and v["legal"] and not (on_turn and on_turn(page, v)):
+            take_turn(page)
+        news.wait()
+
+
+def agree_to_run_twice(first: Any, other: Any) -> None:
+    """``first`` has gone all in: both players tap "run it twice", and ``other``'s page sees both agreed."""
+    for p in (first, other):
+        p.wait_for_selector('#run-twice [data-action="run-twice"]')
+        p.click('#run-twice [data-action="run-twice"]')
+        p.wait_for_selector('#run-twice [data-action="run-once"]')
+    other.wait_for_function("window.homegame.state.view.options.run_twice.length === 2")
+
+
+def wait_for_my_choice(page: Any) -> None:
+    """Take the page's turns at a dealer's-choice table until the dealer's choice is the page's (the game
+    buttons are up); fails if the button went round twice without it."""
+    news = News(page, "never my choice")
+    while not page.locator('#actions .choose button').count():
+        s = state(page)
+        assert s["hand"] <= 4, f"the button went round twice and the choice never came to me (hand {s['hand']})"
+        if s["view"] and s["view"]["legal"]:
             take_turn(page)
         news.wait()

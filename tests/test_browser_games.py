@@ -20,6 +20,7 @@ from browser_support import (  # noqa: F401 (fixtures)
     state,
     take_turn,
     unpause,
+    wait_for_my_choice,
 )
 
 pytestmark = pytest.mark.browser
@@ -97,14 +98,7 @@ def test_the_lobby_and_the_dealers_choice_offer_every_game(base: str, pages: Pag
     assert set(hg.game_names()) <= set(offered), offered
     page.context.close()
     page = seated(pages, "phone", game="dealers-choice", bots=1, between_hands=0.5)
-    # the choice comes round once the button reaches me: within two hands of two players, however slowly
-    news = News(page, "never my choice")
-    while not page.locator('#actions .choose button').count():
-        s = state(page)
-        assert s["hand"] <= 4, f"the button went round twice and the choice never came to me (hand {s['hand']})"
-        if s["view"] and s["view"]["legal"]:
-            take_turn(page)
-        news.wait()
+    wait_for_my_choice(page)  # the button reaches me within two hands of two players, however slowly
     labels = page.eval_on_selector_all("#actions .choose button", "bs => bs.map((b) => b.dataset.action)")
     assert labels[0] == "choose-passem" and labels.index("choose-three-hole") < labels.index("choose-razz")
     assert {f"choose-{g}" for g in NEW_GAMES} <= set(labels), labels

@@ -40,6 +40,7 @@ def test_every_client_type_parses() -> None:
         {"type": "house", "bomb_next": True},
         {"type": "show", "cards": ["Ad"]},
         {"type": "show"},
+        {"type": "muck"},
         {"type": "run_twice", "value": True},
         {"type": "game_file", "text": 'name = "mine"\n', "filename": "mine.toml"},
         {"type": "game_file", "remove": "mine"},

@@ -38,6 +38,7 @@ MAX_REPEAT = 52  # times one repeat may run
 MAX_OPTIONS = 24
 MAX_WHOLE = 1_000_000  # the largest bound of a whole-number option (a price in chips)
 MAX_TEXT = 80  # characters in a name, title, alias, label or allowed text
+MAX_ABOUT = 400  # characters in ``about``, what the game is in a sentence or two
 
 TOP_KEYS = ("format", "name", "title", "aliases", "players", "usage", "deck", "wild", "buy", "about",
             "options", "steps")
@@ -118,6 +119,7 @@ class GameFile:
     text: str = field(repr=False)
     deck: str = "standard"
     wild: str = ""
+    about: str = ""
     source: str = "game file"
     lines: dict[Path, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -204,6 +206,10 @@ def parse(text: str, source: str = "game file") -> GameFile:
     if not _GAME_NAME.match(name):
         raise r.fail(("name",), f"name {name!r} must be lower-case letters, digits, - and ' (such as 'my-game')")
     title = r.text_value(data, "title", (), default=name)
+    about = data.get("about", "")
+    if not isinstance(about, str) or len(about) > MAX_ABOUT:
+        raise r.fail(("about",), f"about must be text of up to {MAX_ABOUT} characters (what the game is, in a "
+                     f"sentence or two), not {str(about)[:40]!r}")
     aliases = data.get("aliases", [])
     if not isinstance(aliases, list) or len(aliases) > 10 or not all(
             isinstance(a, str) and _GAME_NAME.match(a) and len(a) <= MAX_TEXT for a in aliases):
@@ -225,7 +231,7 @@ def parse(text: str, source: str = "game file") -> GameFile:
     steps = _steps(r, data["steps"], ("steps",), names, depth=0)
     return GameFile(name=name, title=title, aliases=tuple(aliases), min_players=players[0],
                     max_players=players[1], usage=usage, options=tuple(options), steps=steps, text=text,
-                    source=source, lines=r.lines, deck=deck, wild=wild.strip())
+                    source=source, lines=r.lines, deck=deck, wild=wild.strip(), about=" ".join(about.split()))
 
 
 def _options(r: _Reader, raw: Any) -> list[OptionSpec]:

@@ -388,6 +388,12 @@ class Start(_Msg):
     type: Literal["start"]
 
 
+class Muck(_Msg):
+    """After a showdown my hand lost under "losers may muck": keep it unseen (the table's ``muck_ask``)."""
+
+    type: Literal["muck"]
+
+
 class Show(_Msg):
     """After the hand: show some (``cards``) or all (null) of my cards nobody has seen."""
 
@@ -397,13 +403,13 @@ class Show(_Msg):
 
 ClientMessage = Annotated[
     Hello | Ping | Sit | Act | SitOut | Leave | Choose | Approve | Remove | AddBot | Pause | SetGame
-    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | MuteSpectator | House | Show | RunTwice
+    | SetStakes | Adjust | Configure | Reissue | Entropy | Chat | React | PreAct | Mute | MuteSpectator | House | Show | Muck | RunTwice
     | GameFileUpload | Straddle | Start | Rebuy,
     Field(discriminator="type"),
 ]
 CLIENT_TYPES = ("hello", "ping", "sit", "act", "sit_out", "leave", "choose", "approve", "remove", "add_bot",
                 "pause", "set_game", "set_stakes", "adjust", "configure", "reissue", "entropy", "chat", "react",
-                "pre_act", "mute", "mute_spectator", "house", "show", "run_twice", "game_file", "straddle", "start",
+                "pre_act", "mute", "mute_spectator", "house", "show", "muck", "run_twice", "game_file", "straddle", "start",
                 "rebuy")
 #: Messages only the host may send.
 HOST_TYPES = frozenset({"approve", "remove", "add_bot", "pause", "set_game", "set_stakes", "adjust",
@@ -514,6 +520,6 @@ def error(code: str, message: str, about: str | None = None) -> dict[str, Any]:
 __all__ = [
     "CLIENT_TYPES", "HOST_TYPES", "MAX_CHIPS", "MAX_DEPTH", "MAX_HAND", "MAX_MESSAGE", "MAX_UPLOAD", "VERSION", "Act", "AddBot",
     "TALK_BURST", "TALK_TYPES", "TALK_WINDOW", "Adjust", "Approve", "BuyIn", "Chat", "Chips", "Choose", "ClientMessage", "Configure", "Entropy", "GameFileUpload", "Hello", "House", "Leave",
-    "Mute", "MuteSpectator", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Rebuy", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "Start", "Straddle", "error", "frame_text",
+    "Muck", "Mute", "MuteSpectator", "Pause", "Ping", "PreAct", "ProtocolError", "React", "Rebuy", "Reissue", "Remove", "RunTwice", "SetGame", "SetStakes", "Show", "Sit", "SitOut", "StakesModel", "Start", "Straddle", "error", "frame_text",
     "nesting", "parse_client", "problems",
 ]

@@ -681,6 +681,10 @@ class Room(StateMessages):
             if mine is None:
                 raise TableError("you hold no seat at this table; only a player shows their cards")
             t.show(mine, msg.cards)
+        elif isinstance(msg, p.Muck):
+            if mine is None:
+                raise TableError("you hold no seat at this table; only a player mucks their cards")
+            t.muck(mine)
         elif isinstance(msg, p.Configure):
             changes = {key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay", "between_hands",
                                                           "approve_seats", "bot_rebuys", "spectator_chat", "rebuy")}

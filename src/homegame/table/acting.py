@@ -103,6 +103,8 @@ class Acting(TableTurns):
             shown: list[str] = self.hand.show(hs, cards)
         except IllegalAction as exc:
             raise TableError(str(exc)) from exc
+        if self.muck_ask is not None and pos in self.muck_ask["positions"]:  # a show answers the show-or-muck question
+            self.muck_ask["positions"] = [p for p in self.muck_ask["positions"] if p != pos]
         self._changed()
         return shown
 

@@ -26,7 +26,9 @@ class Clock(DealersChoice):
         if self._can_deal() and (self.next_game() is not None or self.chooser is None):
             due = self.next_hand_at if self.next_hand_at is not None else now
             ask = self.straddle_ask  # the deal waits for the straddler's answer, at most until its clock runs out
-            times.append(max(due, float(ask["deadline"])) if ask is not None else due)
+            due = max(due, float(ask["deadline"])) if ask is not None else due
+            muck = self.muck_ask  # and for the losers' show-or-muck answers, at most until their clock runs out
+            times.append(max(due, float(muck["deadline"])) if muck is not None and muck["positions"] else due)
         return min(times) if times else None
 
     def advance(self, now: float, most: int = MAX_DUE) -> bool:

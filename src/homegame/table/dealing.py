@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from homegame.table import house
+from homegame.table.mucking import ShowOrMuck
 from homegame.table.seats import TableError
 from homegame.table.start import HandStart, make_game, make_stakes
 from homegame.table.straddle import Straddling
@@ -15,7 +16,7 @@ from homegame.table.straddle import Straddling
 RESUME_GRACE = 5.0
 
 
-class Dealing(Straddling):
+class Dealing(Straddling, ShowOrMuck):
     """Dealing the next hand and resuming a stored one."""
 
     def ready_to_deal(self, now: float) -> bool:
@@ -24,7 +25,7 @@ class Dealing(Straddling):
             return False
         if self.next_hand_at is not None and now < self.next_hand_at:
             return False
-        return self.next_game() is not None and not self._straddle_pending(now)
+        return self.next_game() is not None and not self._muck_pending(now) and not self._straddle_pending(now)
 
     def deal(self, deck: list[str], now: float) -> HandStart:
         """Start the next hand with ``deck`` (a full order of the 52 cards)."""

@@ -98,11 +98,13 @@ def checked_file(text: Any, files: dict[str, str], filename: str | None = None) 
 @lru_cache(maxsize=64)
 def describe(name: str, text: str) -> dict[str, Any]:
     """An uploaded game as the page lists it (the shape of ``GET /api/games``): ``name``, ``title``,
-    ``rules`` (the defaults), ``min_players``, ``max_players``, ``options``, ``layout`` and ``uploaded`` (true)."""
+    ``about``, ``rules`` (the defaults), ``min_players``, ``max_players``, ``options``, ``layout`` and
+    ``uploaded`` (true)."""
     game = load_game(text)
+    read = parse(text)
     options = {k: [str(o.allowed), list(o.default) if isinstance(o.default, tuple) else o.default]
-               for k, o in options_of(parse(text)).items()}
-    return {"name": name, "title": str(game.title), "rules": dict(game.rules), "min_players": int(game.min_players),
+               for k, o in options_of(read).items()}
+    return {"name": name, "title": str(game.title), "about": read.about, "rules": dict(game.rules), "min_players": int(game.min_players),
             "max_players": int(game.max_players), "options": options, "layout": layout_of(game.usage_name),
             "uploaded": True}
 

@@ -160,8 +160,9 @@ class HostControls(TableTurns):
                 self.choose_deadline, self.choose_left = now + self.choose_left, None
             if self.next_hand_at is not None:
                 self.next_hand_at += shift
-            if self.straddle_ask is not None:
-                self.straddle_ask["deadline"] = float(self.straddle_ask["deadline"]) + shift
+            for ask in (self.straddle_ask, self.muck_ask):
+                if ask is not None:
+                    ask["deadline"] = float(ask["deadline"]) + shift
             self.paused_at = None
         self.paused = value
         self._changed(f"{self.paused_by} pauses the game; every clock stops" if value

@@ -80,6 +80,8 @@ class TableState:
         self.straddle_ask: dict[str, Any] | None = None
         #: The answer for the coming hand: ``[hand number, sid, straddles]`` (see :mod:`.straddle`).
         self.straddle_answer: list[Any] | None = None
+        #: The losers of the last hand asked to show or muck: ``{"hand", "positions", "deadline"}`` (see :mod:`.mucking`).
+        self.muck_ask: dict[str, Any] | None = None
         self._bots: dict[int, BotPolicy] = {}
         self._ledger_cache: tuple[Any, list[dict[str, Any]], int] | None = None
         self._settings_cache: tuple[int, dict[str, Any]] | None = None

@@ -178,6 +178,8 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
             "chooser": self.chooser,
             "straddle_ask": None if self.straddle_ask is None or self.live else {
                 k: self.straddle_ask[k] for k in ("hand", "position", "amount", "deadline")},
+            "muck_ask": None if self.muck_ask is None or self.live or not self.muck_ask["positions"] else {
+                k: self.muck_ask[k] for k in ("hand", "positions", "deadline")},
             "choose_deadline": self.choose_deadline,
             "next_hand_at": None if self.live else self.next_hand_at,
             "now": now,
@@ -198,7 +200,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
                 "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
                 "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()},
                 "agreements": {"hand": self.agreements_hand, "made": self.agreements} if self.live and self.agreements else None,
-                "straddle_ask": self.straddle_ask, "straddle_answer": self.straddle_answer,
+                "straddle_ask": self.straddle_ask, "straddle_answer": self.straddle_answer, "muck_ask": self.muck_ask,
                 "departed": self.departed, "host_sid": self.host_sid}
 
     @classmethod
@@ -231,6 +233,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         table.departed = {str(k): dict(v) for k, v in (data.get("departed") or {}).items()}
         table.straddle_ask = dict(data["straddle_ask"]) if data.get("straddle_ask") else None
         table.straddle_answer = list(data["straddle_answer"]) if data.get("straddle_answer") else None
+        table.muck_ask = dict(data["muck_ask"]) if data.get("muck_ask") else None
         return table
 
 

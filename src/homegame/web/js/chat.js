@@ -4,7 +4,7 @@
 
 export const REACTIONS = ["👍", "👏", "😂", "😮", "😢", "🔥", "🙏", "🤦"];
 const MAX_CHARS = 300;
-const talk = { lines: [], drawn: 0, unread: 0 };
+const talk = { lines: [], drawn: 0, unread: 0, host: false, send: null, muted: new Set() };
 
 // The lines the server had when this connection said hello (`welcome.chat`): they replace what the page
 // had, so that a reconnect never doubles a line.
@@ -51,6 +51,7 @@ function drawLines() {
   }
   if (atBottom || talk.drawn !== talk.lines.length) list.scrollTop = list.scrollHeight;
   talk.drawn = talk.lines.length;
+  drawSpectators();
   const badge = document.getElementById("chat-unread");
   if (badge) badge.textContent = talk.unread ? ` (${talk.unread} new)` : "";
 }
@@ -112,6 +113,7 @@ export function talkBlock(state) {
 
 // The box, the send button and the reactions row: drawn once; the note under them follows the state.
 export function setupChat(send) {
+  talk.send = send;
   const form = document.getElementById("chat-form");
   const input = form.querySelector("input");
   input.maxLength = MAX_CHARS;
@@ -144,7 +146,51 @@ export function setupChat(send) {
   drawLines();
 }
 
+// The host panel's spectators: each spectator who has talked ("Spectator 3", as their lines say) with
+// a button that mutes them (`mute_spectator`), or unmutes them when tapped again.
+function drawSpectators() {
+  const box = document.getElementById("host-spectators");
+  if (!box) return;
+  const numbers = [...new Set(talk.lines.filter((l) => l.role === "spectator")
+    .map((l) => /^Spectator (\d+)$/.exec(l.name || "")).filter(Boolean).map((m) => Number(m[1])))];
+  box.hidden = !talk.host || !numbers.length;
+  const sig = JSON.stringify([talk.host, numbers, [...talk.muted]]);
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.replaceChildren();
+  if (box.hidden) return;
+  const h = document.createElement("h3");
+  h.textContent = "Spectators who talked";
+  box.append(h);
+  for (const n of numbers) {
+    const muted = talk.muted.has(n);
+    const row = document.createElement("div");
+    row.className = "host-seat spectator-row";
+    row.dataset.spectator = String(n);
+    const name = document.createElement("span");
+    name.textContent = `Spectator ${n}${muted ? " (muted)" : ""}`;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "small";
+    b.dataset.action = muted ? "unmute-spectator" : "mute-spectator";
+    b.setAttribute("aria-pressed", String(muted));
+    b.textContent = muted ? "Unmute" : "Mute";
+    b.addEventListener("click", () => {
+      talk.send({ type: "mute_spectator", spectator: n, value: !muted });
+      if (muted) talk.muted.delete(n);
+      else talk.muted.add(n);
+      drawSpectators();
+    });
+    row.append(name, b);
+    box.append(row);
+  }
+}
+
 export function renderTalk(state) {
+  if (talk.host !== Boolean(state.you.host)) {
+    talk.host = Boolean(state.you.host);
+    drawSpectators();
+  }
   const block = talkBlock(state);
   const form = document.getElementById("chat-form");
   for (const x of [...form.querySelectorAll("input, button"), ...document.querySelectorAll("#reactions button")]) x.disabled = Boolean(block);

@@ -1,5 +1,6 @@
 // The felt: the seats around the oval, the board, the pot and the shuffle's commitment in the middle,
 // and the hand log with the engine's seat numbers told as names.
+import { askedToMuck } from "./after.js";
 import { backEl, cardEl, escapeHtml, feltCard, firstSight, layoutBoard, prettyLine } from "./cards.js";
 import { showFairness } from "./fairness.js";
 import { downloadLink } from "./ledger.js";
@@ -156,11 +157,15 @@ export function renderLog(state, app) {
     log.append(li);
   }
   const marks = app.timedOut[state.hand] || {};
+  // a beaten hand whose player is still asked to show or muck is not yet mucked, whatever the engine wrote
+  const deciding = askedToMuck(state);
+  const muckLine = /^Seat (\d+) mucks$/;
   const start = Math.max(0, lines.length - 60);
   lines.slice(start).forEach((line, j) => {
     const li = document.createElement("li");
     // the engine writes "Seat N" with the seat number in the hand: show the player's name
-    let text = namedLine(app, prettyLine(line), state.table);
+    const undecided = muckLine.test(line) && deciding.includes(Number(line.match(muckLine)[1]));
+    let text = namedLine(app, prettyLine(undecided ? line.replace(/mucks$/, "may show or muck") : line), state.table);
     if (marks[start + j]) {
       const who = namedLine(app, line.split(" ").slice(0, 2).join(" "), state.table);
       text = text.replace(who, `${who} timed out and`);

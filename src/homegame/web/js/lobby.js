@@ -1,4 +1,5 @@
 // The lobby: open a table and go to it as the host.
+import { chosenRules, variantSelect } from "./choose.js";
 import { TABLE_NAME_MAX, limitBox, wholeNumber } from "./words.js";
 import { openFrom } from "./opening.js";
 
@@ -6,13 +7,26 @@ const form = document.getElementById("new-table");
 const select = document.getElementById("game");
 const error = document.getElementById("error");
 
+// Each game with what it is (its game file's `about`) and its variants (high, hi-lo, declare) under the picker.
+const lobby = { games: [], variant: null };
+const DEALERS_CHOICE = "Each hand the dealer picks the game from the list, with its variant.";
+function describeGame() {
+  const game = lobby.games.find((g) => g.name === select.value);
+  document.getElementById("game-about").textContent = game ? game.about || "" : DEALERS_CHOICE;
+  lobby.variant = game ? variantSelect(game) : null;
+  document.getElementById("variant-box").replaceChildren(...(lobby.variant ? [lobby.variant] : []));
+  document.getElementById("variant-label").hidden = !lobby.variant;
+}
+select.addEventListener("change", describeGame);
 fetch("/api/games").then((r) => r.json()).then((games) => {
+  lobby.games = games;
   for (const g of games) {
     const opt = document.createElement("option");
     opt.value = g.name;
     opt.textContent = g.title;
     select.append(opt);
   }
+  describeGame();
 }).catch(() => {});
 
 // The bet sizes that apply: fixed limit has a small and a big bet; no limit and pot limit need a smallest
@@ -65,7 +79,7 @@ openFrom(form, error, "/api/tables", (f) => {
   if (structure === "fixed-limit") Object.assign(stakes, { small_bet: n("small_bet", "The small bet"), big_bet: n("big_bet", "The big bet") });
   else if (!bb) stakes.small_bet = n("small_bet", "The smallest bet");
   const body = {
-    name: f.get("name"), game: f.get("game"), stakes, buy_in: n("buy_in", "The buy-in", { min: 1 }), bots: n("bots", "Bots", { max: 8 }),
+    name: f.get("name"), game: f.get("game"), rules: chosenRules(lobby.games.find((g) => g.name === f.get("game")), lobby.variant), stakes, buy_in: n("buy_in", "The buy-in", { min: 1 }), bots: n("bots", "Bots", { max: 8 }),
     bot_kind: f.get("bot_kind"), approve_seats: f.get("approve_seats") === "on", turn_seconds: n("turn_seconds", "The turn time", { min: 5, max: 3600 }),
     wait_for_host: true, // nothing is dealt until the host starts the night (or sits down)
   };

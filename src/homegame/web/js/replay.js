@@ -57,6 +57,14 @@ function shareLink(app) {
   return watch ? `${location.origin}/t/${app.tableId}?replay=${rp.hand.number}#${watch}` : null;
 }
 
+// A seat's hole cards in each run of a hand run twice, once the showdown showed them (the results'
+// `runs`), or null: a hand run once, a seat that folded, or a step before the showdown.
+export function runHoleCards(view, seat) {
+  const runs = view.over && view.results ? view.results.runs : null;
+  if (!runs || runs.length < 2 || runs.some((r) => !r.cards || !r.cards[String(seat)])) return null;
+  return runs.map((r) => r.cards[String(seat)]);
+}
+
 // The table at one step as a spectator saw it: the board, and each seat's stack, bet and the cards
 // that were face up or shown by then (a folded or unshown hand stays face down).
 function drawTable(view, nameOf, actor) {
@@ -99,9 +107,22 @@ function drawTable(view, nameOf, actor) {
     name.textContent = nameOf(i);
     const cards = document.createElement("span");
     cards.className = "seat-cards";
-    const showing = s.shown || s.up || [];
-    for (const c of showing) cards.append(cardEl(c, { small: true }));
-    if (!s.shown) for (let j = 0; j < (s.down || 0); j += 1) cards.append(backEl({ small: true }));
+    const perRun = runHoleCards(view, i);
+    if (perRun) {
+      // run twice: each run's own hole cards (Same'Em deals its fourth and fifth again for run 2)
+      perRun.forEach((held, r) => {
+        const part = document.createElement("span");
+        part.className = "run-cards";
+        part.dataset.run = String(r + 1);
+        part.insertAdjacentHTML("beforeend", `<span class="run-label">Run ${r + 1}</span>`);
+        for (const c of held) part.append(cardEl(c, { small: true }));
+        cards.append(part);
+      });
+    } else {
+      const showing = s.shown || s.up || [];
+      for (const c of showing) cards.append(cardEl(c, { small: true }));
+      if (!s.shown) for (let j = 0; j < (s.down || 0); j += 1) cards.append(backEl({ small: true }));
+    }
     const won = real.won[i] || 0;
     const back = real.back && real.back.seat === i ? real.back.amount : 0;
     const net = payoffs[i];

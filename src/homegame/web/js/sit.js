@@ -1,10 +1,14 @@
 // Sitting down and the dealer's choice: the sit box (the name form, then my seat's controls), the host's
 // list of who waits to sit or to buy in again, and the game buttons for the dealer who picks the hand.
 import { escapeHtml } from "./cards.js";
+import { gameList } from "./choose.js";
 import { seatName } from "./felt.js";
 import { NAME_MAX, limitBox } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The games offered first at the dealer's choice: the seed games, then hold'em and Omaha.
+const SEED_GAMES = ["passem", "sameem", "pass-the-trash", "three-hole", "holdem", "omaha"];
 
 // Draw a box again only when what it shows changed: a field being typed in, or a button being tapped,
 // is the same element across updates.
@@ -195,32 +199,11 @@ export function renderChooser(state, app, send) {
   box.replaceChildren();
   $("my-cards").replaceChildren();
   box.dataset.sig = "chooser";
-  const presets = [
-    ["passem", {}, "Pass'Em"], ["passem", { split: "high-low" }, "Pass'Em high-low"],
-    ["sameem", {}, "Same'Em"], ["pass-the-trash", {}, "Pass The Trash"],
-    ["pass-the-trash", { passes: [3, 2, 1], keep: 6, declare_after: 4 }, "Pass The Trash (3-2-1, keep 6)"],
-    ["three-hole", {}, "Three-Hole"], ["three-hole", { showdown_cards_count: true }, "Three-Hole (last cards count)"],
-    ["holdem", {}, "Hold'em"], ["omaha", {}, "Omaha"],
-  ];
   // the seed games first, then every other game the server deals that fits the players dealt in
   const players = table.seats.filter((x) => x.status !== "pending" && !x.sitting_out).length;
-  for (const g of app.games) {
-    if (presets.some(([name]) => name === g.name)) continue;
-    if (g.min_players && players < g.min_players) continue;
-    if (g.max_players && players > g.max_players) continue;
-    presets.push([g.name, {}, g.title]);
-  }
-  const row = document.createElement("div");
-  row.className = "buttons choose";
-  for (const [game, rules, label] of presets) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "act";
-    b.dataset.action = `choose-${game}`;
-    b.textContent = label;
-    b.addEventListener("click", () => send({ type: "choose", game, rules }));
-    row.append(b);
-  }
-  box.append(row);
+  const fits = (g) => !(g.min_players && players < g.min_players) && !(g.max_players && players > g.max_players);
+  const seeds = SEED_GAMES.map((name) => app.games.find((g) => g.name === name)).filter(Boolean);
+  const games = [...seeds, ...app.games.filter((g) => !SEED_GAMES.includes(g.name) && fits(g))];
+  box.append(gameList(games, (game, rules) => send({ type: "choose", game, rules })));
   return true;
 }

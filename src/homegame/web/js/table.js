@@ -11,6 +11,7 @@ import { keepSeatLink, renderHost } from "./host.js";
 import { renderLedger } from "./ledger.js";
 import { renderResults } from "./results.js";
 import { followSeatLinks, renderChooser, renderSit } from "./sit.js";
+import { renderRulesCard, wireRulesCard } from "./choose.js";
 import { seatWords, sentence } from "./words.js";
 import { fairMessage } from "./fairness.js";
 import { chartNight, nightList, replayFromUrl } from "./replay.js";
@@ -42,6 +43,7 @@ const nameAt = (table, pos) => seatName(app, table, pos);
 const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 500, games: [], names: {}, seatLinks: {}, timedOut: {} };
 window.homegame = app; // for tests and the curious
 followSeatLinks();
+wireRulesCard();
 app.heard = heard;
 applyPrefs();
 app.send = (message) => send(message);
@@ -210,6 +212,7 @@ function render() {
   const current = view ? `${view.title}${houseRules(app, view.game, view.rules)}` : table.next_game ? table.next_game.title : table.game_title;
   $("game-title").textContent = `${current} · ${stakesText(table.settings.stakes)}`;
   $("hand-no").textContent = table.hand_number ? `Hand ${table.hand_number}` : "";
+  renderRulesCard(app, state, houseRules);
   if (app.pendingToast && table.seats.some((s) => s.position === you.seat && s.status === "active")) {
     app.pendingToast = false;
     toast("The host let you in: you are dealt in from the next hand.", "news");
