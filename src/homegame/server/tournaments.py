@@ -28,6 +28,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
 from homegame.server.tournament_requests import (
+    Ask,
     DealAnswer,
     HostAction,
     LevelSpec,
@@ -62,11 +63,13 @@ class Opened(NamedTuple):
         out["results"] = t.results() if t.finished else None
         out["deal"] = t.deal if t.deal is not None and (t.deal_open() or t.deal.get("made")) else None
         if self.role == "host":
+            out["asks"] = [{"name": t.entry(int(e)).name, "what": what} for e, what in self.state.get("asks", {}).items()]
             out["clock_token"] = self.state["links"]["clock"]
             out["invite_token"] = self.state["links"]["invite"]
             out["player_tokens"] = {t.entry(int(e)).name: tok for e, tok in self.state.get("handed", {}).items()}
         if self.entry is not None:
             out["you"] = t.entry(self.entry).name
+            out["asked"] = self.state.get("asks", {}).get(str(self.entry))
         return out
 
 
@@ -110,10 +113,12 @@ class Tournaments:
         role, entry = found[0]
         return Opened(load(state["tournament"], now=self.clock()), role, revision, state, entry)
 
-    def change(self, tid: str, token: str, act: HostAction | Registration | DealAnswer | None) -> tuple[Opened, str | None]:
+    def change(self, tid: str, token: str,
+               act: HostAction | Registration | DealAnswer | Ask | None) -> tuple[Opened, str | None]:
         """Do ``act`` as the token's role may: the host's actions, a registration (the invite link's:
-        the new player's own token is returned too), ``None`` for a player saying they are out. Stored
-        at once; retried when another change won the race."""
+        the new player's own token is returned too), a player's deal answer or ask for a rebuy or the
+        add-on, ``None`` for a player saying they are out. Stored at once; retried when another change
+        won the race."""
         for _ in range(5):
             opened = self.read(tid, token)
             t, state, now = opened.tournament, dict(opened.state), self.clock()
@@ -123,6 +128,9 @@ class Tournaments:
                     if opened.role != "host":
                         raise HTTPException(403, "only the host's link runs the clock")
                     moves = apply(t, act, now)
+                    if act.action in ("rebuy", "add_on", "decline_ask"):  # the player's ask is answered
+                        entry_id = str(t.by_name(act.name).id)
+                        state["asks"] = {e: w for e, w in state.get("asks", {}).items() if e != entry_id}
                     if act.action == "enter" and not act.bot:  # a link of their own, for the host to hand over
                         mine = new_token()
                         entry = len(t.entries) - 1
@@ -139,6 +147,10 @@ class Tournaments:
                     moves = []
                 elif opened.entry is None:
                     raise HTTPException(403, "a player answers from their own link")
+                elif isinstance(act, Ask):
+                    moves = []
+                    ask_allowed(t, opened.entry, act.what, now)
+                    state["asks"] = {**state.get("asks", {}), str(opened.entry): act.what}
                 elif isinstance(act, DealAnswer):
                     moves = []
                     if act.accept:
@@ -156,6 +168,16 @@ class Tournaments:
             if self.store.write_tournament(tid, state, opened.revision):
                 return opened._replace(state=state), mine
         raise HTTPException(409, "the tournament changed meanwhile; try again")
+
+
+def ask_allowed(t: Tournament, entry_id: int, what: str, now: float) -> None:
+    """Refuse (:class:`TournamentError`) a player's ask the host could not approve now: the same checks
+    as the rebuy or add-on itself, tried on a copy."""
+    trial = load(dump(t), now=now)
+    if what == "rebuy":
+        trial.rebuy(entry_id, now)
+    else:
+        trial.add_on(entry_id, now)
 
 
 NO_SUCH = "no tournament has this id, or this link's token is not valid for it"
@@ -205,6 +227,11 @@ def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[
         opened, _ = tournaments.change(tid, bearer(request), act)
         return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
 
+    @router.post("/api/tournaments/{tid}/ask")
+    async def ask(tid: str, act: Ask, request: Request) -> JSONResponse:
+        opened, _ = tournaments.change(tid, bearer(request), act)
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
+
     @router.post("/api/tournaments/{tid}/out")
     async def out(tid: str, request: Request) -> JSONResponse:
         opened, _ = tournaments.change(tid, bearer(request), None)
@@ -213,4 +240,4 @@ def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[
     return router
 
 
-__all__ = ["DealAnswer", "HostAction", "LevelSpec", "NewTournament", "Opened", "Registration", "Tournaments", "routes"]
+__all__ = ["Ask", "DealAnswer", "HostAction", "LevelSpec", "NewTournament", "Opened", "Registration", "Tournaments", "routes"]

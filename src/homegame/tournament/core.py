@@ -108,6 +108,24 @@ class Tournament(Deals):
         entry.add_on = True
         entry.paid += self.config.add_on_price
 
+    def rebuy(self, entry_id: int, now: float) -> None:
+        """``entry_id`` buys in again (a player still in, while rebuys are open, up to the most allowed)."""
+        self._run_clock(now)
+        entry = self.entry(entry_id)
+        if not self.rebuys_open():
+            raise TournamentError("rebuys are closed" if self.config.rebuy_level else "this tournament has no rebuys")
+        if entry.status != "playing":
+            raise TournamentError(f"{entry.name} is not playing")
+        if entry.rebuys >= self.config.max_rebuys:
+            raise TournamentError(f"{entry.name} has rebought the most allowed ({self.config.max_rebuys})")
+        self._rebuy(entry)
+
+    def _rebuy(self, entry: Entry) -> None:
+        self._add_chips(entry, self.config.rebuy_chips or self.config.starting_stack)
+        entry.rebuys += 1
+        entry.paid += self.config.rebuy_price or (self.config.buy_in - self.config.bounty)
+        self.log.append(f"{entry.name} rebuys")
+
     def _add_chips(self, entry: Entry, chips: int) -> None:
         where = self.seat_of(entry.name)
         if where is None:
@@ -226,10 +244,7 @@ class Tournament(Deals):
             if where is not None and self.tables[where[0]].seats[where[1]].stack > 0:
                 continue
             if self.rebuys_open() and entry.auto_rebuy and entry.rebuys < self.config.max_rebuys:
-                entry.rebuys += 1
-                entry.paid += self.config.rebuy_price or (self.config.buy_in - self.config.bounty)
-                self._add_chips(entry, self.config.rebuy_chips or self.config.starting_stack)
-                self.log.append(f"{name} rebuys")
+                self._rebuy(entry)
                 continue
             if where is not None:
                 table.remove(where[1])
