@@ -237,3 +237,43 @@ def test_a_deal_is_accepted_by_everyone_on_their_own_phone(base: str, browser: A
         for ctx in contexts:
             ctx.close()
     assert not problems, problems
+
+
+def test_a_busted_player_asks_for_a_rebuy_on_the_phone_and_the_host_approves_with_one_tap(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "rebuy_level": 2, "add_on_price": 5})
+    host_token = made["links"]["host"].split("#", 1)[1]
+    problems: list[str] = []
+    contexts = [browser.new_context(**LAPTOP), browser.new_context(**PHONE)]
+    try:
+        phone = watched(contexts[1], problems)
+        phone.goto(made["links"]["invite"])
+        phone.wait_for_selector("#register-box:not([hidden])")
+        phone.fill("#register input[name=name]", "Ann")
+        phone.click("#register button[type=submit]")
+        phone.wait_for_selector("#me:has-text('Ann')")
+        for body in ({"action": "enter", "name": "Ben"}, {"action": "start"}):
+            api(base, f"/api/tournaments/{made['tournament_id']}/host", body, {"Authorization": f"Bearer {host_token}"})
+        host = watched(contexts[0], problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("#rebuys:has-text('open until level 2')")
+        assert host.text_content("#pool") == "20" and host.is_hidden("#asks-box")
+        phone.wait_for_selector("#ask-rebuy:not([hidden])")
+        phone.click("#ask-rebuy")
+        phone.wait_for_selector("#my-ask:has-text('You asked for a rebuy')")
+        assert phone.is_hidden("#ask-rebuy")
+        phone.screenshot(path=str(ARTIFACTS / "tournament-phone-rebuy-asked.png"))
+        host.wait_for_selector("#asks li:has-text('Ann asks for a rebuy')")
+        host.screenshot(path=str(ARTIFACTS / "tournament-host-rebuy-ask.png"), full_page=True)
+        host.click("#asks li button:has-text('Approve')")  # one tap
+        host.wait_for_selector("#pool:has-text('30')")
+        assert host.is_hidden("#asks-box")
+        phone.wait_for_selector("#my-ask", state="hidden")
+        phone.wait_for_selector("#pool:has-text('30')")
+        host.click("#draw li:has-text('Ben') button:has-text('Rebuy')")  # the host records one at the table
+        host.wait_for_selector("#pool:has-text('40')")
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not problems, problems

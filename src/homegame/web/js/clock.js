@@ -4,6 +4,7 @@
 import { wholeNumber } from "./words.js";
 import { scheduleRows, readSchedule, addRow } from "./schedule.js";
 import { sharesOf } from "./shares.js";
+import { hostAsks, playerAsks, rebuysFact, seatButtons } from "./rebuys.js";
 
 const tid = location.pathname.split("/").pop();
 const key = `homegame.tournament.${tid}`;
@@ -95,6 +96,7 @@ function render(data) {
   $("average").textContent = c.average_bb === null || data.finished ? "–" : `${c.average_bb} BB`;
   $("pool").textContent = c.prize_pool.toLocaleString();
   $("payouts").textContent = c.payouts.map((p, i) => `${i + 1}. ${p.toLocaleString()}`).join("  ");
+  rebuysFact(data);
   $("draw-box").hidden = !data.seats.length;
   $("draw").replaceChildren(...data.seats.map((s) => {
     const li = document.createElement("li");
@@ -116,7 +118,7 @@ function render(data) {
         armedOut = null;
         act({ action: "bust", names: [s.name] });
       });
-      li.append(" ", out);
+      li.append(" ", out, ...seatButtons(data, s.name, act).flatMap((b) => [" ", b]));
     }
     return li;
   }));
@@ -173,10 +175,12 @@ function player(data) {
   $("my-seat").textContent = placed ? `: place ${placed.place}${placed.prize ? `, wins ${placed.prize.toLocaleString()}` : ""}`
     : seat ? `: table ${seat.table}, seat ${seat.seat}` : entry && entry.status === "out" ? "(out)" : "";
   $("im-out").hidden = !entry || entry.status !== "playing" || data.finished;
+  playerAsks(data);
 }
 
 function host(data, first) {
   $("host").hidden = false;
+  hostAsks(data, act);
   $("start").hidden = data.started;
   $("pause").disabled = !data.started || data.finished;
   $("pause").textContent = data.clock.paused && data.started ? "Resume" : "Pause";
@@ -277,6 +281,8 @@ $("im-out").addEventListener("click", async () => {
   button.textContent = "I'm out";
   await send("out", {});
 });
+$("ask-rebuy").addEventListener("click", () => send("ask", { what: "rebuy" }));
+$("ask-add-on").addEventListener("click", () => send("ask", { what: "add_on" }));
 $("deal-form").addEventListener("submit", (event) => {
   event.preventDefault();
   try {
