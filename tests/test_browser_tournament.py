@@ -239,22 +239,34 @@ def test_a_deal_is_accepted_by_everyone_on_their_own_phone(base: str, browser: A
     assert not problems, problems
 
 
+def registered(phone: Any, made: dict[str, Any], name: str) -> Any:
+    """``phone`` opened the invite link and registered as ``name``."""
+    phone.goto(made["links"]["invite"])
+    phone.wait_for_selector("#register-box:not([hidden])")
+    phone.fill("#register input[name=name]", name)
+    phone.click("#register button[type=submit]")
+    phone.wait_for_selector(f"#me:has-text('{name}')")
+    return phone
+
+
+def host_posts(base: str, made: dict[str, Any], *bodies: dict[str, Any]) -> None:
+    """The host's actions, sent as the host's link would."""
+    from homegame.server.harness import api
+
+    host_token = made["links"]["host"].split("#", 1)[1]
+    for body in bodies:
+        api(base, f"/api/tournaments/{made['tournament_id']}/host", body, {"Authorization": f"Bearer {host_token}"})
+
+
 def test_a_busted_player_asks_for_a_rebuy_on_the_phone_and_the_host_approves_with_one_tap(base: str, browser: Any) -> None:  # noqa: F811
     from homegame.server.harness import api
 
     made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "rebuy_level": 2, "add_on_price": 5})
-    host_token = made["links"]["host"].split("#", 1)[1]
     problems: list[str] = []
     contexts = [browser.new_context(**LAPTOP), browser.new_context(**PHONE)]
     try:
-        phone = watched(contexts[1], problems)
-        phone.goto(made["links"]["invite"])
-        phone.wait_for_selector("#register-box:not([hidden])")
-        phone.fill("#register input[name=name]", "Ann")
-        phone.click("#register button[type=submit]")
-        phone.wait_for_selector("#me:has-text('Ann')")
-        for body in ({"action": "enter", "name": "Ben"}, {"action": "start"}):
-            api(base, f"/api/tournaments/{made['tournament_id']}/host", body, {"Authorization": f"Bearer {host_token}"})
+        phone = registered(watched(contexts[1], problems), made, "Ann")
+        host_posts(base, made, {"action": "enter", "name": "Ben"}, {"action": "start"})
         host = watched(contexts[0], problems)
         host.goto(made["links"]["host"])
         host.wait_for_selector("#rebuys:has-text('open until level 2')")
@@ -273,6 +285,41 @@ def test_a_busted_player_asks_for_a_rebuy_on_the_phone_and_the_host_approves_wit
         phone.wait_for_selector("#pool:has-text('30')")
         host.click("#draw li:has-text('Ben') button:has-text('Rebuy')")  # the host records one at the table
         host.wait_for_selector("#pool:has-text('40')")
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not problems, problems
+
+
+def test_a_knockout_player_names_who_knocked_them_out_and_the_clock_shows_the_bounties(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 30, "bounty": 10})
+    problems: list[str] = []
+    contexts = [browser.new_context(**LAPTOP), browser.new_context(**PHONE)]
+    try:
+        phone = registered(watched(contexts[1], problems), made, "Ann")
+        host_posts(base, made, {"action": "enter", "name": "Ben"}, {"action": "enter", "name": "Cy"}, {"action": "start"})
+        phone.wait_for_selector("#bounties:has-text('10 each')")
+        phone.wait_for_selector("#im-out:not([hidden])")
+        phone.click("#im-out")
+        phone.wait_for_selector("#my-knocker:not([hidden])")
+        phone.select_option("#my-knocker", "Ben")
+        phone.screenshot(path=str(ARTIFACTS / "tournament-phone-knocked-out-by.png"))
+        phone.click("#im-out")
+        phone.wait_for_selector("#my-seat:has-text('out')")
+        phone.wait_for_selector("#bounties:has-text('Ben 10')")
+        host = watched(contexts[0], problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("#bounties:has-text('Ben 10')")
+        host.click("#draw li:has-text('Cy') button.out")
+        host.wait_for_selector("#draw li:has-text('Cy') select.knocker")
+        host.select_option("#draw li:has-text('Cy') select.knocker", "Ben")
+        host.click("#draw li:has-text('Cy') button.out[data-armed=true]")
+        host.wait_for_selector("#results-box:not([hidden])")
+        places = host.locator("#places li").all_text_contents()
+        assert places[0] == "1. Ben: 60 (bounties 30)", places  # two knockouts and his own bounty back
+        host.screenshot(path=str(ARTIFACTS / "tournament-host-knockout-results.png"), full_page=True)
     finally:
         for ctx in contexts:
             ctx.close()

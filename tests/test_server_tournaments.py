@@ -415,3 +415,28 @@ def test_no_rebuy_or_add_on_when_the_tournament_has_none(db: str) -> None:
         answer = client.post(f"/api/tournaments/{tid}/host", json={"action": action, "name": "Ann"}, headers=auth(host))
         assert answer.status_code == 400 and ("no rebuys" in answer.text or "break" in answer.text), answer.text
     assert client.get(f"/api/tournaments/{tid}", headers=auth(host)).json() == before
+
+
+def test_a_knockout_names_who_won_each_bounty_and_the_results_and_settle_up_count_them(db: str) -> None:
+    client = TestClient(create_app(db))
+    made = client.post("/api/tournaments", json={"preset": "turbo", "buy_in": 30, "bounty": 10}).json()
+    tid, host, invite = made["tournament_id"], token_of(made["links"]["host"]), token_of(made["links"]["invite"])
+    ann = client.post(f"/api/tournaments/{tid}/register", json={"name": "Ann"}, headers=auth(invite)).json()["token"]
+    for name in ("Ben", "Cy"):
+        host_does(client, tid, host, action="enter", name=name)
+    host_does(client, tid, host, action="start")
+    unnamed = client.post(f"/api/tournaments/{tid}/out", headers=auth(ann))
+    assert unnamed.status_code == 400 and "who knocked Ann out" in unnamed.text
+    out = client.post(f"/api/tournaments/{tid}/out", json={"by": "Ben"}, headers=auth(ann))  # on her own phone
+    assert out.status_code == 200, out.text
+    shown = out.json()
+    assert shown["bounty"] == 10 and {e["name"]: e["bounties"] for e in shown["entries"]} == {"Ann": 0, "Ben": 10, "Cy": 0}
+    assert shown["clock"]["prize_pool"] == 60  # 3 x 30 less the bounties
+    wrong = client.post(f"/api/tournaments/{tid}/host", json={"action": "bust", "names": ["Cy"], "knocked_by": {"Cy": "Ann"}},
+                        headers=auth(host))
+    assert wrong.status_code == 400 and "not still in" in wrong.text
+    done = host_does(client, tid, host, action="bust", names=["Cy"], knocked_by={"Cy": "Ben"})
+    places = {p["name"]: p for p in done["results"]["places"]}
+    assert places["Ben"]["bounties"] == 30 and places["Ben"]["knocked_out"] == ["Ann", "Cy"]  # his own back too
+    assert sum(p["prize"] + p["bounties"] for p in places.values()) == 90  # everything paid in goes back
+    assert done["results"]["settle_up"]["nets"] == {"Ann": -30, "Ben": 60, "Cy": -30}

@@ -59,6 +59,8 @@ class NewTournament(BaseModel):
     #: Rebuys until the end of this level (0: none), each at this price (0: the buy-in) for these chips
     #: (0: the starting stack); an add-on (0: none) taken at the first break after the rebuys.
     rebuy_level: LevelNo = 0
+    #: Knockout: the part of the buy-in that is the bounty on each player (won by who knocks them out).
+    bounty: Whole = 0
     rebuy_price: Whole = 0
     rebuy_chips: Whole = 0
     max_rebuys: Annotated[int, Field(ge=0, le=100)] = 3
@@ -80,6 +82,9 @@ class HostAction(BaseModel):
     payouts: Payouts | None = None
     #: ``bust``: who went out together, in one hand (they share their places).
     names: Annotated[list[Annotated[str, Field(min_length=1, max_length=24)]], Field(max_length=10)] = []
+    #: ``bust`` with bounties: who knocked each of them out.
+    knocked_by: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[str, Field(max_length=24)]],
+                          Field(max_length=10)] = {}
     #: ``deal``: the split proposed, and each player's chips as counted at the table.
     kind: Literal["icm", "chip-chop"] = "icm"
     stacks: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[int, Field(ge=1, le=MAX_AMOUNT)]],
@@ -102,7 +107,15 @@ class Registration(BaseModel):
 
 
 #: The rebuy and add-on settings a new tournament takes as they are sent.
-MONEY_SETTINGS = ("rebuy_level", "rebuy_price", "rebuy_chips", "max_rebuys", "add_on_price", "add_on_chips")
+MONEY_SETTINGS = ("bounty", "rebuy_level", "rebuy_price", "rebuy_chips", "max_rebuys", "add_on_price", "add_on_chips")
+
+
+class Out(BaseModel):
+    """The body of ``POST /api/tournaments/{id}/out`` (a player's own link): who knocked them out (with
+    bounties)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    by: Annotated[str, Field(max_length=24)] = ""
 
 
 class Ask(BaseModel):
@@ -131,7 +144,7 @@ def apply(t: Tournament, act: HostAction, now: float) -> list[dict[str, Any]]:
     """Do ``act`` to ``t`` at ``now`` (wall-clock seconds); the seat moves it caused (a bust's);
     :class:`TournamentError` refuses it."""
     if act.action == "bust":
-        return record_bust(t, act.names)
+        return record_bust(t, act.names, act.knocked_by)
     if act.action == "deal":
         propose_live_deal(t, act.kind, act.stacks, now)
     elif act.action == "rebuy":
@@ -190,11 +203,12 @@ def view(t: Tournament, now: float, role: str) -> dict[str, Any]:
             "rebuys_open": t.rebuys_open(), "add_on_open": t.add_on_open(),
             "rebuy_level": t.config.rebuy_level, "max_rebuys": t.config.max_rebuys,
             "rebuy_price": t.config.rebuy_price or t.config.buy_in - t.config.bounty,
-            "add_on_price": t.config.add_on_price,
+            "add_on_price": t.config.add_on_price, "bounty": t.config.bounty,
             "entries": [{"name": e.name, "bot": e.kind == "bot", "status": e.status, "paid": e.paid,
-                         "rebuys": e.rebuys, "add_on": e.add_on} for e in t.entries],
+                         "rebuys": e.rebuys, "add_on": e.add_on, "bounties": e.bounties,
+                         "knocked_out": list(e.knocked_out)} for e in t.entries],
             "seats": sorted(seats, key=lambda s: (s["table"], s["seat"]))}
 
 
-__all__ = ["MAX_AMOUNT", "MONEY_SETTINGS", "Ask", "DealAnswer", "HostAction", "LevelSpec", "NewTournament", "Registration", "apply", "build",
+__all__ = ["MAX_AMOUNT", "MONEY_SETTINGS", "Ask", "DealAnswer", "Out", "HostAction", "LevelSpec", "NewTournament", "Registration", "apply", "build",
            "view"]

@@ -33,6 +33,7 @@ from homegame.server.tournament_requests import (
     HostAction,
     LevelSpec,
     NewTournament,
+    Out,
     Registration,
     apply,
     build,
@@ -114,10 +115,10 @@ class Tournaments:
         return Opened(load(state["tournament"], now=self.clock()), role, revision, state, entry)
 
     def change(self, tid: str, token: str,
-               act: HostAction | Registration | DealAnswer | Ask | None) -> tuple[Opened, str | None]:
+               act: HostAction | Registration | DealAnswer | Ask | Out) -> tuple[Opened, str | None]:
         """Do ``act`` as the token's role may: the host's actions, a registration (the invite link's:
         the new player's own token is returned too), a player's deal answer or ask for a rebuy or the
-        add-on, ``None`` for a player saying they are out. Stored at once; retried when another change
+        add-on, :class:`Out` for a player saying they are out (and who knocked them out). Stored at once; retried when another change
         won the race."""
         for _ in range(5):
             opened = self.read(tid, token)
@@ -160,7 +161,8 @@ class Tournaments:
                     else:
                         t.decline_deal(opened.entry)
                 else:
-                    moves = record_bust(t, [t.entry(opened.entry).name])
+                    myself = t.entry(opened.entry).name
+                    moves = record_bust(t, [myself], {myself: act.by} if act.by else {})
             except (TournamentError, ValueError) as exc:
                 raise HTTPException(400, str(exc)) from None
             state["moves"] = (state["moves"] + moves)[-MOVES_SHOWN:]
@@ -233,11 +235,11 @@ def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[
         return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
 
     @router.post("/api/tournaments/{tid}/out")
-    async def out(tid: str, request: Request) -> JSONResponse:
-        opened, _ = tournaments.change(tid, bearer(request), None)
+    async def out(tid: str, request: Request, act: Out | None = None) -> JSONResponse:
+        opened, _ = tournaments.change(tid, bearer(request), act or Out())
         return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
 
     return router
 
 
-__all__ = ["Ask", "DealAnswer", "HostAction", "LevelSpec", "NewTournament", "Opened", "Registration", "Tournaments", "routes"]
+__all__ = ["Ask", "DealAnswer", "HostAction", "LevelSpec", "NewTournament", "Opened", "Out", "Registration", "Tournaments", "routes"]

@@ -126,6 +126,12 @@ class Tournament(Deals):
         entry.paid += self.config.rebuy_price or (self.config.buy_in - self.config.bounty)
         self.log.append(f"{entry.name} rebuys")
 
+    def award_bounty(self, winner: Entry, busted: str) -> None:
+        """``winner`` knocked ``busted`` out: the bounty on them is ``winner``'s (with bounties)."""
+        if self.config.bounty:
+            winner.bounties += self.config.bounty
+            winner.knocked_out.append(busted)
+
     def _add_chips(self, entry: Entry, chips: int) -> None:
         where = self.seat_of(entry.name)
         if where is None:
@@ -251,9 +257,7 @@ class Tournament(Deals):
             entry.status, entry.table = "out", None
             busted.append((name, started[name]))
             winner = max(range(len(payoffs)), key=lambda i: (payoffs[i], -i))
-            if self.config.bounty:
-                self.by_name(start.names[winner]).bounties += self.config.bounty
-                self.by_name(start.names[winner]).knocked_out.append(name)
+            self.award_bounty(self.by_name(start.names[winner]), name)
         if self.hand_for_hand:
             self.round_busts.extend(busted)
         if self.hand_for_hand or not busted:

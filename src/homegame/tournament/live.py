@@ -7,6 +7,7 @@ core's rules (:mod:`homegame.tournament.floor`), and every seat that changed is 
 
 >>> from homegame.tournament.config import Config, Level
 >>> from homegame.tournament.core import Tournament
+from homegame.tournament.state import Entry
 >>> t = Tournament(Config(buy_in=10, starting_stack=100, table_size=3, levels=[Level(5, 10)]), seed=2)
 >>> for name in ("Ann", "Ben", "Cy", "Di"):
 ...     _ = t.register(name)
@@ -27,12 +28,15 @@ from typing import Any
 
 from homegame.tournament.config import TournamentError
 from homegame.tournament.core import Tournament
+from homegame.tournament.state import Entry
 
 
-def record_bust(t: Tournament, names: list[str]) -> list[dict[str, Any]]:
+def record_bust(t: Tournament, names: list[str], knocked_by: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """``names`` went out together (in one hand); the moves the floor makes because of it, each
-    ``{"name", "from": [table, seat], "to": [table, seat], "text"}`` (seats count from 1). Refused (a
-    :class:`TournamentError`, nothing changed) unless each name is still playing, once, and someone stays."""
+    ``{"name", "from": [table, seat], "to": [table, seat], "text"}`` (seats count from 1). With bounties
+    ``knocked_by`` names, for each of them, the player still in who knocked them out (who wins the
+    bounty). Refused (a :class:`TournamentError`, nothing changed) unless each name is still playing,
+    once, someone stays, and (with bounties) each names a knocker still in."""
     if not t.started or t.finished:
         raise TournamentError("players go out once the tournament has started, and before it is over")
     if not 1 <= len(names) <= len(t.entries) or len(set(names)) != len(names):
@@ -45,6 +49,7 @@ def record_bust(t: Tournament, names: list[str]) -> list[dict[str, Any]]:
         out.append(entry)
     if len(out) >= len(t.playing()):
         raise TournamentError("someone must still be in: the last player left wins")
+    knockers = knockers_of(t, names, knocked_by or {})
     before = {e.name: t.seat_of(e.name) for e in t.playing()}
     group = []
     for entry in out:
@@ -53,6 +58,8 @@ def record_bust(t: Tournament, names: list[str]) -> list[dict[str, Any]]:
             t.tables[where[0]].remove(where[1])
         entry.status, entry.table = "out", None
         group.append((entry.name, 0))
+        if entry.name in knockers:
+            t.award_bounty(knockers[entry.name], entry.name)
     t.eliminated.append(group)
     t.log.append(f"{', '.join(e.name for e in out)} out")
     if len(t.playing()) == 1:
@@ -68,6 +75,24 @@ def record_bust(t: Tournament, names: list[str]) -> list[dict[str, Any]]:
         moves.append({"name": name, "from": source, "to": target,
                       "text": f"Move {name} from table {source[0]} seat {source[1]} to table {target[0]} seat {target[1]}"})
     return moves
+
+
+def knockers_of(t: Tournament, names: list[str], knocked_by: dict[str, str]) -> dict[str, Entry]:
+    """Who knocked out each of ``names`` (busting together), checked: with bounties each is named and
+    still in (and not going out in the same hand); without them the names are not needed."""
+    if set(knocked_by) - set(names):
+        raise TournamentError("knocked_by: name only players going out now")
+    if not t.config.bounty:
+        return {}
+    out: dict[str, Entry] = {}
+    for name in names:
+        if name not in knocked_by:
+            raise TournamentError(f"knocked_by: who knocked {name} out? The bounty on them is theirs")
+        winner = t.by_name(knocked_by[name])
+        if winner.status != "playing" or winner.name in names:
+            raise TournamentError(f"knocked_by: {winner.name} is not still in")
+        out[t.by_name(name).name] = winner
+    return out
 
 
 def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: float) -> dict[str, Any]:
@@ -114,4 +139,4 @@ def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: flo
     return dict(t.deal)
 
 
-__all__ = ["propose_live_deal", "record_bust"]
+__all__ = ["knockers_of", "propose_live_deal", "record_bust"]

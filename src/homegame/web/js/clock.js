@@ -4,6 +4,7 @@
 import { wholeNumber } from "./words.js";
 import { scheduleRows, readSchedule, addRow } from "./schedule.js";
 import { sharesOf } from "./shares.js";
+import { bountiesFact, knockedBy, knockerPicker, myPicker } from "./bounties.js";
 import { hostAsks, playerAsks, rebuysFact, seatButtons } from "./rebuys.js";
 
 const tid = location.pathname.split("/").pop();
@@ -97,6 +98,7 @@ function render(data) {
   $("pool").textContent = c.prize_pool.toLocaleString();
   $("payouts").textContent = c.payouts.map((p, i) => `${i + 1}. ${p.toLocaleString()}`).join("  ");
   rebuysFact(data);
+  bountiesFact(data);
   $("draw-box").hidden = !data.seats.length;
   $("draw").replaceChildren(...data.seats.map((s) => {
     const li = document.createElement("li");
@@ -116,8 +118,10 @@ function render(data) {
           return;
         }
         armedOut = null;
-        act({ action: "bust", names: [s.name] });
+        act({ action: "bust", names: [s.name], knocked_by: knockedBy(data, s.name) });
       });
+      const picker = armedOut === s.name ? knockerPicker(data, s.name) : null;
+      if (picker) li.append(" ", picker);
       li.append(" ", out, ...seatButtons(data, s.name, act).flatMap((b) => [" ", b]));
     }
     return li;
@@ -143,7 +147,7 @@ function item(text) {
 function results(r) {
   $("results-box").hidden = !r;
   if (!r) return;
-  $("places").replaceChildren(...r.places.map((p) => item(`${p.place}. ${p.name}${p.prize ? `: ${p.prize.toLocaleString()}` : ""}`)));
+  $("places").replaceChildren(...r.places.map((p) => item(`${p.place}. ${p.name}${p.prize ? `: ${p.prize.toLocaleString()}` : ""}${p.bounties ? ` (bounties ${p.bounties.toLocaleString()})` : ""}`)));
   $("settle").replaceChildren(...r.settle_up.lines.map(item));
 }
 
@@ -176,6 +180,7 @@ function player(data) {
     : seat ? `: table ${seat.table}, seat ${seat.seat}` : entry && entry.status === "out" ? "(out)" : "";
   $("im-out").hidden = !entry || entry.status !== "playing" || data.finished;
   playerAsks(data);
+  myPicker(data, $("im-out").dataset.armed === "true");
 }
 
 function host(data, first) {
@@ -275,11 +280,13 @@ $("im-out").addEventListener("click", async () => {
   if (button.dataset.armed !== "true") {
     button.dataset.armed = "true";
     button.textContent = "Yes, I'm out";
+    if (shown) myPicker(shown, true);
     return;
   }
   button.dataset.armed = "false";
   button.textContent = "I'm out";
-  await send("out", {});
+  const by = $("my-knocker").value;
+  await send("out", by ? { by } : {});
 });
 $("ask-rebuy").addEventListener("click", () => send("ask", { what: "rebuy" }));
 $("ask-add-on").addEventListener("click", () => send("ask", { what: "add_on" }));
