@@ -324,3 +324,33 @@ def test_a_knockout_player_names_who_knocked_them_out_and_the_clock_shows_the_bo
         for ctx in contexts:
             ctx.close()
     assert not problems, problems
+
+
+def test_the_host_records_two_out_in_one_hand_with_their_starting_stacks(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "payouts": [70, 30]})
+    host_posts(base, made, *({"action": "enter", "name": n} for n in ("Ann", "Ben", "Cy")), {"action": "start"})
+    problems: list[str] = []
+    ctx = browser.new_context(**PHONE)
+    try:
+        host = watched(ctx, problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("#hand-busts-box:not([hidden])")
+        host.focus("#hand-busts-box summary")  # the seats above are redrawn each second: keys, not a pointer
+        host.keyboard.press("Enter")
+        host.wait_for_selector("#hand-busts-box[open]")
+        for name, chips in (("Ann", "900"), ("Ben", "")):
+            host.check(f".hand-bust[data-name='{name}'] input[type=checkbox]")
+            host.fill(f".hand-bust[data-name='{name}'] input[inputmode=numeric]", chips)
+        host.click("#hand-busts-form button[type=submit]")
+        host.wait_for_selector("#clock-error:has-text('or of none')")  # one typed, one not: nothing sent
+        assert host.text_content("#players") == "3 of 3"
+        host.fill(".hand-bust[data-name='Ben'] input[inputmode=numeric]", "2000")
+        host.screenshot(path=str(ARTIFACTS / "tournament-phone-hand-busts.png"), full_page=True)
+        host.click("#hand-busts-form button[type=submit]")
+        host.wait_for_selector("#results-box:not([hidden])")
+        assert host.locator("#places li").all_text_contents() == ["1. Cy: 21", "2. Ben: 9", "3. Ann"]
+    finally:
+        ctx.close()
+    assert not problems, problems

@@ -440,3 +440,17 @@ def test_a_knockout_names_who_won_each_bounty_and_the_results_and_settle_up_coun
     assert places["Ben"]["bounties"] == 30 and places["Ben"]["knocked_out"] == ["Ann", "Cy"]  # his own back too
     assert sum(p["prize"] + p["bounties"] for p in places.values()) == 90  # everything paid in goes back
     assert done["results"]["settle_up"]["nets"] == {"Ann": -30, "Ben": 60, "Cy": -30}
+
+
+def test_the_host_records_two_out_in_one_hand_with_their_starting_stacks_and_they_are_ranked(db: str) -> None:
+    client = TestClient(create_app(db))
+    tid, host, _ = opened(client, buy_in=10, payouts=[70, 30])
+    for name in ("Ann", "Ben", "Cy"):
+        host_does(client, tid, host, action="enter", name=name)
+    host_does(client, tid, host, action="start")
+    refused = client.post(f"/api/tournaments/{tid}/host", json={"action": "bust", "names": ["Ann", "Ben"],
+                                                               "started_with": {"Ann": 900}}, headers=auth(host))
+    assert refused.status_code == 400 and "started_with" in refused.text
+    done = host_does(client, tid, host, action="bust", names=["Ann", "Ben"], started_with={"Ann": 900, "Ben": 2000})
+    places = {p["name"]: (p["place"], p["prize"]) for p in done["results"]["places"]}
+    assert places == {"Cy": (1, 21), "Ben": (2, 9), "Ann": (3, 0)}

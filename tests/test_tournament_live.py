@@ -134,3 +134,44 @@ def test_with_bounties_each_bust_names_a_knocker_still_in_and_a_wrong_one_change
     assert dump(t) == before
     record_bust(t, ["P0"], {"P0": "P1"})
     assert t.by_name("P1").bounties == 5 and t.by_name("P1").knocked_out == ["P0"]
+
+
+def five_paid_three() -> Tournament:
+    t = Tournament(Config(buy_in=20, starting_stack=1000, payouts=[50, 30, 20], levels=[Level(5, 10)]), seed=5)
+    for name in ("Ann", "Ben", "Cy", "Di", "Ed"):
+        t.register(name)
+    t.start(0.0)
+    record_bust(t, ["Ed"])
+    return t
+
+
+@pytest.mark.parametrize(("started_with", "third", "fourth"), [
+    ({"Ann": 1500, "Ben": 400}, "Ann", "Ben"),  # more chips at the start of the hand: the higher place
+    ({"Ann": 300, "Ben": 900}, "Ben", "Ann"),
+])
+def test_players_out_in_one_hand_are_ranked_by_their_stacks_at_its_start(started_with: dict[str, int], third: str,
+                                                                          fourth: str) -> None:
+    t = five_paid_three()
+    record_bust(t, ["Ann", "Ben"], started_with=started_with)
+    record_bust(t, ["Cy"])
+    assert (t.by_name(third).place, t.by_name(third).prize) == (3, 20)  # 20 % of 100
+    assert (t.by_name(fourth).place, t.by_name(fourth).prize) == (4, 0)
+
+
+@pytest.mark.parametrize("started_with", [{}, {"Ann": 700, "Ben": 700}])
+def test_without_stacks_or_with_equal_ones_they_share_the_places_prizes(started_with: dict[str, int]) -> None:
+    t = five_paid_three()
+    record_bust(t, ["Ann", "Ben"], started_with=started_with)
+    record_bust(t, ["Cy"])
+    for name in ("Ann", "Ben"):
+        assert (t.by_name(name).place, t.by_name(name).places, t.by_name(name).prize) == (3, [3, 4], 10)
+
+
+@pytest.mark.parametrize("started_with", [{"Ann": 700}, {"Ann": 700, "Ben": 0}, {"Ann": 700, "Cy": 300},
+                                          {"Ann": 4000, "Ben": 1500}, {"Ann": True, "Ben": 5}])
+def test_wrong_starting_stacks_are_refused_and_change_nothing(started_with: dict[str, int]) -> None:
+    t = five_paid_three()
+    before = dump(t)
+    with pytest.raises(TournamentError, match="started_with"):
+        record_bust(t, ["Ann", "Ben"], started_with=started_with)
+    assert dump(t) == before

@@ -82,6 +82,9 @@ class HostAction(BaseModel):
     payouts: Payouts | None = None
     #: ``bust``: who went out together, in one hand (they share their places).
     names: Annotated[list[Annotated[str, Field(min_length=1, max_length=24)]], Field(max_length=10)] = []
+    #: ``bust`` of two or more: their stacks at the start of that hand (optional), which rank them.
+    started_with: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[int, Field(ge=1, le=MAX_AMOUNT)]],
+                            Field(max_length=10)] = {}
     #: ``bust`` with bounties: who knocked each of them out.
     knocked_by: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[str, Field(max_length=24)]],
                           Field(max_length=10)] = {}
@@ -144,7 +147,7 @@ def apply(t: Tournament, act: HostAction, now: float) -> list[dict[str, Any]]:
     """Do ``act`` to ``t`` at ``now`` (wall-clock seconds); the seat moves it caused (a bust's);
     :class:`TournamentError` refuses it."""
     if act.action == "bust":
-        return record_bust(t, act.names, act.knocked_by)
+        return record_bust(t, act.names, act.knocked_by, act.started_with)
     if act.action == "deal":
         propose_live_deal(t, act.kind, act.stacks, now)
     elif act.action == "rebuy":

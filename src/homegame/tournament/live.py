@@ -31,12 +31,17 @@ from homegame.tournament.core import Tournament
 from homegame.tournament.state import Entry
 
 
-def record_bust(t: Tournament, names: list[str], knocked_by: dict[str, str] | None = None) -> list[dict[str, Any]]:
+def record_bust(t: Tournament, names: list[str], knocked_by: dict[str, str] | None = None,
+                started_with: dict[str, int] | None = None) -> list[dict[str, Any]]:
     """``names`` went out together (in one hand); the moves the floor makes because of it, each
     ``{"name", "from": [table, seat], "to": [table, seat], "text"}`` (seats count from 1). With bounties
     ``knocked_by`` names, for each of them, the player still in who knocked them out (who wins the
     bounty). Refused (a :class:`TournamentError`, nothing changed) unless each name is still playing,
-    once, someone stays, and (with bounties) each names a knocker still in."""
+    once, someone stays, and (with bounties) each names a knocker still in.
+
+    ``started_with`` (optional: each of them, or none) are their stacks at the start of that hand:
+    more chips place higher, equal stacks share (see :func:`~homegame.tournament.results.rank_group`);
+    without them they share their places."""
     if not t.started or t.finished:
         raise TournamentError("players go out once the tournament has started, and before it is over")
     if not 1 <= len(names) <= len(t.entries) or len(set(names)) != len(names):
@@ -50,6 +55,7 @@ def record_bust(t: Tournament, names: list[str], knocked_by: dict[str, str] | No
     if len(out) >= len(t.playing()):
         raise TournamentError("someone must still be in: the last player left wins")
     knockers = knockers_of(t, names, knocked_by or {})
+    stacks = starting_stacks(t, names, started_with or {})
     before = {e.name: t.seat_of(e.name) for e in t.playing()}
     group = []
     for entry in out:
@@ -57,7 +63,7 @@ def record_bust(t: Tournament, names: list[str], knocked_by: dict[str, str] | No
         if where is not None:
             t.tables[where[0]].remove(where[1])
         entry.status, entry.table = "out", None
-        group.append((entry.name, 0))
+        group.append((entry.name, stacks.get(entry.name, 0)))
         if entry.name in knockers:
             t.award_bounty(knockers[entry.name], entry.name)
     t.eliminated.append(group)
@@ -93,6 +99,21 @@ def knockers_of(t: Tournament, names: list[str], knocked_by: dict[str, str]) -> 
             raise TournamentError(f"knocked_by: {winner.name} is not still in")
         out[t.by_name(name).name] = winner
     return out
+
+
+def starting_stacks(t: Tournament, names: list[str], started_with: dict[str, int]) -> dict[str, int]:
+    """``started_with`` checked: none, or each of ``names`` (going out together) with a whole number of
+    chips from 1 to every chip in play; by entry name."""
+    if not started_with:
+        return {}
+    if set(started_with) != set(names):
+        raise TournamentError("started_with: the stack of each player going out in this hand, or of none")
+    if any(isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= t.chips_in_play
+           for c in started_with.values()):
+        raise TournamentError(f"started_with: each a whole number of chips from 1 to {t.chips_in_play}")
+    if sum(started_with.values()) > t.chips_in_play:
+        raise TournamentError(f"started_with: they add up to more than the {t.chips_in_play} chips in play")
+    return {t.by_name(n).name: c for n, c in started_with.items()}
 
 
 def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: float) -> dict[str, Any]:
@@ -139,4 +160,4 @@ def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: flo
     return dict(t.deal)
 
 
-__all__ = ["knockers_of", "propose_live_deal", "record_bust"]
+__all__ = ["knockers_of", "propose_live_deal", "record_bust", "starting_stacks"]

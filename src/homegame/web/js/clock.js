@@ -4,6 +4,7 @@
 import { wholeNumber } from "./words.js";
 import { scheduleRows, readSchedule, addRow } from "./schedule.js";
 import { sharesOf } from "./shares.js";
+import { handBustAction, handBusts } from "./busts.js";
 import { bountiesFact, knockedBy, knockerPicker, myPicker } from "./bounties.js";
 import { hostAsks, playerAsks, rebuysFact, seatButtons } from "./rebuys.js";
 
@@ -186,6 +187,7 @@ function player(data) {
 function host(data, first) {
   $("host").hidden = false;
   hostAsks(data, act);
+  handBusts(data);
   $("start").hidden = data.started;
   $("pause").disabled = !data.started || data.finished;
   $("pause").textContent = data.clock.paused && data.started ? "Resume" : "Pause";
@@ -290,6 +292,14 @@ $("im-out").addEventListener("click", async () => {
 });
 $("ask-rebuy").addEventListener("click", () => send("ask", { what: "rebuy" }));
 $("ask-add-on").addEventListener("click", () => send("ask", { what: "add_on" }));
+$("hand-busts-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  try {
+    act(handBustAction());
+  } catch (e) {
+    error.textContent = e.message;
+  }
+});
 $("deal-form").addEventListener("submit", (event) => {
   event.preventDefault();
   try {
