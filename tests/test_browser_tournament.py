@@ -354,3 +354,30 @@ def test_the_host_records_two_out_in_one_hand_with_their_starting_stacks(base: s
     finally:
         ctx.close()
     assert not problems, problems
+
+
+def test_the_host_enters_counted_stacks_and_the_clock_shows_the_chip_leaders(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "starting_stack": 1000})
+    host_posts(base, made, *({"action": "enter", "name": n} for n in ("Ann", "Ben", "Cy")), {"action": "start"})
+    problems: list[str] = []
+    ctx = browser.new_context(**LAPTOP)
+    try:
+        host = watched(ctx, problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("body[data-ready=true]")
+        assert host.is_hidden("#leaders-fact")
+        host.focus("#deal-form-box summary")
+        host.keyboard.press("Enter")
+        for name, chips in (("Ann", "400"), ("Ben", "1700"), ("Cy", "899")):
+            host.fill(f"#deal-stacks input[data-name='{name}']", chips)
+        host.click("#save-counts")
+        host.wait_for_selector("#clock-error:has-text('count again')")  # 2999 of 3000: nothing shown
+        host.fill("#deal-stacks input[data-name='Cy']", "900")
+        host.click("#save-counts")
+        host.wait_for_selector("#leaders:has-text('Ben 1,700, Cy 900, Ann 400')")
+        host.screenshot(path=str(ARTIFACTS / "tournament-clock-chip-leaders.png"))
+    finally:
+        ctx.close()
+    assert not problems, problems

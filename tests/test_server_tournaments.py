@@ -454,3 +454,24 @@ def test_the_host_records_two_out_in_one_hand_with_their_starting_stacks_and_the
     done = host_does(client, tid, host, action="bust", names=["Ann", "Ben"], started_with={"Ann": 900, "Ben": 2000})
     places = {p["name"]: (p["place"], p["prize"]) for p in done["results"]["places"]}
     assert places == {"Cy": (1, 21), "Ben": (2, 9), "Ann": (3, 0)}
+
+
+def test_counted_stacks_add_up_to_the_chips_in_play_and_the_clock_shows_the_leaders(db: str) -> None:
+    client = TestClient(create_app(db))
+    tid, host, clock = opened(client, starting_stack=1000, rebuy_level=2)
+    for name in ("Ann", "Ben", "Cy"):
+        host_does(client, tid, host, action="enter", name=name)
+    host_does(client, tid, host, action="start")
+    host_does(client, tid, host, action="rebuy", name="Cy")
+    assert "chip_leaders" not in host_does(client, tid, host, action="pause")["clock"]  # nothing counted yet
+    before = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+    for stacks in ({"Ann": 1000, "Ben": 1000, "Cy": 1000}, {"Ann": 2000, "Ben": 2000}, {"Ann": 3999, "Ben": 0, "Cy": 1},
+                   {"Ann": 2000, "Ben": 1000, "Cy": 1000, "Eve": 1}):
+        wrong = client.post(f"/api/tournaments/{tid}/host", json={"action": "counts", "stacks": stacks}, headers=auth(host))
+        assert wrong.status_code in (400, 422), wrong.text
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(host)).json() == before  # refused: nothing changed
+    host_does(client, tid, host, action="counts", stacks={"Ann": 500, "Ben": 2200, "Cy": 1300})  # 4000 with the rebuy
+    tv = client.get(f"/api/tournaments/{tid}", headers=auth(clock)).json()["clock"]
+    assert tv["chip_leaders"] == [{"name": "Ben", "chips": 2200}, {"name": "Cy", "chips": 1300},
+                                  {"name": "Ann", "chips": 500}]
+    assert tv["counted_level"] == 1 and tv["average_bb"] == round(4000 / 3 / tv["big_blind"], 1)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from homegame.tournament.config import MAX_LEVELS, PRESETS, Level, TournamentError, preset
 from homegame.tournament.core import Tournament
-from homegame.tournament.live import propose_live_deal, record_bust
+from homegame.tournament.live import propose_live_deal, record_bust, record_counts
 
 #: The largest amounts a form may send (money and chips).
 MAX_AMOUNT = 10**9
@@ -73,7 +73,7 @@ class HostAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     action: Literal["pause", "resume", "add_time", "level", "enter", "start", "levels", "payouts", "bust", "deal",
-                    "cancel_deal", "rebuy", "add_on", "decline_ask"]
+                    "cancel_deal", "rebuy", "add_on", "decline_ask", "counts"]
     seconds: Annotated[float, Field(ge=-3600, le=3600)] = 60
     step: Literal[-1, 1] = 1
     name: Annotated[str, Field(min_length=1, max_length=24)] = ""
@@ -88,7 +88,8 @@ class HostAction(BaseModel):
     #: ``bust`` with bounties: who knocked each of them out.
     knocked_by: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[str, Field(max_length=24)]],
                           Field(max_length=10)] = {}
-    #: ``deal``: the split proposed, and each player's chips as counted at the table.
+    #: ``deal``: the split proposed, and each player's chips as counted at the table (``counts``: the
+    #: counts alone, for the clock's chip leaders).
     kind: Literal["icm", "chip-chop"] = "icm"
     stacks: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[int, Field(ge=1, le=MAX_AMOUNT)]],
                       Field(max_length=10)] = {}
@@ -150,6 +151,8 @@ def apply(t: Tournament, act: HostAction, now: float) -> list[dict[str, Any]]:
         return record_bust(t, act.names, act.knocked_by, act.started_with)
     if act.action == "deal":
         propose_live_deal(t, act.kind, act.stacks, now)
+    elif act.action == "counts":
+        record_counts(t, act.stacks)
     elif act.action == "rebuy":
         t.rebuy(t.by_name(act.name).id, now)
     elif act.action == "add_on":
@@ -188,7 +191,7 @@ def apply(t: Tournament, act: HostAction, now: float) -> list[dict[str, Any]]:
 def view(t: Tournament, now: float, role: str) -> dict[str, Any]:
     """What the clock page shows (and, for the host, what the host edits)."""
     clock = t.clock(now)
-    clock.pop("chip_leaders", None)  # real chips: the server does not know the stacks
+    clock.pop("chip_leaders", None)  # real chips: the server knows the stacks only as the host counts them
     players = clock["players_left"] or len(t.entries)
     chips = t.chips_in_play or len(t.entries) * t.config.starting_stack
     big = t.level.big_blind

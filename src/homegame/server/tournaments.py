@@ -62,6 +62,11 @@ class Opened(NamedTuple):
         out = view(t, now, self.role)
         out["moves"] = self.state.get("moves", [])[-MOVES_SHOWN:]
         out["results"] = t.results() if t.finished else None
+        counted = self.state.get("counted")
+        if counted is not None and t.started and not t.finished:  # the host's last count, busts since left out
+            leaders = sorted(t.stacks().items(), key=lambda kv: -kv[1])[:CHIP_LEADERS]
+            out["clock"]["chip_leaders"] = [{"name": n, "chips": c} for n, c in leaders]
+            out["clock"]["counted_level"] = counted["level"]
         out["deal"] = t.deal if t.deal is not None and (t.deal_open() or t.deal.get("made")) else None
         if self.role == "host":
             out["asks"] = [{"name": t.entry(int(e)).name, "what": what} for e, what in self.state.get("asks", {}).items()]
@@ -74,8 +79,8 @@ class Opened(NamedTuple):
         return out
 
 
-#: The move instructions kept (and shown) for a tournament.
-MOVES_SHOWN = 30
+#: The move instructions kept (and shown) for a tournament; the chip leaders shown.
+MOVES_SHOWN, CHIP_LEADERS = 30, 5
 
 
 class Tournaments:
@@ -129,6 +134,8 @@ class Tournaments:
                     if opened.role != "host":
                         raise HTTPException(403, "only the host's link runs the clock")
                     moves = apply(t, act, now)
+                    if act.action in ("counts", "deal"):  # counted stacks: the clock shows the leaders
+                        state["counted"] = {"level": t.level_number()}
                     if act.action in ("rebuy", "add_on", "decline_ask"):  # the player's ask is answered
                         entry_id = str(t.by_name(act.name).id)
                         state["asks"] = {e: w for e, w in state.get("asks", {}).items() if e != entry_id}

@@ -116,6 +116,31 @@ def starting_stacks(t: Tournament, names: list[str], started_with: dict[str, int
     return {t.by_name(n).name: c for n, c in started_with.items()}
 
 
+def record_counts(t: Tournament, stacks: dict[str, int]) -> dict[str, int]:
+    """The chips of each player still in, as counted at the tables (adding up to every chip in play,
+    rebuys and add-ons included), become their stacks (the clock's chip leaders); the stacks before.
+    Refused, nothing changed, when the counts name someone not in, miss someone, or do not add up."""
+    playing = {e.name for e in t.playing()}
+    if not t.started or t.finished:
+        raise TournamentError("chips are counted once the tournament has started, and before it is over")
+    if set(stacks) != playing:
+        raise TournamentError(f"stacks: the chips of each player still in ({', '.join(sorted(playing))}), no one else")
+    if any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in stacks.values()):
+        raise TournamentError("stacks: each a whole number of chips, at least 1")
+    if sum(stacks.values()) != t.chips_in_play:
+        raise TournamentError(f"stacks: they add up to {sum(stacks.values())}, but {t.chips_in_play} chips are in "
+                              "play; count again")
+    seats = {name: t.seat_of(name) for name in playing}
+    if any(where is None for where in seats.values()):
+        raise TournamentError("counts wait until every player still in has a seat")
+    previous = {}
+    for name, where in seats.items():
+        assert where is not None
+        previous[name] = t.tables[where[0]].seats[where[1]].stack
+        t.tables[where[0]].adjust_stack(where[1], stacks[name])
+    return previous
+
+
 def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: float) -> dict[str, Any]:
     """The players still in counted their chips (``stacks``: each one's, adding up to every chip in
     play) and ask for a deal: the proposal (``kind`` ``icm`` or ``chip-chop``) with both splits shown
@@ -126,20 +151,8 @@ def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: flo
     from homegame.tournament.results import whole_split
 
     playing = {e.name: e for e in t.playing()}
-    if set(stacks) != set(playing):
-        raise TournamentError(f"stacks: the chips of each player still in ({', '.join(sorted(playing))}), no one else")
-    if any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in stacks.values()):
-        raise TournamentError("stacks: each a whole number of chips, at least 1")
-    if sum(stacks.values()) != t.chips_in_play:
-        raise TournamentError(f"stacks: they add up to {sum(stacks.values())}, but {t.chips_in_play} chips are in "
-                              "play; count again")
+    previous = record_counts(t, stacks)
     before = {name: t.seat_of(name) for name in playing}
-    if any(where is None for where in before.values()):
-        raise TournamentError("a deal waits until every player still in has a seat")
-    previous = {name: t.tables[w[0]].seats[w[1]].stack for name, w in before.items() if w is not None}
-    for name, where in before.items():
-        assert where is not None
-        t.tables[where[0]].adjust_stack(where[1], stacks[name])
     try:
         deal = t.propose_deal(kind, now)
     except TournamentError:
@@ -160,4 +173,4 @@ def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: flo
     return dict(t.deal)
 
 
-__all__ = ["knockers_of", "propose_live_deal", "record_bust", "starting_stacks"]
+__all__ = ["knockers_of", "propose_live_deal", "record_bust", "record_counts", "starting_stacks"]

@@ -100,6 +100,10 @@ function render(data) {
   $("payouts").textContent = c.payouts.map((p, i) => `${i + 1}. ${p.toLocaleString()}`).join("  ");
   rebuysFact(data);
   bountiesFact(data);
+  const leaders = c.chip_leaders || [];
+  $("leaders-fact").hidden = !leaders.length;
+  $("leaders").textContent = leaders.slice(0, 3).map((l) => `${l.name} ${l.chips.toLocaleString()}`).join(", ") +
+    (leaders.length ? ` (counted at level ${c.counted_level})` : "");
   $("draw-box").hidden = !data.seats.length;
   $("draw").replaceChildren(...data.seats.map((s) => {
     const li = document.createElement("li");
@@ -300,12 +304,22 @@ $("hand-busts-form").addEventListener("submit", (event) => {
     error.textContent = e.message;
   }
 });
+function countedStacks() {
+  const stacks = {};
+  for (const input of $("deal-stacks").querySelectorAll("input")) stacks[input.dataset.name] = wholeNumber(input.value, `${input.dataset.name}'s chips`, { min: 1 });
+  return stacks;
+}
 $("deal-form").addEventListener("submit", (event) => {
   event.preventDefault();
   try {
-    const stacks = {};
-    for (const input of $("deal-stacks").querySelectorAll("input")) stacks[input.dataset.name] = wholeNumber(input.value, `${input.dataset.name}'s chips`, { min: 1 });
-    act({ action: "deal", kind: new FormData(event.target).get("kind"), stacks });
+    act({ action: "deal", kind: new FormData(event.target).get("kind"), stacks: countedStacks() });
+  } catch (e) {
+    error.textContent = e.message;
+  }
+});
+$("save-counts").addEventListener("click", () => {
+  try {
+    act({ action: "counts", stacks: countedStacks() });
   } catch (e) {
     error.textContent = e.message;
   }
