@@ -1,13 +1,13 @@
 """A tournament played with real cards and chips: the host (or the player) says who is out, and the
 floor's work follows as instructions people carry out at the real tables. No I/O.
 
-Nobody tells the tournament the stacks, so players who go out together (one call) share their places
-and split those places' prizes, as the core ranks equal stacks; tables are balanced and broken by the
+Nobody tells the tournament the stacks unless the host counts them, so players who go out together (one
+call) share their places and split those places' prizes, as the core ranks equal stacks, unless their
+stacks at the start of that hand are given; tables are balanced and broken by the
 core's rules (:mod:`homegame.tournament.floor`), and every seat that changed is one instruction.
 
 >>> from homegame.tournament.config import Config, Level
 >>> from homegame.tournament.core import Tournament
-from homegame.tournament.state import Entry
 >>> t = Tournament(Config(buy_in=10, starting_stack=100, table_size=3, levels=[Level(5, 10)]), seed=2)
 >>> for name in ("Ann", "Ben", "Cy", "Di"):
 ...     _ = t.register(name)
