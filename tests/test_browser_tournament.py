@@ -237,3 +237,147 @@ def test_a_deal_is_accepted_by_everyone_on_their_own_phone(base: str, browser: A
         for ctx in contexts:
             ctx.close()
     assert not problems, problems
+
+
+def registered(phone: Any, made: dict[str, Any], name: str) -> Any:
+    """``phone`` opened the invite link and registered as ``name``."""
+    phone.goto(made["links"]["invite"])
+    phone.wait_for_selector("#register-box:not([hidden])")
+    phone.fill("#register input[name=name]", name)
+    phone.click("#register button[type=submit]")
+    phone.wait_for_selector(f"#me:has-text('{name}')")
+    return phone
+
+
+def host_posts(base: str, made: dict[str, Any], *bodies: dict[str, Any]) -> None:
+    """The host's actions, sent as the host's link would."""
+    from homegame.server.harness import api
+
+    host_token = made["links"]["host"].split("#", 1)[1]
+    for body in bodies:
+        api(base, f"/api/tournaments/{made['tournament_id']}/host", body, {"Authorization": f"Bearer {host_token}"})
+
+
+def test_a_busted_player_asks_for_a_rebuy_on_the_phone_and_the_host_approves_with_one_tap(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "rebuy_level": 2, "add_on_price": 5})
+    problems: list[str] = []
+    contexts = [browser.new_context(**LAPTOP), browser.new_context(**PHONE)]
+    try:
+        phone = registered(watched(contexts[1], problems), made, "Ann")
+        host_posts(base, made, {"action": "enter", "name": "Ben"}, {"action": "start"})
+        host = watched(contexts[0], problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("#rebuys:has-text('open until level 2')")
+        assert host.text_content("#pool") == "20" and host.is_hidden("#asks-box")
+        phone.wait_for_selector("#ask-rebuy:not([hidden])")
+        phone.click("#ask-rebuy")
+        phone.wait_for_selector("#my-ask:has-text('You asked for a rebuy')")
+        assert phone.is_hidden("#ask-rebuy")
+        phone.screenshot(path=str(ARTIFACTS / "tournament-phone-rebuy-asked.png"))
+        host.wait_for_selector("#asks li:has-text('Ann asks for a rebuy')")
+        host.screenshot(path=str(ARTIFACTS / "tournament-host-rebuy-ask.png"), full_page=True)
+        host.click("#asks li button:has-text('Approve')")  # one tap
+        host.wait_for_selector("#pool:has-text('30')")
+        assert host.is_hidden("#asks-box")
+        phone.wait_for_selector("#my-ask", state="hidden")
+        phone.wait_for_selector("#pool:has-text('30')")
+        host.click("#draw li:has-text('Ben') button:has-text('Rebuy')")  # the host records one at the table
+        host.wait_for_selector("#pool:has-text('40')")
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not problems, problems
+
+
+def test_a_knockout_player_names_who_knocked_them_out_and_the_clock_shows_the_bounties(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 30, "bounty": 10})
+    problems: list[str] = []
+    contexts = [browser.new_context(**LAPTOP), browser.new_context(**PHONE)]
+    try:
+        phone = registered(watched(contexts[1], problems), made, "Ann")
+        host_posts(base, made, {"action": "enter", "name": "Ben"}, {"action": "enter", "name": "Cy"}, {"action": "start"})
+        phone.wait_for_selector("#bounties:has-text('10 each')")
+        phone.wait_for_selector("#im-out:not([hidden])")
+        phone.click("#im-out")
+        phone.wait_for_selector("#my-knocker:not([hidden])")
+        phone.select_option("#my-knocker", "Ben")
+        phone.screenshot(path=str(ARTIFACTS / "tournament-phone-knocked-out-by.png"))
+        phone.click("#im-out")
+        phone.wait_for_selector("#my-seat:has-text('out')")
+        phone.wait_for_selector("#bounties:has-text('Ben 10')")
+        host = watched(contexts[0], problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("#bounties:has-text('Ben 10')")
+        host.click("#draw li:has-text('Cy') button.out")
+        host.wait_for_selector("#draw li:has-text('Cy') select.knocker")
+        host.select_option("#draw li:has-text('Cy') select.knocker", "Ben")
+        host.click("#draw li:has-text('Cy') button.out[data-armed=true]")
+        host.wait_for_selector("#results-box:not([hidden])")
+        places = host.locator("#places li").all_text_contents()
+        assert places[0] == "1. Ben: 60 (bounties 30)", places  # two knockouts and his own bounty back
+        host.screenshot(path=str(ARTIFACTS / "tournament-host-knockout-results.png"), full_page=True)
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    assert not problems, problems
+
+
+def test_the_host_records_two_out_in_one_hand_with_their_starting_stacks(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "payouts": [70, 30]})
+    host_posts(base, made, *({"action": "enter", "name": n} for n in ("Ann", "Ben", "Cy")), {"action": "start"})
+    problems: list[str] = []
+    ctx = browser.new_context(**PHONE)
+    try:
+        host = watched(ctx, problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("#hand-busts-box:not([hidden])")
+        host.focus("#hand-busts-box summary")  # the seats above are redrawn each second: keys, not a pointer
+        host.keyboard.press("Enter")
+        host.wait_for_selector("#hand-busts-box[open]")
+        for name, chips in (("Ann", "900"), ("Ben", "")):
+            host.check(f".hand-bust[data-name='{name}'] input[type=checkbox]")
+            host.fill(f".hand-bust[data-name='{name}'] input[inputmode=numeric]", chips)
+        host.click("#hand-busts-form button[type=submit]")
+        host.wait_for_selector("#clock-error:has-text('or of none')")  # one typed, one not: nothing sent
+        assert host.text_content("#players") == "3 of 3"
+        host.fill(".hand-bust[data-name='Ben'] input[inputmode=numeric]", "2000")
+        host.screenshot(path=str(ARTIFACTS / "tournament-phone-hand-busts.png"), full_page=True)
+        host.click("#hand-busts-form button[type=submit]")
+        host.wait_for_selector("#results-box:not([hidden])")
+        assert host.locator("#places li").all_text_contents() == ["1. Cy: 21", "2. Ben: 9", "3. Ann"]
+    finally:
+        ctx.close()
+    assert not problems, problems
+
+
+def test_the_host_enters_counted_stacks_and_the_clock_shows_the_chip_leaders(base: str, browser: Any) -> None:  # noqa: F811
+    from homegame.server.harness import api
+
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "starting_stack": 1000})
+    host_posts(base, made, *({"action": "enter", "name": n} for n in ("Ann", "Ben", "Cy")), {"action": "start"})
+    problems: list[str] = []
+    ctx = browser.new_context(**LAPTOP)
+    try:
+        host = watched(ctx, problems)
+        host.goto(made["links"]["host"])
+        host.wait_for_selector("body[data-ready=true]")
+        assert host.is_hidden("#leaders-fact")
+        host.focus("#deal-form-box summary")
+        host.keyboard.press("Enter")
+        for name, chips in (("Ann", "400"), ("Ben", "1700"), ("Cy", "899")):
+            host.fill(f"#deal-stacks input[data-name='{name}']", chips)
+        host.click("#save-counts")
+        host.wait_for_selector("#clock-error:has-text('count again')")  # 2999 of 3000: nothing shown
+        host.fill("#deal-stacks input[data-name='Cy']", "900")
+        host.click("#save-counts")
+        host.wait_for_selector("#leaders:has-text('Ben 1,700, Cy 900, Ann 400')")
+        host.screenshot(path=str(ARTIFACTS / "tournament-clock-chip-leaders.png"))
+    finally:
+        ctx.close()
+    assert not problems, problems

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
 from homegame.server.app import create_app
 from homegame.server.storage import Store
-from homegame.server.tournaments import HostAction, LevelSpec, NewTournament, Tournaments
+from homegame.server.tournaments import Ask, HostAction, LevelSpec, NewTournament, Registration, Tournaments
 
 TWO_LEVELS_AND_A_BREAK = [{"small_blind": 25, "big_blind": 50, "minutes": 10},
                           {"small_blind": 50, "big_blind": 100, "ante": 10, "minutes": 10},
@@ -349,3 +350,128 @@ def test_revision_0006_adds_the_tournaments_table_and_takes_it_away_again(tmp_pa
         assert "tournaments" not in sa.inspect(engine).get_table_names()
     finally:
         engine.dispose()
+
+
+REBUYS_THEN_A_BREAK = [{"small_blind": 25, "big_blind": 50, "minutes": 10},
+                       {"small_blind": 50, "big_blind": 100, "minutes": 10},
+                       {"small_blind": 50, "big_blind": 100, "minutes": 5, "is_break": True},
+                       {"small_blind": 100, "big_blind": 200, "minutes": 10}]
+
+
+def test_rebuys_until_their_level_and_an_add_on_at_the_break_follow_into_the_pool_and_settle_up(tmp_path: Path) -> None:
+    wall = Wall()
+    tournaments = Tournaments(Store(f"sqlite:///{tmp_path / 'rebuys.db'}"), clock=wall)
+    spec = NewTournament(preset="regular", buy_in=20, starting_stack=1000, rebuy_level=1, max_rebuys=2,
+                         add_on_price=10, add_on_chips=1500, levels=[LevelSpec(**lv) for lv in REBUYS_THEN_A_BREAK])
+    tid, tokens = tournaments.create(spec)
+    host = tokens["host"]
+    client_tokens = {}
+    for name in ("Ann", "Ben", "Cy"):
+        client_tokens[name] = tournaments.change(tid, tokens["invite"], Registration(name=name))[1]
+    tournaments.change(tid, host, HostAction(action="start"))
+    shown = tournaments.read(tid, host).shown(wall.now)
+    assert shown["rebuys_open"] and not shown["add_on_open"]
+    # the host records a rebuy; a busted player asks on their phone and the host approves with one tap
+    tournaments.change(tid, host, HostAction(action="rebuy", name="Ann"))
+    asked, _ = tournaments.change(tid, client_tokens["Ben"], Ask(what="rebuy"))
+    assert asked.shown(wall.now)["asked"] == "rebuy"
+    assert tournaments.read(tid, host).shown(wall.now)["asks"] == [{"name": "Ben", "what": "rebuy"}]
+    approved = tournaments.change(tid, host, HostAction(action="rebuy", name="Ben"))[0].shown(wall.now)
+    assert approved["asks"] == [] and approved["clock"]["prize_pool"] == 5 * 20
+    assert approved["clock"]["average_bb"] == round(5000 / 3 / 50, 1)  # three stacks and two rebuys' chips
+    tournaments.change(tid, host, HostAction(action="rebuy", name="Ann"))
+    with pytest.raises(HTTPException, match="most allowed"):
+        tournaments.change(tid, host, HostAction(action="rebuy", name="Ann"))
+    with pytest.raises(HTTPException, match="break"):  # the add-on waits for the break
+        tournaments.change(tid, client_tokens["Cy"], Ask(what="add_on"))
+    wall.now += 601  # level 2: rebuys are over
+    with pytest.raises(HTTPException, match="rebuys are closed"):
+        tournaments.change(tid, client_tokens["Cy"], Ask(what="rebuy"))
+    wall.now += 600  # the break
+    tournaments.change(tid, client_tokens["Cy"], Ask(what="add_on"))
+    took = tournaments.change(tid, host, HostAction(action="add_on", name="Cy"))[0]
+    assert took.tournament.chips_in_play == 3 * 1000 + 3 * 1000 + 1500
+    shown = took.shown(wall.now)
+    assert shown["clock"]["prize_pool"] == 6 * 20 + 10 and shown["asks"] == []
+    paid = {e["name"]: e["paid"] for e in shown["entries"]}
+    assert paid == {"Ann": 60, "Ben": 40, "Cy": 30}
+    tournaments.change(tid, host, HostAction(action="bust", names=["Ann"]))
+    done = tournaments.change(tid, host, HostAction(action="bust", names=["Ben"]))[0].shown(wall.now)
+    results = done["results"]
+    assert sum(p["prize"] for p in results["places"]) == 130
+    assert {p["name"]: p["paid"] for p in results["places"]} == paid
+    assert results["settle_up"]["nets"] == {"Ann": -60, "Ben": -40, "Cy": 100}  # one place paid: Cy takes 130
+
+
+def test_no_rebuy_or_add_on_when_the_tournament_has_none(db: str) -> None:
+    client = TestClient(create_app(db))
+    tid, host, _ = opened(client)
+    for name in ("Ann", "Ben"):
+        host_does(client, tid, host, action="enter", name=name)
+    host_does(client, tid, host, action="start")
+    host_does(client, tid, host, action="pause")  # whole views compare equal
+    before = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+    for action in ("rebuy", "add_on"):
+        answer = client.post(f"/api/tournaments/{tid}/host", json={"action": action, "name": "Ann"}, headers=auth(host))
+        assert answer.status_code == 400 and ("no rebuys" in answer.text or "break" in answer.text), answer.text
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(host)).json() == before
+
+
+def test_a_knockout_names_who_won_each_bounty_and_the_results_and_settle_up_count_them(db: str) -> None:
+    client = TestClient(create_app(db))
+    made = client.post("/api/tournaments", json={"preset": "turbo", "buy_in": 30, "bounty": 10}).json()
+    tid, host, invite = made["tournament_id"], token_of(made["links"]["host"]), token_of(made["links"]["invite"])
+    ann = client.post(f"/api/tournaments/{tid}/register", json={"name": "Ann"}, headers=auth(invite)).json()["token"]
+    for name in ("Ben", "Cy"):
+        host_does(client, tid, host, action="enter", name=name)
+    host_does(client, tid, host, action="start")
+    unnamed = client.post(f"/api/tournaments/{tid}/out", headers=auth(ann))
+    assert unnamed.status_code == 400 and "who knocked Ann out" in unnamed.text
+    out = client.post(f"/api/tournaments/{tid}/out", json={"by": "Ben"}, headers=auth(ann))  # on her own phone
+    assert out.status_code == 200, out.text
+    shown = out.json()
+    assert shown["bounty"] == 10 and {e["name"]: e["bounties"] for e in shown["entries"]} == {"Ann": 0, "Ben": 10, "Cy": 0}
+    assert shown["clock"]["prize_pool"] == 60  # 3 x 30 less the bounties
+    wrong = client.post(f"/api/tournaments/{tid}/host", json={"action": "bust", "names": ["Cy"], "knocked_by": {"Cy": "Ann"}},
+                        headers=auth(host))
+    assert wrong.status_code == 400 and "not still in" in wrong.text
+    done = host_does(client, tid, host, action="bust", names=["Cy"], knocked_by={"Cy": "Ben"})
+    places = {p["name"]: p for p in done["results"]["places"]}
+    assert places["Ben"]["bounties"] == 30 and places["Ben"]["knocked_out"] == ["Ann", "Cy"]  # his own back too
+    assert sum(p["prize"] + p["bounties"] for p in places.values()) == 90  # everything paid in goes back
+    assert done["results"]["settle_up"]["nets"] == {"Ann": -30, "Ben": 60, "Cy": -30}
+
+
+def test_the_host_records_two_out_in_one_hand_with_their_starting_stacks_and_they_are_ranked(db: str) -> None:
+    client = TestClient(create_app(db))
+    tid, host, _ = opened(client, buy_in=10, payouts=[70, 30])
+    for name in ("Ann", "Ben", "Cy"):
+        host_does(client, tid, host, action="enter", name=name)
+    host_does(client, tid, host, action="start")
+    refused = client.post(f"/api/tournaments/{tid}/host", json={"action": "bust", "names": ["Ann", "Ben"],
+                                                               "started_with": {"Ann": 900}}, headers=auth(host))
+    assert refused.status_code == 400 and "started_with" in refused.text
+    done = host_does(client, tid, host, action="bust", names=["Ann", "Ben"], started_with={"Ann": 900, "Ben": 2000})
+    places = {p["name"]: (p["place"], p["prize"]) for p in done["results"]["places"]}
+    assert places == {"Cy": (1, 21), "Ben": (2, 9), "Ann": (3, 0)}
+
+
+def test_counted_stacks_add_up_to_the_chips_in_play_and_the_clock_shows_the_leaders(db: str) -> None:
+    client = TestClient(create_app(db))
+    tid, host, clock = opened(client, starting_stack=1000, rebuy_level=2)
+    for name in ("Ann", "Ben", "Cy"):
+        host_does(client, tid, host, action="enter", name=name)
+    host_does(client, tid, host, action="start")
+    host_does(client, tid, host, action="rebuy", name="Cy")
+    assert "chip_leaders" not in host_does(client, tid, host, action="pause")["clock"]  # nothing counted yet
+    before = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+    for stacks in ({"Ann": 1000, "Ben": 1000, "Cy": 1000}, {"Ann": 2000, "Ben": 2000}, {"Ann": 3999, "Ben": 0, "Cy": 1},
+                   {"Ann": 2000, "Ben": 1000, "Cy": 1000, "Eve": 1}):
+        wrong = client.post(f"/api/tournaments/{tid}/host", json={"action": "counts", "stacks": stacks}, headers=auth(host))
+        assert wrong.status_code in (400, 422), wrong.text
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(host)).json() == before  # refused: nothing changed
+    host_does(client, tid, host, action="counts", stacks={"Ann": 500, "Ben": 2200, "Cy": 1300})  # 4000 with the rebuy
+    tv = client.get(f"/api/tournaments/{tid}", headers=auth(clock)).json()["clock"]
+    assert tv["chip_leaders"] == [{"name": "Ben", "chips": 2200}, {"name": "Cy", "chips": 1300},
+                                  {"name": "Ann", "chips": 500}]
+    assert tv["counted_level"] == 1 and tv["average_bb"] == round(4000 / 3 / tv["big_blind"], 1)

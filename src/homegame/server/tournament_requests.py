@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from homegame.tournament.config import MAX_LEVELS, PRESETS, Level, TournamentError, preset
 from homegame.tournament.core import Tournament
-from homegame.tournament.live import propose_live_deal, record_bust
+from homegame.tournament.live import propose_live_deal, record_bust, record_counts
 
 #: The largest amounts a form may send (money and chips).
 MAX_AMOUNT = 10**9
@@ -56,6 +56,16 @@ class NewTournament(BaseModel):
     late_registration_level: LevelNo = 0
     payouts: Payouts | None = None
     table_size: Annotated[int, Field(ge=3, le=10)] = 9
+    #: Rebuys until the end of this level (0: none), each at this price (0: the buy-in) for these chips
+    #: (0: the starting stack); an add-on (0: none) taken at the first break after the rebuys.
+    rebuy_level: LevelNo = 0
+    #: Knockout: the part of the buy-in that is the bounty on each player (won by who knocks them out).
+    bounty: Whole = 0
+    rebuy_price: Whole = 0
+    rebuy_chips: Whole = 0
+    max_rebuys: Annotated[int, Field(ge=0, le=100)] = 3
+    add_on_price: Whole = 0
+    add_on_chips: Whole = 0
 
 
 class HostAction(BaseModel):
@@ -63,7 +73,7 @@ class HostAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     action: Literal["pause", "resume", "add_time", "level", "enter", "start", "levels", "payouts", "bust", "deal",
-                    "cancel_deal"]
+                    "cancel_deal", "rebuy", "add_on", "decline_ask", "counts"]
     seconds: Annotated[float, Field(ge=-3600, le=3600)] = 60
     step: Literal[-1, 1] = 1
     name: Annotated[str, Field(min_length=1, max_length=24)] = ""
@@ -72,7 +82,14 @@ class HostAction(BaseModel):
     payouts: Payouts | None = None
     #: ``bust``: who went out together, in one hand (they share their places).
     names: Annotated[list[Annotated[str, Field(min_length=1, max_length=24)]], Field(max_length=10)] = []
-    #: ``deal``: the split proposed, and each player's chips as counted at the table.
+    #: ``bust`` of two or more: their stacks at the start of that hand (optional), which rank them.
+    started_with: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[int, Field(ge=1, le=MAX_AMOUNT)]],
+                            Field(max_length=10)] = {}
+    #: ``bust`` with bounties: who knocked each of them out.
+    knocked_by: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[str, Field(max_length=24)]],
+                          Field(max_length=10)] = {}
+    #: ``deal``: the split proposed, and each player's chips as counted at the table (``counts``: the
+    #: counts alone, for the clock's chip leaders).
     kind: Literal["icm", "chip-chop"] = "icm"
     stacks: Annotated[dict[Annotated[str, Field(max_length=24)], Annotated[int, Field(ge=1, le=MAX_AMOUNT)]],
                       Field(max_length=10)] = {}
@@ -93,12 +110,33 @@ class Registration(BaseModel):
     name: Annotated[str, Field(min_length=1, max_length=24)]
 
 
+#: The rebuy and add-on settings a new tournament takes as they are sent.
+MONEY_SETTINGS = ("bounty", "rebuy_level", "rebuy_price", "rebuy_chips", "max_rebuys", "add_on_price", "add_on_chips")
+
+
+class Out(BaseModel):
+    """The body of ``POST /api/tournaments/{id}/out`` (a player's own link): who knocked them out (with
+    bounties)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    by: Annotated[str, Field(max_length=24)] = ""
+
+
+class Ask(BaseModel):
+    """The body of ``POST /api/tournaments/{id}/ask`` (a player's own link): a rebuy or the add-on, for the
+    host to approve with one tap (or to decline)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    what: Literal["rebuy", "add_on"]
+
+
 def build(spec: NewTournament) -> Tournament:
     """A new tournament from ``spec``; :class:`TournamentError` names a setting that cannot run."""
     changes: dict[str, Any] = {"name": spec.name.strip() or "Tournament", "buy_in": spec.buy_in,
                                "starting_stack": spec.starting_stack or PRESETS[spec.preset][0],
                                "late_registration_level": spec.late_registration_level, "payouts": spec.payouts,
                                "table_size": spec.table_size}
+    changes.update({k: getattr(spec, k) for k in MONEY_SETTINGS})
     if spec.levels is not None:
         changes["levels"] = [level.level() for level in spec.levels]
     config = replace(preset(spec.preset), **changes)
@@ -110,9 +148,17 @@ def apply(t: Tournament, act: HostAction, now: float) -> list[dict[str, Any]]:
     """Do ``act`` to ``t`` at ``now`` (wall-clock seconds); the seat moves it caused (a bust's);
     :class:`TournamentError` refuses it."""
     if act.action == "bust":
-        return record_bust(t, act.names)
+        return record_bust(t, act.names, act.knocked_by, act.started_with)
     if act.action == "deal":
         propose_live_deal(t, act.kind, act.stacks, now)
+    elif act.action == "counts":
+        record_counts(t, act.stacks)
+    elif act.action == "rebuy":
+        t.rebuy(t.by_name(act.name).id, now)
+    elif act.action == "add_on":
+        t.add_on(t.by_name(act.name).id, now)
+    elif act.action == "decline_ask":
+        t.by_name(act.name)  # a name that is entered; the server forgets the ask
     elif act.action == "cancel_deal":
         t.cancel_deal()
     elif act.action in ("pause", "resume"):
@@ -145,7 +191,7 @@ def apply(t: Tournament, act: HostAction, now: float) -> list[dict[str, Any]]:
 def view(t: Tournament, now: float, role: str) -> dict[str, Any]:
     """What the clock page shows (and, for the host, what the host edits)."""
     clock = t.clock(now)
-    clock.pop("chip_leaders", None)  # real chips: the server does not know the stacks
+    clock.pop("chip_leaders", None)  # real chips: the server knows the stacks only as the host counts them
     players = clock["players_left"] or len(t.entries)
     chips = t.chips_in_play or len(t.entries) * t.config.starting_stack
     big = t.level.big_blind
@@ -160,9 +206,15 @@ def view(t: Tournament, now: float, role: str) -> dict[str, Any]:
             "buy_in": t.config.buy_in, "starting_stack": t.config.starting_stack,
             "late_registration_level": t.config.late_registration_level, "shares": t.shares(),
             "registration_open": t.registration_open(),
-            "entries": [{"name": e.name, "bot": e.kind == "bot", "status": e.status} for e in t.entries],
+            "rebuys_open": t.rebuys_open(), "add_on_open": t.add_on_open(),
+            "rebuy_level": t.config.rebuy_level, "max_rebuys": t.config.max_rebuys,
+            "rebuy_price": t.config.rebuy_price or t.config.buy_in - t.config.bounty,
+            "add_on_price": t.config.add_on_price, "bounty": t.config.bounty,
+            "entries": [{"name": e.name, "bot": e.kind == "bot", "status": e.status, "paid": e.paid,
+                         "rebuys": e.rebuys, "add_on": e.add_on, "bounties": e.bounties,
+                         "knocked_out": list(e.knocked_out)} for e in t.entries],
             "seats": sorted(seats, key=lambda s: (s["table"], s["seat"]))}
 
 
-__all__ = ["MAX_AMOUNT", "DealAnswer", "HostAction", "LevelSpec", "NewTournament", "Registration", "apply", "build",
+__all__ = ["MAX_AMOUNT", "MONEY_SETTINGS", "Ask", "DealAnswer", "Out", "HostAction", "LevelSpec", "NewTournament", "Registration", "apply", "build",
            "view"]

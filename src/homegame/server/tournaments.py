@@ -28,10 +28,12 @@ from fastapi.responses import FileResponse, JSONResponse
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
 from homegame.server.tournament_requests import (
+    Ask,
     DealAnswer,
     HostAction,
     LevelSpec,
     NewTournament,
+    Out,
     Registration,
     apply,
     build,
@@ -60,18 +62,25 @@ class Opened(NamedTuple):
         out = view(t, now, self.role)
         out["moves"] = self.state.get("moves", [])[-MOVES_SHOWN:]
         out["results"] = t.results() if t.finished else None
+        counted = self.state.get("counted")
+        if counted is not None and t.started and not t.finished:  # the host's last count, busts since left out
+            leaders = sorted(t.stacks().items(), key=lambda kv: -kv[1])[:CHIP_LEADERS]
+            out["clock"]["chip_leaders"] = [{"name": n, "chips": c} for n, c in leaders]
+            out["clock"]["counted_level"] = counted["level"]
         out["deal"] = t.deal if t.deal is not None and (t.deal_open() or t.deal.get("made")) else None
         if self.role == "host":
+            out["asks"] = [{"name": t.entry(int(e)).name, "what": what} for e, what in self.state.get("asks", {}).items()]
             out["clock_token"] = self.state["links"]["clock"]
             out["invite_token"] = self.state["links"]["invite"]
             out["player_tokens"] = {t.entry(int(e)).name: tok for e, tok in self.state.get("handed", {}).items()}
         if self.entry is not None:
             out["you"] = t.entry(self.entry).name
+            out["asked"] = self.state.get("asks", {}).get(str(self.entry))
         return out
 
 
-#: The move instructions kept (and shown) for a tournament.
-MOVES_SHOWN = 30
+#: The move instructions kept (and shown) for a tournament; the chip leaders shown.
+MOVES_SHOWN, CHIP_LEADERS = 30, 5
 
 
 class Tournaments:
@@ -110,10 +119,12 @@ class Tournaments:
         role, entry = found[0]
         return Opened(load(state["tournament"], now=self.clock()), role, revision, state, entry)
 
-    def change(self, tid: str, token: str, act: HostAction | Registration | DealAnswer | None) -> tuple[Opened, str | None]:
+    def change(self, tid: str, token: str,
+               act: HostAction | Registration | DealAnswer | Ask | Out) -> tuple[Opened, str | None]:
         """Do ``act`` as the token's role may: the host's actions, a registration (the invite link's:
-        the new player's own token is returned too), ``None`` for a player saying they are out. Stored
-        at once; retried when another change won the race."""
+        the new player's own token is returned too), a player's deal answer or ask for a rebuy or the
+        add-on, :class:`Out` for a player saying they are out (and who knocked them out). Stored at once; retried when another change
+        won the race."""
         for _ in range(5):
             opened = self.read(tid, token)
             t, state, now = opened.tournament, dict(opened.state), self.clock()
@@ -123,6 +134,11 @@ class Tournaments:
                     if opened.role != "host":
                         raise HTTPException(403, "only the host's link runs the clock")
                     moves = apply(t, act, now)
+                    if act.action in ("counts", "deal"):  # counted stacks: the clock shows the leaders
+                        state["counted"] = {"level": t.level_number()}
+                    if act.action in ("rebuy", "add_on", "decline_ask"):  # the player's ask is answered
+                        entry_id = str(t.by_name(act.name).id)
+                        state["asks"] = {e: w for e, w in state.get("asks", {}).items() if e != entry_id}
                     if act.action == "enter" and not act.bot:  # a link of their own, for the host to hand over
                         mine = new_token()
                         entry = len(t.entries) - 1
@@ -139,6 +155,10 @@ class Tournaments:
                     moves = []
                 elif opened.entry is None:
                     raise HTTPException(403, "a player answers from their own link")
+                elif isinstance(act, Ask):
+                    moves = []
+                    ask_allowed(t, opened.entry, act.what, now)
+                    state["asks"] = {**state.get("asks", {}), str(opened.entry): act.what}
                 elif isinstance(act, DealAnswer):
                     moves = []
                     if act.accept:
@@ -148,7 +168,8 @@ class Tournaments:
                     else:
                         t.decline_deal(opened.entry)
                 else:
-                    moves = record_bust(t, [t.entry(opened.entry).name])
+                    myself = t.entry(opened.entry).name
+                    moves = record_bust(t, [myself], {myself: act.by} if act.by else {})
             except (TournamentError, ValueError) as exc:
                 raise HTTPException(400, str(exc)) from None
             state["moves"] = (state["moves"] + moves)[-MOVES_SHOWN:]
@@ -156,6 +177,16 @@ class Tournaments:
             if self.store.write_tournament(tid, state, opened.revision):
                 return opened._replace(state=state), mine
         raise HTTPException(409, "the tournament changed meanwhile; try again")
+
+
+def ask_allowed(t: Tournament, entry_id: int, what: str, now: float) -> None:
+    """Refuse (:class:`TournamentError`) a player's ask the host could not approve now: the same checks
+    as the rebuy or add-on itself, tried on a copy."""
+    trial = load(dump(t), now=now)
+    if what == "rebuy":
+        trial.rebuy(entry_id, now)
+    else:
+        trial.add_on(entry_id, now)
 
 
 NO_SUCH = "no tournament has this id, or this link's token is not valid for it"
@@ -205,12 +236,17 @@ def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[
         opened, _ = tournaments.change(tid, bearer(request), act)
         return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
 
+    @router.post("/api/tournaments/{tid}/ask")
+    async def ask(tid: str, act: Ask, request: Request) -> JSONResponse:
+        opened, _ = tournaments.change(tid, bearer(request), act)
+        return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
+
     @router.post("/api/tournaments/{tid}/out")
-    async def out(tid: str, request: Request) -> JSONResponse:
-        opened, _ = tournaments.change(tid, bearer(request), None)
+    async def out(tid: str, request: Request, act: Out | None = None) -> JSONResponse:
+        opened, _ = tournaments.change(tid, bearer(request), act or Out())
         return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
 
     return router
 
 
-__all__ = ["DealAnswer", "HostAction", "LevelSpec", "NewTournament", "Opened", "Registration", "Tournaments", "routes"]
+__all__ = ["Ask", "DealAnswer", "HostAction", "LevelSpec", "NewTournament", "Opened", "Out", "Registration", "Tournaments", "routes"]

@@ -108,6 +108,30 @@ class Tournament(Deals):
         entry.add_on = True
         entry.paid += self.config.add_on_price
 
+    def rebuy(self, entry_id: int, now: float) -> None:
+        """``entry_id`` buys in again (a player still in, while rebuys are open, up to the most allowed)."""
+        self._run_clock(now)
+        entry = self.entry(entry_id)
+        if not self.rebuys_open():
+            raise TournamentError("rebuys are closed" if self.config.rebuy_level else "this tournament has no rebuys")
+        if entry.status != "playing":
+            raise TournamentError(f"{entry.name} is not playing")
+        if entry.rebuys >= self.config.max_rebuys:
+            raise TournamentError(f"{entry.name} has rebought the most allowed ({self.config.max_rebuys})")
+        self._rebuy(entry)
+
+    def _rebuy(self, entry: Entry) -> None:
+        self._add_chips(entry, self.config.rebuy_chips or self.config.starting_stack)
+        entry.rebuys += 1
+        entry.paid += self.config.rebuy_price or (self.config.buy_in - self.config.bounty)
+        self.log.append(f"{entry.name} rebuys")
+
+    def award_bounty(self, winner: Entry, busted: str) -> None:
+        """``winner`` knocked ``busted`` out: the bounty on them is ``winner``'s (with bounties)."""
+        if self.config.bounty:
+            winner.bounties += self.config.bounty
+            winner.knocked_out.append(busted)
+
     def _add_chips(self, entry: Entry, chips: int) -> None:
         where = self.seat_of(entry.name)
         if where is None:
@@ -226,19 +250,14 @@ class Tournament(Deals):
             if where is not None and self.tables[where[0]].seats[where[1]].stack > 0:
                 continue
             if self.rebuys_open() and entry.auto_rebuy and entry.rebuys < self.config.max_rebuys:
-                entry.rebuys += 1
-                entry.paid += self.config.rebuy_price or (self.config.buy_in - self.config.bounty)
-                self._add_chips(entry, self.config.rebuy_chips or self.config.starting_stack)
-                self.log.append(f"{name} rebuys")
+                self._rebuy(entry)
                 continue
             if where is not None:
                 table.remove(where[1])
             entry.status, entry.table = "out", None
             busted.append((name, started[name]))
             winner = max(range(len(payoffs)), key=lambda i: (payoffs[i], -i))
-            if self.config.bounty:
-                self.by_name(start.names[winner]).bounties += self.config.bounty
-                self.by_name(start.names[winner]).knocked_out.append(name)
+            self.award_bounty(self.by_name(start.names[winner]), name)
         if self.hand_for_hand:
             self.round_busts.extend(busted)
         if self.hand_for_hand or not busted:

@@ -4,6 +4,9 @@
 import { wholeNumber } from "./words.js";
 import { scheduleRows, readSchedule, addRow } from "./schedule.js";
 import { sharesOf } from "./shares.js";
+import { handBustAction, handBusts } from "./busts.js";
+import { bountiesFact, knockedBy, knockerPicker, myPicker } from "./bounties.js";
+import { hostAsks, playerAsks, rebuysFact, seatButtons } from "./rebuys.js";
 
 const tid = location.pathname.split("/").pop();
 const key = `homegame.tournament.${tid}`;
@@ -95,6 +98,12 @@ function render(data) {
   $("average").textContent = c.average_bb === null || data.finished ? "–" : `${c.average_bb} BB`;
   $("pool").textContent = c.prize_pool.toLocaleString();
   $("payouts").textContent = c.payouts.map((p, i) => `${i + 1}. ${p.toLocaleString()}`).join("  ");
+  rebuysFact(data);
+  bountiesFact(data);
+  const leaders = c.chip_leaders || [];
+  $("leaders-fact").hidden = !leaders.length;
+  $("leaders").textContent = leaders.slice(0, 3).map((l) => `${l.name} ${l.chips.toLocaleString()}`).join(", ") +
+    (leaders.length ? ` (counted at level ${c.counted_level})` : "");
   $("draw-box").hidden = !data.seats.length;
   $("draw").replaceChildren(...data.seats.map((s) => {
     const li = document.createElement("li");
@@ -114,9 +123,11 @@ function render(data) {
           return;
         }
         armedOut = null;
-        act({ action: "bust", names: [s.name] });
+        act({ action: "bust", names: [s.name], knocked_by: knockedBy(data, s.name) });
       });
-      li.append(" ", out);
+      const picker = armedOut === s.name ? knockerPicker(data, s.name) : null;
+      if (picker) li.append(" ", picker);
+      li.append(" ", out, ...seatButtons(data, s.name, act).flatMap((b) => [" ", b]));
     }
     return li;
   }));
@@ -141,7 +152,7 @@ function item(text) {
 function results(r) {
   $("results-box").hidden = !r;
   if (!r) return;
-  $("places").replaceChildren(...r.places.map((p) => item(`${p.place}. ${p.name}${p.prize ? `: ${p.prize.toLocaleString()}` : ""}`)));
+  $("places").replaceChildren(...r.places.map((p) => item(`${p.place}. ${p.name}${p.prize ? `: ${p.prize.toLocaleString()}` : ""}${p.bounties ? ` (bounties ${p.bounties.toLocaleString()})` : ""}`)));
   $("settle").replaceChildren(...r.settle_up.lines.map(item));
 }
 
@@ -173,10 +184,14 @@ function player(data) {
   $("my-seat").textContent = placed ? `: place ${placed.place}${placed.prize ? `, wins ${placed.prize.toLocaleString()}` : ""}`
     : seat ? `: table ${seat.table}, seat ${seat.seat}` : entry && entry.status === "out" ? "(out)" : "";
   $("im-out").hidden = !entry || entry.status !== "playing" || data.finished;
+  playerAsks(data);
+  myPicker(data, $("im-out").dataset.armed === "true");
 }
 
 function host(data, first) {
   $("host").hidden = false;
+  hostAsks(data, act);
+  handBusts(data);
   $("start").hidden = data.started;
   $("pause").disabled = !data.started || data.finished;
   $("pause").textContent = data.clock.paused && data.started ? "Resume" : "Pause";
@@ -271,18 +286,40 @@ $("im-out").addEventListener("click", async () => {
   if (button.dataset.armed !== "true") {
     button.dataset.armed = "true";
     button.textContent = "Yes, I'm out";
+    if (shown) myPicker(shown, true);
     return;
   }
   button.dataset.armed = "false";
   button.textContent = "I'm out";
-  await send("out", {});
+  const by = $("my-knocker").value;
+  await send("out", by ? { by } : {});
 });
+$("ask-rebuy").addEventListener("click", () => send("ask", { what: "rebuy" }));
+$("ask-add-on").addEventListener("click", () => send("ask", { what: "add_on" }));
+$("hand-busts-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  try {
+    act(handBustAction());
+  } catch (e) {
+    error.textContent = e.message;
+  }
+});
+function countedStacks() {
+  const stacks = {};
+  for (const input of $("deal-stacks").querySelectorAll("input")) stacks[input.dataset.name] = wholeNumber(input.value, `${input.dataset.name}'s chips`, { min: 1 });
+  return stacks;
+}
 $("deal-form").addEventListener("submit", (event) => {
   event.preventDefault();
   try {
-    const stacks = {};
-    for (const input of $("deal-stacks").querySelectorAll("input")) stacks[input.dataset.name] = wholeNumber(input.value, `${input.dataset.name}'s chips`, { min: 1 });
-    act({ action: "deal", kind: new FormData(event.target).get("kind"), stacks });
+    act({ action: "deal", kind: new FormData(event.target).get("kind"), stacks: countedStacks() });
+  } catch (e) {
+    error.textContent = e.message;
+  }
+});
+$("save-counts").addEventListener("click", () => {
+  try {
+    act({ action: "counts", stacks: countedStacks() });
   } catch (e) {
     error.textContent = e.message;
   }
