@@ -3,9 +3,9 @@
 // Seats stand on a rounded rectangle (a superellipse), me at the bottom; rounder or squarer shapes and
 // smaller seat boxes are tried in turn, and the first layout where nothing overlaps is kept.
 
-const SHAPES = [2, 3, 5, 9]; // the superellipse's exponent: 2 is an oval, 9 nearly a rectangle
+const SHAPES = [2, 3, 5, 9, 16]; // the superellipse's exponent: 2 is an oval, 9 nearly a rectangle
 const SIZES = ["", "compact", "tiny"]; // classes on the felt that shrink the seat boxes (style.css)
-const TURNS = [0, 0.2, -0.2, 0.4, -0.4]; // the others turned by a part of a seat's share, me staying put
+const TURNS = [0, 0.2, -0.2, 0.4, -0.4, 0.5, 0.1, -0.1, 0.3, -0.3]; // the others turned by a part of a seat's share, me staying put
 
 // The point at parameter `t` (radians) on a superellipse of half-axes a, b and exponent p.
 export function superPoint(t, a, b, p) {
