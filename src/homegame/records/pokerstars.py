@@ -11,7 +11,8 @@ deals them from the rest of the deck so that the pots go to the players the text
 (a player who mucks at the showdown never wins it). Seats are renumbered from the button's left, as PHH
 numbers players. Games PHH has no code for carry homegame's own ``_homegame_game`` field (PHH's
 user-defined fields start with an underscore); ``6 Card Omaha`` is refused (the catalogue has no
-six-card Omaha), as are blinds homegame does not play (a dead small blind, a second big blind).
+six-card Omaha), as are blinds homegame does not play (a dead small blind, a second big blind) and a hand
+settled by PokerStars' All-in Cash Out (its pot is never awarded).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ _COLLECTED: Final = re.compile(rf"^(.+?) collected {_MONEY} from (?:side |main )
 _HOLE: Final = {"PO": 4, "FO/8": 4}
 _ACTION: Final = re.compile(rf"^(.+?): (folds|checks|calls|bets|raises)(?: {_MONEY})?(?: to {_MONEY})?")
 _STREET: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* .*\[([^\]]+)\]\s*$")
+_RETURNED: Final = re.compile(rf"^Uncalled bet \({_MONEY}\) returned to (.+)$")
+_CASHED_OUT: Final = re.compile(r"^(.+?) cashed out the hand for ")
 
 
 def _amounts(text: str) -> list[Decimal]:
@@ -146,6 +149,9 @@ def pokerstars_to_phh(text: str) -> str:
             continue
         if line.startswith("*** SUMMARY ***"):
             break
+        if _CASHED_OUT.match(line):
+            raise BadHistory(f"line {line!r}: PokerStars' All-in Cash Out paid this player an equity share and "
+                             "left the pot unawarded; homegame plays every pot to its showdown")
         shows = _SHOWS.match(line)
         if shows and shows.group(1) in label and dealt:
             actions.append(f"{label[shows.group(1)]} sm {shows.group(2).replace(' ', '')}")
@@ -195,24 +201,37 @@ def collected(text: str) -> dict[int, int]:
     """The chips each seat (0 the first left of the button) ``collected`` from the pots, as the text says.
 
     Amounts are in the chips :func:`pokerstars_to_phh` writes (cents when the hand has any)."""
+    return _per_seat(text, _COLLECTED, money=2, who=1)
+
+
+def returned(text: str) -> dict[int, int]:
+    """The uncalled chips each seat took back (``Uncalled bet ($X) returned to NAME``), as the text says."""
+    return _per_seat(text, _RETURNED, money=1, who=2)
+
+
+def _per_seat(text: str, pattern: re.Pattern[str], *, money: int, who: int) -> dict[int, int]:
     lines = _lines(text)
     after, _ = _players(lines)
     names = [name for _, name, _ in after]
     scale = _scale(lines)
     out: dict[int, int] = {}
     for line in lines:
-        m = _COLLECTED.match(line)
-        if m and m.group(1) in names:
-            seat = names.index(m.group(1))
-            out[seat] = out.get(seat, 0) + int(Decimal(m.group(2).replace(",", "")) * scale)
+        m = pattern.match(line)
+        if m and m.group(who) in names:
+            seat = names.index(m.group(who))
+            out[seat] = out.get(seat, 0) + int(Decimal(m.group(money).replace(",", "")) * scale)
     return out
 
 
-def _agrees(hand: Hand, pots: dict[int, int]) -> bool:
-    """Whether the hand's pots went to the seats that collected them (and the same amounts when no rake)."""
+def _agrees(hand: Hand, pots: dict[int, int], back: dict[int, int]) -> bool:
+    """Whether the hand's pots went to the seats that collected them (and the same amounts when no rake);
+    ``back`` is the uncalled chips the text returned, which are no pot's."""
     won: dict[int, int] = {}
     for award in (hand.results or {}).get("awards", []):
         won[award["seat"]] = won.get(award["seat"], 0) + award["amount"]
+    for seat, chips in back.items():
+        won[seat] = won.get(seat, 0) - chips
+    won = {seat: chips for seat, chips in won.items() if chips}
     if set(won) != {s for s, a in pots.items() if a}:
         return False
     return sum(won.values()) != sum(pots.values()) or won == {s: a for s, a in pots.items() if a}
@@ -227,13 +246,13 @@ def from_pokerstars(text: str, *, seed: int | None = 0, tries: int = 500) -> Han
     """
     phh = pokerstars_to_phh(text)
     hand = from_phh(phh, seed=seed)
-    pots = collected(text)
-    if not pots or "??" not in phh or _agrees(hand, pots):
+    pots, back = collected(text), returned(text)
+    if not pots or "??" not in phh or _agrees(hand, pots, back):
         return hand
     rng = random.Random(seed)
     for _ in range(tries):
         hand = from_phh(phh, seed=rng.randrange(2**32))
-        if _agrees(hand, pots):
+        if _agrees(hand, pots, back):
             return hand
     raise BadHistory(f"no deal of the cards nobody showed gives the pots to the players the text says collected "
                      f"them ({tries} deals tried)")
