@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,25 @@ def test_one_address_opens_only_so_many_tables_an_hour(tmp_path: Path) -> None:
             create_table(base, game="holdem", **FAST)
         code, headers, text = status(f"{base}/api/tables", body={"game": "holdem"})
         assert code == 429 and int(headers["retry-after"]) > 0 and "at most 3 an hour" in json.loads(text)["detail"]
+
+
+def test_the_table_limit_holds_across_processes_and_restarts(tmp_path: Path) -> None:
+    """Each process counted only its own openings: with two sharing a database (or after a restart) an
+    address got the limit again per process. The count now comes from the database."""
+    db = f"sqlite:///{tmp_path / 'shared.db'}"
+    policy = Policy(limit_loopback=True, tables_per_hour=3)
+    with server_thread(db, policy=policy) as first, server_thread(db, policy=policy) as second:
+        create_table(first, game="holdem", **FAST)
+        create_table(second, game="holdem", **FAST)
+        code, _, _ = status(f"{first}/api/tournaments", body={"preset": "turbo", "buy_in": 10})
+        assert code == 200  # a tournament counts as a table opened
+        for base in (first, second):
+            code, headers, text = status(f"{base}/api/tables", body={"game": "holdem"})
+            assert code == 429 and "at most 3 an hour" in json.loads(text)["detail"], (code, text)
+    with server_thread(db, policy=policy) as again:  # a restart forgets nothing
+        assert status(f"{again}/api/tables", body={"game": "holdem"})[0] == 429
+    with server_thread(db, policy=replace(policy, tables_per_hour=4)) as roomier:
+        assert status(f"{roomier}/api/tables", body={"game": "holdem"})[0] == 201
 
 
 def test_bots_play_no_faster_than_the_floor_of_the_server(tmp_path: Path) -> None:

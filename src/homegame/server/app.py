@@ -36,7 +36,7 @@ from homegame.server.gamefile_worker import GameFileWorker
 from homegame.server.lease import TTL
 from homegame.server.metrics import CONTENT_TYPE, Metrics, watch_lag
 from homegame.server.ops import MeteredRoom, Ownership, hand_over_on_sigterm, health
-from homegame.server.policy import HOST_KEY_HEADER, AddressLimits, Policy
+from homegame.server.policy import HOST_KEY_HEADER, HOUR, AddressLimits, Policy, opener_key
 from homegame.server.room import Connection, Room
 from homegame.server.route import Router
 from homegame.server.storage import Store
@@ -286,8 +286,8 @@ class Server:
                 with contextlib.suppress(TableElsewhere):  # another live process plays it
                     self.room(table_id)
 
-    def create(self, spec: NewTable) -> tuple[str, dict[str, str]]:
-        """Store a new table; its id and raw tokens."""
+    def create(self, spec: NewTable, opened_by: str | None = None) -> tuple[str, dict[str, str]]:
+        """Store a new table (``opened_by``: its opener's key, see ``may_open``); its id and raw tokens."""
         settings = Settings(game=spec.game, rules=dict(spec.rules), stakes=spec.stakes.model_dump(),
                             buy_in=spec.buy_in, approve_seats=spec.approve_seats,
                             turn_seconds=spec.turn_seconds, time_bank=spec.time_bank,
@@ -305,7 +305,7 @@ class Server:
         table_id = new_table_id()
         state = {"table": table.to_dict(), "links": {"invite": tokens["invite"], "watch": tokens["watch"]}}
         self.store.create_table(table_id, hash_token(tokens["host"]), hash_token(tokens["invite"]),
-                                hash_token(tokens["watch"]), state)
+                                hash_token(tokens["watch"]), state, opened_by=opened_by)
         return table_id, tokens
 
     def capable(self, table_id: str, token: str) -> bool:
@@ -459,25 +459,31 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
                         "layout": layout_of(g.usage_name)})
         return JSONResponse(out)
 
-    def may_open(request: Request) -> None:
-        """Refuse a request to open a table (or a tournament) without the host key, or over the address's limit."""
+    def may_open(request: Request) -> str:
+        """Refuse a request to open a table (or a tournament) without the host key, or over the address's
+        limit (counted in the database, so across every process sharing it); the opener's key to store."""
         if not server.policy.key_ok(request.headers.get(HOST_KEY_HEADER)):
             raise HTTPException(401, "this server needs its host key to open a table; ask whoever runs it",
                                 headers={"WWW-Authenticate": "HostKey"})
         address = request.client.host if request.client else None
-        wait = server.limits.open_table(address, time.monotonic())
+        opener, now = opener_key(address), time.time()
+        if not server.policy.limited(address):
+            return opener
+        recent = store.opened_since(opener, now - HOUR, server.policy.tables_per_hour)
+        wait = server.limits.open_table(address, now, recent=recent)
         if wait:
             raise HTTPException(429, f"too many tables opened from your address: at most "
                                      f"{server.policy.tables_per_hour} an hour; try again in {math.ceil(wait / 60)} "
                                      "minutes", headers={"Retry-After": str(math.ceil(wait))})
+        return opener
 
     app.include_router(tournament_routes(store, may_open, bearer, WEB / "clock.html"))
 
     @app.post("/api/tables")
     async def new_table(spec: NewTable, request: Request) -> JSONResponse:
-        may_open(request)
+        opener = may_open(request)
         try:
-            table_id, tokens = server.create(spec)
+            table_id, tokens = server.create(spec, opened_by=opener)
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
         return JSONResponse({"table_id": table_id, "links": links(request, table_id, tokens)}, status_code=201)

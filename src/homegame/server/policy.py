@@ -8,16 +8,22 @@ bot pace floors (see docs/security.md for every default and how to change it).
 >>> limits = AddressLimits(Policy(tables_per_hour=2, limit_loopback=True))
 >>> [limits.open_table("10.0.0.9", now=0.0) for _ in range(3)]
 [0.0, 0.0, 3600.0]
+>>> limits.open_table("10.0.0.9", now=100.0, recent=[40.0])  # what the database says it opened (any process)
+0.0
+>>> opener_key("10.0.0.9") == opener_key("10.0.0.9") != opener_key("10.0.0.10"), len(opener_key("::1"))
+(True, 32)
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import ipaddress
 import math
 import os
 import secrets
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -162,6 +168,12 @@ def policy_for(host: str, open_tables: str, host_key: str | None, base: Policy) 
     return policy.checked(), made
 
 
+def opener_key(address: str | None) -> str:
+    """The one-way hash of an address stored with the tables and tournaments it opens (``opened_by``), so
+    that every process sharing a database counts the same openings (docs/security.md says what it keeps)."""
+    return hashlib.sha256(f"homegame opener {address or '?'}".encode()).hexdigest()[:32]
+
+
 class AddressLimits:
     """The per-address counters of one process: tables opened in the last hour, websockets open now,
     and a token bucket of messages. Each method answers 0 (allowed, counted) or the seconds to wait."""
@@ -172,9 +184,17 @@ class AddressLimits:
         self._open: dict[str, int] = {}
         self._bucket: dict[str, tuple[float, float]] = {}
 
-    def open_table(self, address: str | None, now: float) -> float:
-        """0 and counted if ``address`` may open a table now, else the seconds until it may."""
+    def open_table(self, address: str | None, now: float, recent: Sequence[float] | None = None) -> float:
+        """0 and counted if ``address`` may open a table now, else the seconds until it may.
+
+        ``recent``: when (on the same clock as ``now``) it opened tables lately, as the database that every
+        process shares says; the server passes it, and it is counted instead of this process's memory."""
         if not self.policy.limited(address):
+            return 0.0
+        if recent is not None:
+            counted = sorted(t for t in recent if now - t < HOUR)
+            if len(counted) >= self.policy.tables_per_hour:
+                return max(1.0, HOUR - (now - counted[-self.policy.tables_per_hour]))
             return 0.0
         key = address or "?"
         times = self._opened.setdefault(key, deque())
@@ -224,4 +244,5 @@ class AddressLimits:
             counters.pop(next(iter(counters)))
 
 
-__all__ = ["HOST_KEY_HEADER", "PUBLIC_PACE", "AddressLimits", "Policy", "PolicyError", "policy_for", "public_bind"]
+__all__ = ["HOST_KEY_HEADER", "PUBLIC_PACE", "AddressLimits", "Policy", "PolicyError", "opener_key", "policy_for",
+           "public_bind"]

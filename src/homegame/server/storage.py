@@ -66,6 +66,8 @@ class TableRow(Base):
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+    #: A one-way hash of the address that opened it (:func:`homegame.server.policy.opener_key`), or ``NULL``.
+    opened_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class HandRow(Base):
@@ -121,6 +123,7 @@ class TournamentRow(Base):
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+    opened_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class LeaseRow(Base):
@@ -440,13 +443,24 @@ class Store:
         self.engine.dispose()
 
     def create_table(self, table_id: str, host_hash: str, invite_hash: str, watch_hash: str,
-                     state: dict[str, Any]) -> None:
-        """Store a new table."""
+                     state: dict[str, Any], opened_by: str | None = None) -> None:
+        """Store a new table (``opened_by``: the opener's :func:`~homegame.server.policy.opener_key`)."""
         now = time.time()
         with self._session.begin() as s:
             s.add(TableRow(id=table_id, host_hash=host_hash, invite_hash=invite_hash, watch_hash=watch_hash,
                            state=json.dumps(state), seat_hashes=seat_hashes(state), revision=0, created_at=now,
-                           updated_at=now))
+                           updated_at=now, opened_by=opened_by))
+
+    def opened_since(self, opened_by: str, since: float, most: int) -> list[float]:
+        """When ``opened_by`` opened tables and tournaments since ``since`` (wall-clock seconds), oldest
+        first, at most the ``most`` latest: what every process sharing this database counts against the
+        per-address limit."""
+        times: list[float] = []
+        with self._session() as s:
+            for row in (TableRow, TournamentRow):
+                times += s.scalars(select(row.created_at).where(row.opened_by == opened_by, row.created_at >= since)
+                                   .order_by(row.created_at.desc()).limit(most)).all()
+        return sorted(times)[-most:] if most > 0 else []
 
     def table(self, table_id: str) -> StoredTable | None:
         """A stored table, or ``None``."""
@@ -470,12 +484,13 @@ class Store:
                 held = seat_hashes(json.loads(s.scalar(select(TableRow.state).where(TableRow.id == table_id)) or "{}"))
         return (str(row[0]), str(row[1]), str(row[2]), *held.split())
 
-    def create_tournament(self, tournament_id: str, host_hash: str, watch_hash: str, state: dict[str, Any]) -> None:
-        """Store a new tournament."""
+    def create_tournament(self, tournament_id: str, host_hash: str, watch_hash: str, state: dict[str, Any],
+                          opened_by: str | None = None) -> None:
+        """Store a new tournament (``opened_by`` as for :meth:`create_table`)."""
         now = time.time()
         with self._session.begin() as s:
             s.add(TournamentRow(id=tournament_id, host_hash=host_hash, watch_hash=watch_hash, state=json.dumps(state),
-                                revision=0, created_at=now, updated_at=now))
+                                revision=0, created_at=now, updated_at=now, opened_by=opened_by))
 
     def tournament(self, tournament_id: str) -> tuple[str, str, dict[str, Any], int] | None:
         """A stored tournament's ``(host hash, clock hash, state, revision)``, or ``None``."""

@@ -90,15 +90,17 @@ class Tournaments:
         self.store = store
         self.clock = clock
 
-    def create(self, spec: NewTournament) -> tuple[str, dict[str, str]]:
-        """Store a new tournament; its id and raw tokens (``host``, ``clock``, ``invite``)."""
+    def create(self, spec: NewTournament, opened_by: str | None = None) -> tuple[str, dict[str, str]]:
+        """Store a new tournament (``opened_by``: its opener's key); its id and raw tokens (``host``,
+        ``clock``, ``invite``)."""
         t = build(spec)
         tokens = {"host": new_token(), "clock": new_token(), "invite": new_token()}
         tid = new_table_id()
         state = {"mode": "live", "tournament": dump(t), "players": {}, "moves": [],
                  "invite_hash": hash_token(tokens["invite"]),
                  "links": {"clock": tokens["clock"], "invite": tokens["invite"]}}
-        self.store.create_tournament(tid, hash_token(tokens["host"]), hash_token(tokens["clock"]), state)
+        self.store.create_tournament(tid, hash_token(tokens["host"]), hash_token(tokens["clock"]), state,
+                                     opened_by=opened_by)
         return tid, tokens
 
     def read(self, tid: str, token: str) -> Opened:
@@ -195,7 +197,7 @@ NO_SUCH = "no tournament has this id, or this link's token is not valid for it"
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[Request], str],
+def routes(store: Store, may_open: Callable[[Request], str], bearer: Callable[[Request], str],
            page: Path) -> APIRouter:
     """The tournament pages and API: ``may_open`` refuses a request that may not open one (the host
     key, the per-address limit), ``bearer`` reads a request's token."""
@@ -208,9 +210,9 @@ def routes(store: Store, may_open: Callable[[Request], None], bearer: Callable[[
 
     @router.post("/api/tournaments")
     async def new_tournament(spec: NewTournament, request: Request) -> JSONResponse:
-        may_open(request)
+        opener = may_open(request)
         try:
-            tid, tokens = tournaments.create(spec)
+            tid, tokens = tournaments.create(spec, opened_by=opener)
         except TournamentError as exc:
             raise HTTPException(400, str(exc)) from None
         base = str(request.base_url).rstrip("/")
