@@ -425,3 +425,34 @@ def test_serve_on_a_public_address_makes_a_key_and_shared_processes_need_one_giv
     assert result.exit_code == 2 and "HOMEGAME_HOST_KEY" in result.output
     result = CliRunner().invoke(app, ["serve", "--hello-seconds", "0", "--db", str(tmp_path / "x.db")])
     assert result.exit_code == 2 and "--hello-seconds must be from 0.5 to 300" in result.output
+
+
+def test_revision_0007_adds_opened_by_and_takes_it_away_again(tmp_path: Path) -> None:
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from homegame.server.storage import MIGRATIONS, database_url
+
+    url = database_url(f"sqlite:///{tmp_path / 'steps.db'}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url)
+    command.upgrade(cfg, "0006")
+    engine = sa.create_engine(url)
+    try:
+        with engine.begin() as db:  # a table opened before 0007 counts for nobody afterwards
+            db.execute(sa.text("INSERT INTO tables (id, host_hash, invite_hash, watch_hash, state, revision, "
+                               "created_at, updated_at) VALUES ('old', 'h', 'i', 'w', '{}', 0, 1, 1)"))
+        command.upgrade(cfg, "0007")
+        for name in ("tables", "tournaments"):
+            assert "opened_by" in {c["name"] for c in sa.inspect(engine).get_columns(name)}
+        with engine.begin() as db:
+            assert db.execute(sa.text("SELECT opened_by FROM tables WHERE id = 'old'")).scalar() is None
+        command.downgrade(cfg, "0006")
+        for name in ("tables", "tournaments"):
+            assert "opened_by" not in {c["name"] for c in sa.inspect(engine).get_columns(name)}
+        with engine.begin() as db:
+            assert db.execute(sa.text("SELECT count(*) FROM tables")).scalar() == 1
+    finally:
+        engine.dispose()
