@@ -96,6 +96,12 @@ function sizesOf(felt, seats, middle) {
   return [felt.clientWidth, felt.clientHeight, middle.offsetWidth, middle.offsetHeight, ...seats.map((el) => `${el.offsetWidth}x${el.offsetHeight}`)].join(",");
 }
 
+// Whether the seats stand where the last layout put them for their present sizes (for tests: a page
+// measured before the next tick's relayout would be measured mid-move).
+export function settled() {
+  return Boolean(laid) && laid.seats.every((el) => el.isConnected) && sizesOf(laid.felt, laid.seats, laid.middle) === laid.sig;
+}
+
 export function relayout() {
   if (laid && laid.seats.every((el) => el.isConnected) && sizesOf(laid.felt, laid.seats, laid.middle) !== laid.sig) {
     layoutSeats(laid.felt, laid.seats, laid.middle);

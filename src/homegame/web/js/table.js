@@ -4,7 +4,7 @@ import { earlyTap, renderActions } from "./actions.js";
 import { bannerText, renderPreNote, wildWords } from "./banner.js";
 import { houseRules, namedLine, rememberNames, renderCenter, renderLog, renderSeats, seatName, stakesText } from "./felt.js";
 import { keepAwake, setupKeys, setupTabs } from "./tabs.js";
-import { relayout } from "./layout.js";
+import { relayout, settled } from "./layout.js";
 import { moveChips } from "./motion.js";
 import { prettyLine } from "./cards.js";
 import { keepSeatLink, renderHost } from "./host.js";
@@ -328,6 +328,7 @@ function tick() {
 }
 
 app.render = () => render(); // for tests
+app.settled = settled; // for tests: the seats are laid out for their present sizes
 setInterval(tick, 250);
 
 if (!linkToken) {
