@@ -1,7 +1,7 @@
 """One screen on a phone (issue 17, "What to build" 1 and "Seen" 5): on two phone sizes and a laptop, for
 the four seed games and catalogue games (stud, Follow the Queen with five, hold'em, the draw, a declare),
 with 2, 5, 6 and 9 players,
-at every decision of the host's first hand: no two of the seat boxes, bets, pot and board overlap, and
+at every decision of the host's first hand and at its showdown: no two of the seat boxes, bets, pot and board overlap, and
 the status line, my cards and my action controls are all inside the viewport without scrolling (and
 not under the tab bar)."""
 
@@ -115,6 +115,11 @@ MEASURE = """() => {
 }"""
 
 
+#: The page at rest: the buttons armed, the seats laid out for their sizes and moved there, no chip in flight.
+SETTLED = """() => !document.getElementById('actions').classList.contains('arming') && window.homegame.settled()
+  && !document.querySelector('.chip.flying') && [...document.querySelectorAll('#seats .seat')].every((el) => !el.getAnimations().length)"""
+
+
 def decision_kind(legal: list[str]) -> str:
     """The kind of decision the legal actions make: "pass", "arrange", "declare", "discard" or "bet"."""
     for kind in ("pass", "arrange", "declare", "discard", "expose"):
@@ -140,11 +145,16 @@ def test_every_decision_fits_one_screen_and_nothing_overlaps(pages: Pages, game:
         s = state(page)
         view = s["view"]
         if view and view["over"]:
+            # the showdown: every card shown at the seats (seven at a stud seat) still inside its seat
+            page.wait_for_function(SETTLED)
+            got = page.evaluate(MEASURE)
+            if got["overlaps"]:
+                problems.append(f"showdown: overlaps {got['overlaps']} ({got['layout']})")
+            page.screenshot(path=str(ARTIFACTS / f"layout-{game}-{players}-{size}-showdown.png"))
             break
         if view and view["legal"]:
             # the buttons are armed, the seats laid out for their sizes and moved there (.3 s), no chip in flight
-            page.wait_for_function("""() => !document.getElementById('actions').classList.contains('arming') && window.homegame.settled()
-              && !document.querySelector('.chip.flying') && [...document.querySelectorAll('#seats .seat')].every((el) => !el.getAnimations().length)""")
+            page.wait_for_function(SETTLED)
             s = state(page)
             if not s["view"]["legal"] or s["view"]["over"]:
                 continue
