@@ -1,9 +1,10 @@
 """One screen on a phone (issue 17, "What to build" 1 and "Seen" 5): on two phone sizes and a laptop, for
 the four seed games and catalogue games (stud, Follow the Queen with five, hold'em, the draw, a declare),
-with 2, 5, 6 and 9 players,
-at every decision of the host's first hand and at its showdown: no two of the seat boxes, bets, pot and board overlap, and
-the status line, my cards and my action controls are all inside the viewport without scrolling (and
-not under the tab bar)."""
+with 2, 5, 6, 7 and 9 players, at every decision of the host's first hand (stud to 7th street) and at its
+showdown: no two of the seat boxes, bets, pot, step label and board overlap, every bet and card at a seat
+lies inside its seat box and every seat inside the felt and the screen; and the status line, my cards and
+my action controls are all inside the viewport without scrolling (and not under the tab bar or a toast).
+Watched on every frame of a hand: bet chips stay in their seats, none is left lying on the pot."""
 
 from __future__ import annotations
 
