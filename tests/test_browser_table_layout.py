@@ -221,3 +221,44 @@ def test_bets_stay_in_their_seats_and_nothing_is_left_on_the_pot(pages: Pages) -
     page.wait_for_function("!document.querySelector('.chip.flying')")
     assert page.evaluate("window.__chipProblems") == []
     assert not pages.errors, pages.errors
+
+
+#: My seven cards on the page as it draws them (plain, face up, wild, wild and face up, a "10"), and for
+#: each the marks written on it ("up", "W", "W up") that cover its rank's text.
+MARKS_OVER_RANKS = """() => {
+  const box = document.getElementById('my-cards');
+  box.style.setProperty('--n', '7');
+  const kinds = ['', 'up', 'wild', 'wild up', 'up', 'wild up', 'wild'];
+  box.innerHTML = kinds.map((k) => `<button type="button" class="card suit-s ${k}" data-card="Ts"><span class="rank">10</span><span class="pip">♠</span></button>`).join('');
+  const covered = [];
+  for (const card of box.querySelectorAll('.card')) {
+    const range = document.createRange();
+    range.selectNodeContents(card.querySelector('.rank'));
+    const rank = range.getBoundingClientRect();
+    for (const which of ['::before', '::after']) {
+      const cs = getComputedStyle(card, which);
+      if (cs.content === 'none' || cs.content === 'normal' || cs.display === 'none') continue;
+      const c = card.getBoundingClientRect();
+      const [w, h, top, right] = [cs.width, cs.height, cs.top, cs.right].map(parseFloat);
+      if ([w, h, top, right].some(Number.isNaN)) { covered.push(`${card.className}${which}: unmeasured`); continue; }
+      const x = c.right - card.clientLeft - right - w;
+      const y = c.top + card.clientTop + top;
+      const dx = Math.min(x + w, rank.right) - Math.max(x, rank.left);
+      const dy = Math.min(y + h, rank.bottom) - Math.max(y, rank.top);
+      if (dx > 0.5 && dy > 0.5) covered.push(`${card.className}${which} ${cs.content}`);
+    }
+  }
+  return covered;
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "small"])
+def test_the_marks_on_my_cards_leave_their_ranks_readable(pages: Pages, size: str) -> None:
+    """Seen in Follow the Queen on a phone: a wild face-up 10 of mine read "W up" written over the "10".
+    On the narrowest cards (seven of mine), no mark ("up", "W", "W up") lies over a card's rank."""
+    _, page = pages.host_seated(SIZES[size], game="follow-the-queen", bots=1, approve_seats=False, paused=True,
+                                turn_seconds=120, stakes=STUD)
+    covered = page.evaluate(MARKS_OVER_RANKS)
+    page.locator("#my-cards").screenshot(path=str(ARTIFACTS / f"my-card-marks-{size}.png"))
+    assert covered == []
+    assert not pages.errors, pages.errors
