@@ -34,7 +34,7 @@ def test_my_cards_sort_drag_and_the_turn_is_heard(pages: Pages, device: str) -> 
     page.wait_for_function("(s => s.view && s.view.legal.length && s.view.cards.length === 7)(window.homegame.state)")
     # my turn: a beep (recorded even when the device makes no sound), the title, my clock and my bank apart
     page.wait_for_function("window.homegame.heard.includes('turn')")
-    assert page.title() == "● Your turn — homegame"
+    assert page.title() == f"● Your turn — {state(page)['table']['name']}"
     clock = page.inner_text("#actions .my-clock")
     assert "to act · bank 20s" in clock, clock
     dealt = state(page)["view"]["cards"]

@@ -1,9 +1,10 @@
 """One screen on a phone (issue 17, "What to build" 1 and "Seen" 5): on two phone sizes and a laptop, for
 the four seed games and catalogue games (stud, Follow the Queen with five, hold'em, the draw, a declare),
-with 2, 5, 6 and 9 players,
-at every decision of the host's first hand: no two of the seat boxes, bets, pot and board overlap, and
-the status line, my cards and my action controls are all inside the viewport without scrolling (and
-not under the tab bar)."""
+with 2, 5, 6, 7 and 9 players, at every decision of the host's first hand (stud to 7th street) and at its
+showdown: no two of the seat boxes, bets, pot, step label and board overlap, every bet and card at a seat
+lies inside its seat box and every seat inside the felt and the screen; and the status line, my cards and
+my action controls are all inside the viewport without scrolling (and not under the tab bar or a toast).
+Watched on every frame of a hand: bet chips stay in their seats, none is left lying on the pot."""
 
 from __future__ import annotations
 
@@ -12,7 +13,19 @@ from typing import Any
 import pytest
 
 import homegame as hg
-from browser_support import ARTIFACTS, LAPTOP, News, Pages, base, browser, pages, state, take_turn, unpause  # noqa: F401 (fixtures)
+from browser_support import (  # noqa: F401 (fixtures)
+    ARTIFACTS,
+    LAPTOP,
+    News,
+    Pages,
+    base,
+    browser,
+    pages,
+    play_out,
+    state,
+    take_turn,
+    unpause,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +51,9 @@ CASES = [
     ("stud", {}, 9, "small", ()),
     ("stud", {}, 6, "phone", ()),
     ("follow-the-queen", {}, 5, "phone", ()),
+    ("follow-the-queen", {}, 5, "small", ()),
+    ("stud", {}, 7, "small", ()),
+    ("three-hole", {}, 6, "small", ("expose",)),
     ("holdem", {}, 9, "phone", ()),
     ("holdem", {}, 2, "small", ()),
     ("five-card-draw", {}, 6, "small", ("discard",)),
@@ -49,11 +65,20 @@ MEASURE = """() => {
   window.scrollTo(0, 0);
   const box = (el) => { const b = el.getBoundingClientRect(); return { x: b.left, y: b.top, w: b.width, h: b.height }; };
   const items = [];
+  const felt = document.getElementById('felt');
+  const fb = felt.getBoundingClientRect();
+  const inner = { x: fb.left + felt.clientLeft, y: fb.top + felt.clientTop, w: felt.clientWidth, h: felt.clientHeight };
+  const seen = (el) => el.getBoundingClientRect().width > 0;
   for (const seat of document.querySelectorAll('#seats .seat')) {
     const owner = `seat ${seat.querySelector('.who').textContent}`;
-    items.push({ what: owner, owner, ...box(seat) });
+    items.push({ what: owner, owner, felt: true, ...box(seat) });
     for (const bet of seat.querySelectorAll('.wager')) items.push({ what: `bet of ${owner}`, owner, inside: true, ...box(bet) });
+    for (const card of [...seat.querySelectorAll('.seat-cards .card')].filter(seen)) {
+      items.push({ what: `card ${card.dataset.card || 'down'} of ${owner}`, owner, inside: true, ...box(card) });
+    }
   }
+  const step = document.getElementById('step');
+  if (step.textContent.trim()) items.push({ what: 'step label', owner: 'step', ...box(step) });
   const pot = document.getElementById('pot');
   if (pot.textContent.trim()) items.push({ what: 'pot', owner: 'pot', ...box(pot) });
   const board = document.getElementById('board');
@@ -63,10 +88,15 @@ MEASURE = """() => {
   items.forEach((a, i) => items.slice(i + 1).forEach((b) => {
     if (a.owner !== b.owner && cross(a, b)) overlaps.push(`${a.what} / ${b.what}`);
   }));
-  // a bet sits inside its own seat box
+  const within = (a, r) => a.x >= r.x - 1 && a.y >= r.y - 1 && a.x + a.w <= r.x + r.w + 1 && a.y + a.h <= r.y + r.h + 1;
+  const screenBox = { x: 0, y: 0, w: innerWidth, h: innerHeight + scrollY + 1e6 };
   for (const a of items) {
+    // a bet and the cards at a seat sit inside their own seat box
     const seat = items.find((s) => s.what === a.owner);
-    if (a.inside && seat && (a.x < seat.x - 1 || a.y < seat.y - 1 || a.x + a.w > seat.x + seat.w + 1 || a.y + a.h > seat.y + seat.h + 1)) overlaps.push(`${a.what} leaves its seat`);
+    if (a.inside && seat && !within(a, seat)) overlaps.push(`${a.what} leaves its seat`);
+    // a seat lies inside the felt and the screen
+    if (a.felt && !within(a, inner)) overlaps.push(`${a.what} outside the felt`);
+    if (a.felt && !within(a, screenBox)) overlaps.push(`${a.what} outside the screen`);
   }
   const W = innerWidth, H = innerHeight;
   const outside = [];
@@ -84,6 +114,11 @@ MEASURE = """() => {
   }
   return { overlaps, outside, layout: document.getElementById('felt').dataset.layout };
 }"""
+
+
+#: The page at rest: the buttons armed, the seats laid out for their sizes and moved there, no chip in flight.
+SETTLED = """() => !document.getElementById('actions').classList.contains('arming') && window.homegame.settled()
+  && !document.querySelector('.chip.flying') && [...document.querySelectorAll('#seats .seat')].every((el) => !el.getAnimations().length)"""
 
 
 def decision_kind(legal: list[str]) -> str:
@@ -111,9 +146,16 @@ def test_every_decision_fits_one_screen_and_nothing_overlaps(pages: Pages, game:
         s = state(page)
         view = s["view"]
         if view and view["over"]:
+            # the showdown: every card shown at the seats (seven at a stud seat) still inside its seat
+            page.wait_for_function(SETTLED)
+            got = page.evaluate(MEASURE)
+            if got["overlaps"]:
+                problems.append(f"showdown: overlaps {got['overlaps']} ({got['layout']})")
+            page.screenshot(path=str(ARTIFACTS / f"layout-{game}-{players}-{size}-showdown.png"))
             break
         if view and view["legal"]:
-            page.wait_for_timeout(450)  # the buttons are armed, the seats laid out
+            # the buttons are armed, the seats laid out for their sizes and moved there (.3 s), no chip in flight
+            page.wait_for_function(SETTLED)
             s = state(page)
             if not s["view"]["legal"] or s["view"]["over"]:
                 continue
@@ -137,4 +179,86 @@ def test_every_decision_fits_one_screen_and_nothing_overlaps(pages: Pages, game:
     assert not problems, problems
     for kind in must_meet:
         assert kind in met, f"no {kind} decision came: {met}"
+    assert not pages.errors, pages.errors
+
+
+#: Watched on every frame: a bet chip (its pop when it is new included) that leaves its seat box, and a
+#: chip that flew into the pot and still lies there once its flight has ended.
+WATCH_CHIPS = """() => {
+  window.__chipProblems = [];
+  const note = (text) => { if (window.__chipProblems.length < 20 && !window.__chipProblems.includes(text)) window.__chipProblems.push(text); };
+  const inside = (a, r) => a.left >= r.left - 1 && a.top >= r.top - 1 && a.right <= r.right + 1 && a.bottom <= r.bottom + 1;
+  const cross = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  const look = () => {
+    for (const chip of document.querySelectorAll('#seats .chip.wager')) {
+      const seat = chip.closest('.seat');
+      if (!inside(chip.getBoundingClientRect(), seat.getBoundingClientRect())) note(`bet of ${seat.querySelector('.who').textContent} leaves its seat`);
+    }
+    const pot = document.getElementById('pot');
+    for (const chip of document.querySelectorAll('.chip.flying')) {
+      const flying = chip.getAnimations().length > 0 || !chip.classList.contains('landed');
+      if (!flying && pot.textContent && cross(chip.getBoundingClientRect(), pot.getBoundingClientRect())) note(`a chip of ${chip.textContent} left lying on the pot`);
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+def test_bets_stay_in_their_seats_and_nothing_is_left_on_the_pot(pages: Pages) -> None:
+    """Issue 17: on a phone mid-hand a bet chip lay on the pot label or a seat's name. Every frame of a hand
+    (bets popping in as they are made, bets flying into the pot as a round ends): each bet chip inside its
+    seat box, and no chip left on the pot once it has flown there."""
+    _, page = pages.host_seated(SIZES["phone"], game="holdem", bots=2, bot_delay=0.05, between_hands=30,
+                                approve_seats=False, paused=True, turn_seconds=120, stakes=BLINDS)
+    page.evaluate(WATCH_CHIPS)
+    unpause(page)
+    flown = page.evaluate("""() => { window.__flown = 0; new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
+      if (n.classList && n.classList.contains('flying')) window.__flown += 1; }).observe(document.getElementById('felt'), { childList: true }); }""")
+    assert flown is None
+    play_out(page)
+    assert page.evaluate("window.__flown") > 0, "no chip flew into the pot"
+    page.wait_for_function("!document.querySelector('.chip.flying')")
+    assert page.evaluate("window.__chipProblems") == []
+    assert not pages.errors, pages.errors
+
+
+#: My seven cards on the page as it draws them (plain, face up, wild, wild and face up, a "10"), and for
+#: each the marks written on it ("up", "W", "W up") that cover its rank's text.
+MARKS_OVER_RANKS = """() => {
+  const box = document.getElementById('my-cards');
+  box.style.setProperty('--n', '7');
+  const kinds = ['', 'up', 'wild', 'wild up', 'up', 'wild up', 'wild'];
+  box.innerHTML = kinds.map((k) => `<button type="button" class="card suit-s ${k}" data-card="Ts"><span class="rank">10</span><span class="pip">♠</span></button>`).join('');
+  const covered = [];
+  for (const card of box.querySelectorAll('.card')) {
+    const range = document.createRange();
+    range.selectNodeContents(card.querySelector('.rank'));
+    const rank = range.getBoundingClientRect();
+    for (const which of ['::before', '::after']) {
+      const cs = getComputedStyle(card, which);
+      if (cs.content === 'none' || cs.content === 'normal' || cs.display === 'none') continue;
+      const c = card.getBoundingClientRect();
+      const [w, h, top, right] = [cs.width, cs.height, cs.top, cs.right].map(parseFloat);
+      if ([w, h, top, right].some(Number.isNaN)) { covered.push(`${card.className}${which}: unmeasured`); continue; }
+      const x = c.right - card.clientLeft - right - w;
+      const y = c.top + card.clientTop + top;
+      const dx = Math.min(x + w, rank.right) - Math.max(x, rank.left);
+      const dy = Math.min(y + h, rank.bottom) - Math.max(y, rank.top);
+      if (dx > 0.5 && dy > 0.5) covered.push(`${card.className}${which} ${cs.content}`);
+    }
+  }
+  return covered;
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "small"])
+def test_the_marks_on_my_cards_leave_their_ranks_readable(pages: Pages, size: str) -> None:
+    """Seen in Follow the Queen on a phone: a wild face-up 10 of mine read "W up" written over the "10".
+    On the narrowest cards (seven of mine), no mark ("up", "W", "W up") lies over a card's rank."""
+    _, page = pages.host_seated(SIZES[size], game="follow-the-queen", bots=1, approve_seats=False, paused=True,
+                                turn_seconds=120, stakes=STUD)
+    covered = page.evaluate(MARKS_OVER_RANKS)
+    page.locator("#my-cards").screenshot(path=str(ARTIFACTS / f"my-card-marks-{size}.png"))
+    assert covered == []
     assert not pages.errors, pages.errors

@@ -75,6 +75,9 @@ export function renderSeats(state) {
         for (let j = 0; j < down; j += 1) backs.append(backEl({ small: true }));
         cards.append(backs);
       }
+      // how many card boxes the row holds (the face-down ones are one back and a count when seats are
+      // small): compact and tiny seats overlap them to keep the row inside the seat (style.css)
+      cards.style.setProperty("--n", String(cards.childElementCount));
       if (cards.childElementCount) el.append(cards);
       const tags = [];
       if (h.bet) tags.push(`<span class="chip wager${firstSight(state.hand, `bet${s.position}`, h.bet) ? " moved" : ""}" role="img" aria-label="bet ${h.bet}">${h.bet}</span>`);

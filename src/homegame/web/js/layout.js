@@ -3,9 +3,12 @@
 // Seats stand on a rounded rectangle (a superellipse), me at the bottom; rounder or squarer shapes and
 // smaller seat boxes are tried in turn, and the first layout where nothing overlaps is kept.
 
-const SHAPES = [2, 3, 5, 9, 16]; // the superellipse's exponent: 2 is an oval, 9 nearly a rectangle
+// the superellipse's exponent (2 is an oval, 9 nearly a rectangle), the usual ones first, then those between
+const SHAPES = [2, 3, 5, 9, 16, 2.5, 4, 7, 12, 24];
 const SIZES = ["", "compact", "tiny"]; // classes on the felt that shrink the seat boxes (style.css)
-const TURNS = [0, 0.2, -0.2, 0.4, -0.4, 0.5, 0.1, -0.1, 0.3, -0.3]; // the others turned by a part of a seat's share, me staying put
+// the others turned by a part of a seat's share, me staying put: tenths first, then the twentieths between
+// (nine tiny seats on a 360 px phone whose felt is short at a decision fit only at some of those)
+const TURNS = [0, 0.2, -0.2, 0.4, -0.4, 0.5, 0.1, -0.1, 0.3, -0.3, 0.05, -0.05, 0.15, -0.15, 0.25, -0.25, 0.35, -0.35, 0.45, -0.45];
 
 // The point at parameter `t` (radians) on a superellipse of half-axes a, b and exponent p.
 export function superPoint(t, a, b, p) {
@@ -24,11 +27,26 @@ export function overlap(r, q) {
 // `n` points spaced evenly along a superellipse (half-axes a, b, exponent p) by length, the first at
 // the bottom, going clockwise on screen.
 export function spread(n, a, b, p, turn = 0) {
+  return pick(outline(a, b, p), n, turn);
+}
+
+// The superellipse walked in 720 steps from the bottom: its points and the length run up to each.
+const outlines = new Map(); // by "a,b,p": one layout tries many turns on the same outline
+function outline(a, b, p) {
+  const key = `${a},${b},${p}`;
+  if (outlines.has(key)) return outlines.get(key);
   const steps = 720;
   const pts = [];
   for (let i = 0; i <= steps; i += 1) pts.push(superPoint(Math.PI / 2 + (2 * Math.PI * i) / steps, a, b, p));
   const run = [0];
   for (let i = 1; i < pts.length; i += 1) run.push(run[i - 1] + Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]));
+  if (outlines.size > 200) outlines.clear();
+  const made = { pts, run, steps };
+  outlines.set(key, made);
+  return made;
+}
+
+function pick({ pts, run, steps }, n, turn) {
   const total = run[steps];
   const out = [];
   let j = 0;
@@ -94,6 +112,12 @@ export function layoutSeats(felt, seats, middle) {
 let laid = null;
 function sizesOf(felt, seats, middle) {
   return [felt.clientWidth, felt.clientHeight, middle.offsetWidth, middle.offsetHeight, ...seats.map((el) => `${el.offsetWidth}x${el.offsetHeight}`)].join(",");
+}
+
+// Whether the seats stand where the last layout put them for their present sizes (for tests: a page
+// measured before the next tick's relayout would be measured mid-move).
+export function settled() {
+  return Boolean(laid) && laid.seats.every((el) => el.isConnected) && sizesOf(laid.felt, laid.seats, laid.middle) === laid.sig;
 }
 
 export function relayout() {

@@ -23,6 +23,8 @@ function fly(felt, from, to, amount) {
     chip.style.top = `${to[1]}px`;
     chip.classList.add("landed");
   }));
+  // gone the moment it lands (the fade ends with the flight), or soon after if no transition runs
+  chip.addEventListener("transitionend", () => chip.remove());
   setTimeout(() => chip.remove(), 900);
 }
 

@@ -71,7 +71,7 @@ export function attend(decision, left, tableName) {
     seen.low = decision;
     beep("low");
   }
-  document.title = mine ? (low ? "● Time is running out — homegame" : "● Your turn — homegame") : `${tableName} · homegame`;
+  document.title = mine ? `● ${low ? "Time is running out" : "Your turn"} — ${tableName}` : `${tableName} · homegame`;
 }
 
 // This device's choices, under my cards: sound, deck colours, card size, sorting.

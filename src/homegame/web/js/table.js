@@ -4,7 +4,8 @@ import { earlyTap, renderActions } from "./actions.js";
 import { bannerText, renderPreNote, wildWords } from "./banner.js";
 import { houseRules, namedLine, rememberNames, renderCenter, renderLog, renderSeats, seatName, stakesText } from "./felt.js";
 import { keepAwake, setupKeys, setupTabs } from "./tabs.js";
-import { relayout } from "./layout.js";
+import { cueMyTurn } from "./turn.js";
+import { relayout, settled } from "./layout.js";
 import { moveChips } from "./motion.js";
 import { prettyLine } from "./cards.js";
 import { keepSeatLink, renderHost } from "./host.js";
@@ -54,13 +55,19 @@ app.seatUrl = (seatToken) => `${location.origin}/t/${tableId}#${seatToken}`;
 
 fetch("/api/games").then((r) => r.json()).then((g) => { app.games = g; render(); }).catch(() => {});
 
+// A short message over the tab bar (style.css: it covers nothing needed at my turn): news for 3 s, an
+// error for 5 s (read aloud in full; shown in two lines at most, the whole text as its tooltip).
 function toast(text, kind = "error") {
   const el = $("toast");
-  el.textContent = text;
+  const line = document.createElement("span");
+  line.className = "toast-text";
+  line.textContent = text;
+  el.replaceChildren(line);
+  el.title = text;
   el.classList.toggle("news", kind !== "error");
   el.classList.add("show");
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => el.classList.remove("show"), 4000);
+  toast.timer = setTimeout(() => el.classList.remove("show"), kind === "error" ? 5000 : 3000);
 }
 
 export function send(message) {
@@ -324,10 +331,13 @@ function tick() {
   const mine = view && !view.over && view.seat !== null && view.seat !== undefined && view.legal.length;
   const me = table.seats.find((x) => x.position === you.seat);
   const left = me && me.deadline ? me.deadline - now : null;
-  attend(mine ? `${state.hand}|${you.decision ?? `${view.step?.label}|${view.legal.join(",")}`}` : null, left, table.name);
+  const decision = mine ? `${state.hand}|${you.decision ?? `${view.step?.label}|${view.legal.join(",")}`}` : null;
+  attend(decision, left, table.name);
+  cueMyTurn(app.ui.sent ? null : decision);
 }
 
 app.render = () => render(); // for tests
+app.settled = settled; // for tests: the seats are laid out for their present sizes
 setInterval(tick, 250);
 
 if (!linkToken) {
