@@ -506,7 +506,8 @@ class Hand:
         self.pending[seat] = choice
         self.pending_text[seat] = text
         self.to_act = tuple(s for s in self.to_act if s != seat)
-        self.log("ready", seat, "Seat {} has chosen", seat)
+        # in public words (how many cards, never which); the seat's own view says what (views.own_lines)
+        self.log("ready", seat, "Seat {} " + choices.chosen_words(text, mine=False), seat, action=len(self.actions) - 1)
         if not self.to_act:
             choices.apply_all(self, step)
             self.step_index += 1

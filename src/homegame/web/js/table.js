@@ -12,7 +12,7 @@ import { renderLedger } from "./ledger.js";
 import { renderResults } from "./results.js";
 import { followSeatLinks, renderChooser, renderSit } from "./sit.js";
 import { renderRulesCard, wireRulesCard } from "./choose.js";
-import { seatWords, sentence } from "./words.js";
+import { ownLog, seatWords, sentence } from "./words.js";
 import { fairMessage } from "./fairness.js";
 import { chartNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, renderPrefs } from "./prefs.js";
@@ -109,6 +109,7 @@ function connect() {
     if (fairMessage(msg, { send, render, tableId })) return;
     if (msg.type === "state") {
       app.quick = 0;
+      if (msg.view) msg.view.log = ownLog(msg.view);
       noteTimeouts(app.state, msg);
       if (msg.table && msg.table.halted === null && app.halted) app.halted = null;
       app.state = msg;
