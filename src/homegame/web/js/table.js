@@ -13,6 +13,7 @@ import { renderResults } from "./results.js";
 import { followSeatLinks, renderChooser, renderSit } from "./sit.js";
 import { renderRulesCard, wireRulesCard } from "./choose.js";
 import { ownLog, seatWords, sentence } from "./words.js";
+import { clockParts, clockText, tableNow } from "./countdown.js";
 import { fairMessage } from "./fairness.js";
 import { chartNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, renderPrefs } from "./prefs.js";
@@ -227,7 +228,7 @@ function render() {
   trackExchange(state);
   const mine = table.seats.find((s) => s.position === you.seat);
   app.ui.deadline = mine && mine.deadline && view && view.legal && view.legal.length ? mine.deadline : null;
-  app.ui.bank = mine ? mine.bank || 0 : 0;
+  app.ui.turnEnds = mine ? mine.turn_ends : null;
   app.ui.clockLeft = mine && !mine.deadline ? mine.clock_left : null;
   app.ui.nameOf = (hs) => nameAt(table, (table.dealt || [])[hs]);
   app.ui.decision = `${state.hand}:${state.you.decision ?? ""}`;
@@ -284,7 +285,7 @@ function showStatus(state) {
   const wild = said ? said.filter(Boolean).join(" · ") : wildWords(view ? view.wild : table.wild);
   $("wild-line").textContent = wild;
   $("wild-line").hidden = !wild;
-  const heardText = text.replace(/ \(\d+ s\)$/, "");
+  const heardText = text.replace(/ \((?:bank )?\d+s\)$/, "");
   if (heardText && heardText !== app.saidStatus) {
     app.saidStatus = heardText;
     $("said").textContent = heardText;
@@ -302,20 +303,13 @@ function announceLast(state) {
 }
 
 function tick() {
-  const now = Date.now() / 1000 + app.offset;
-  if (app.state && /\(\d+ s\)$|…$/.test($("banner").textContent)) $("banner").textContent = bannerText(app.state, app);
-  for (const bar of document.querySelectorAll(".clock")) {
-    const left = Number(bar.dataset.deadline) - now;
-    const secs = left > 0 ? `${Math.ceil(left)}s` : "";
-    if (bar.classList.contains("my-clock")) {
-      // my turn's clock first, then my time bank (the deadline counts both)
-      const bank = Number(bar.dataset.bank || 0);
-      const turn = left - bank;
-      bar.textContent = !secs ? "" : turn > 0 ? `${Math.ceil(turn)}s to act · bank ${Math.floor(bank)}s` : `time bank: ${secs} left`;
-      bar.classList.toggle("banking", turn <= 0);
-    } else {
-      bar.textContent = secs;
-    }
+  const now = tableNow(app); // one instant for every clock on the page (countdown.js)
+  if (app.state && /\((?:bank )?\d+s\)$|…$/.test($("banner").textContent)) $("banner").textContent = bannerText(app.state, app, now);
+  for (const bar of document.querySelectorAll(".clock[data-deadline]")) {
+    const { left, turn } = clockParts(bar.dataset.deadline, now, bar.dataset.turnEnds);
+    // my own clock: my turn's time first, then my time bank (the deadline counts both)
+    bar.textContent = clockText(bar.dataset.deadline, now, bar.dataset.turnEnds, bar.classList.contains("my-clock"));
+    bar.classList.toggle("banking", left > 0 && turn <= 0);
     bar.classList.toggle("low", left < 10);
   }
   const state = app.state;
