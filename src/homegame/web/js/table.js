@@ -15,7 +15,7 @@ import { renderRulesCard, wireRulesCard } from "./choose.js";
 import { ownLog, seatWords, sentence } from "./words.js";
 import { clockParts, clockText, tableNow } from "./countdown.js";
 import { fairMessage } from "./fairness.js";
-import { chartNight, nightList, replayFromUrl } from "./replay.js";
+import { chartNight, followNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, renderPrefs } from "./prefs.js";
 import { chatHistory, chatLine, chatRefused, renderTalk, setupChat, showReaction } from "./chat.js";
 import { renderPreActions, renderRunTwice } from "./advance.js";
@@ -114,6 +114,7 @@ function connect() {
       noteTimeouts(app.state, msg);
       if (msg.table && msg.table.halted === null && app.halted) app.halted = null;
       app.state = msg;
+      followNight(app, msg);
       answered(msg);
       app.offset = msg.table.now - Date.now() / 1000;
       render();
