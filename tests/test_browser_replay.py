@@ -75,3 +75,25 @@ def test_actions_are_said_as_a_spectator_reads_them(base: str, pages: Pages) -> 
           .map((a) => m.publicAction('Ann', a)); }""")
     assert said == ["Ann passes 2 cards", "Ann discards 3", "Ann stands pat", "Ann arranges their cards",
                     "Ann turns up Q♠", "Ann raises to 12", "Ann calls", "Ann declares both"]
+
+
+def test_a_board_less_replay_says_no_board_and_the_night_list_follows_the_night(base: str, pages: Pages) -> None:
+    # issue 17: a stud replay said "no board yet", and the night's list kept to the hands of when it was
+    # opened until the page was reloaded
+    made, page = pages.host_seated("phone", game="stud", bots=1, bot_delay=0.05, between_hands=0.5,
+                                   approve_seats=False, paused=True)
+    unpause(page)
+    play_out(page)
+    stored_hand(base, made, 1)
+    page.click("#replay-panel summary")
+    page.click('#replay-panel [data-action="night"]')
+    page.click('#night [data-action="replay-1"]')
+    page.wait_for_selector("#replay .replay-board")
+    assert "no board" not in page.inner_text("#replay")
+    page.click('[data-action="replay-next"]')
+    assert "no board" not in page.inner_text("#replay")
+    assert page.locator('#night [data-action="replay-2"]').count() == 0
+    page.wait_for_function("window.homegame.state.hand >= 2")
+    play_out(page)  # hand 2 ends: the list shows it, no reload
+    page.wait_for_selector('#night [data-action="replay-2"]')
+    assert not pages.errors, pages.errors

@@ -77,7 +77,7 @@ def test_the_status_line_says_my_decision_the_wait_and_the_pause(pages: Pages) -
     actor.wait_for_function("document.getElementById('banner').textContent.startsWith('Your turn: ')")
     said = actor.inner_text("#banner")
     assert said.startswith("Your turn: call 1 or raise") or said.startswith("Your turn: check or raise"), said
-    other.wait_for_function(f"/^Waiting for {actor_name} \\(\\d+ s\\)$/.test(document.getElementById('banner').textContent)")
+    other.wait_for_function(f"/^Waiting for {actor_name} \\((?:bank )?\\d+s\\)$/.test(document.getElementById('banner').textContent)")
     assert other.get_attribute("#said", "aria-live") == "polite"
     actor.wait_for_function("document.getElementById('said').textContent.startsWith('Your turn')")
     # the host pauses: every phone says so, loudly
@@ -120,4 +120,32 @@ def test_wild_cards_are_said_and_marked_during_the_hand(pages: Pages) -> None:
     assert sorted(marked) == sorted(mine)
     assert all("wild" in (page.get_attribute(f'#my-cards .card[data-card="{c}"]', "aria-label") or "") for c in mine)
     page.screenshot(path=str(ARTIFACTS / "wild-phone.png"))
+    assert not pages.errors, pages.errors
+
+
+READINGS = """() => {
+  const n = (el) => el ? (el.textContent.match(/(\\d+) ?s\\b/) || [])[1] ?? null : null;
+  return {felt: n(document.querySelector('#felt .clock[data-deadline]')), mine: n(document.querySelector('#actions .my-clock')),
+          banner: n(document.getElementById('banner'))};
+}"""
+
+
+def test_every_clock_reading_on_the_page_says_the_same_seconds(pages: Pages) -> None:
+    # issue 17: the banner, the seat's countdown and "N s to act · bank M s" counted apart (one with the
+    # time bank in it) and showed different numbers at the same moment
+    made, host = pages.host_seated("laptop", name="Dave", game="holdem", bots=0, between_hands=30,
+                                   approve_seats=False, paused=True, turn_seconds=60, time_bank=30)
+    ben = pages.guest_seated(made, PHONE, "Ben")
+    unpause(host)
+    host.wait_for_function("window.homegame.state.view && window.homegame.state.view.to_act.length > 0")
+    actor, other = (host, ben) if my_turn(host) else (ben, host)
+    actor.wait_for_function(f"({READINGS})().mine !== null && ({READINGS})().felt !== null")
+    other.wait_for_function(f"({READINGS})().banner !== null && ({READINGS})().felt !== null")
+    for _ in range(3):  # each read at one instant: all the page's readings of the one clock
+        mine = actor.evaluate(READINGS)
+        assert mine["felt"] == mine["mine"], mine
+        theirs = other.evaluate(READINGS)
+        assert theirs["felt"] == theirs["banner"], theirs
+        assert abs(int(theirs["felt"]) - int(mine["felt"])) <= 1  # two pages, a moment apart
+    assert 50 <= int(mine["felt"]) <= 60  # the turn's own seconds, the 30 s bank apart
     assert not pages.errors, pages.errors

@@ -57,6 +57,8 @@ def visible_ok(hand: hg.Hand, seat: int | None) -> None:
     allowed: set[str] = set()
     if seat is not None:
         allowed.update(str(Card(c)) for c in hand.cards[seat])
+        # and the cards it gave away itself: passed, discarded (its own log lines name them to it alone)
+        allowed.update(CARD.findall(" ".join(text for s, text in hand.actions if s == seat)))
     for s in range(hand.players):
         allowed.update(str(Card(c)) for c, up in zip(hand.cards[s], hand.faceup[s], strict=True) if up)
     allowed.update(str(Card(c)) for c in hand.board)

@@ -112,8 +112,11 @@ def _digest() -> str:
 
 # Changed twice on purpose (issues 17 and 19), nothing else in any record: PHH now exports fixed-limit
 # omaha-hi-lo as FO/8 (so its refusals list one variant more), and a low is written highest card first
-# ("K-T-9-9-3 low", its five cards in that order).
-_DIGEST = "cdb29aa46032231ca4d07afe07c7e3b09b3f12e1fb9d00b8a79a88325309d586"
+# ("K-T-9-9-3 low", its five cards in that order). And once more (issue 17, "the card room in your hand"):
+# a committed choice's log line says what was chosen ("Seat 2 has chosen to pass 1 card", its "ready"
+# event carrying the index of its action) and each seat's view has ``log_mine``; with those three mapped
+# back ("Seat 2 has chosen", no index, no log_mine) every record digests to the previous value, cdb29aa4…
+_DIGEST = "5e06032ad9a2b05b35e7b77a176e5ab25a8c4a9a65621d57e32c55283809e9d4"
 
 
 def test_every_reader_sees_what_the_engine_wrote_before_the_lazy_settlement() -> None:

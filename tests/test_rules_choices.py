@@ -114,3 +114,52 @@ def test_every_choice_refusal_says_the_step_and_the_cards(name: str) -> None:
                     assert text.endswith(" ".join(choosable)), text
             h.act(seat, h.default_action(seat))
     assert kinds >= {"declare"} and len(kinds) >= 2
+
+
+# ----- what a choice says in the log (issue 17: "Ann has chosen" said nothing) ----------------------------
+
+def mine(hand: hg.Hand, seat: int) -> list[str]:
+    """The hand log as ``seat`` reads it: the public lines, with its own private words in their place."""
+    view = hand.view(seat)
+    return [view["log_mine"].get(str(i), line) for i, line in enumerate(view["log"])]
+
+
+def test_a_choice_says_what_was_chosen_and_only_to_whom_it_may() -> None:
+    h = trash("Pass 4")
+    passed = h.view(0)["cards"][:4]
+    h.act(0, f"pass {' '.join(passed)}")
+    public = h.view(None)["log"][-1]
+    assert public == "Seat 0 has chosen to pass 4 cards"  # how many, never which
+    assert h.view(1)["log"][-1] == public and h.view(1)["log_mine"] == {} and h.view(None)["log_mine"] == {}
+    assert mine(h, 0)[-1] == f"Seat 0 has chosen to pass {' '.join(passed)}"
+    receiver = h.view(0)["pass_to"]
+    for seat in (1, 2):
+        if h.to_act and seat in h.to_act:
+            h.act(seat, f"pass {' '.join(h.view(seat)['cards'][:4])}")
+    line = next(i for i, t in enumerate(h.view(None)["log"]) if t.startswith("Seat 0 passes 4 cards"))
+    for seat in (0, receiver):  # the passed cards are the passer's and the receiver's to know
+        assert mine(h, seat)[line] == f"Seat 0 passes {' '.join(passed)} to Seat {receiver}"
+    other = ({0, 1, 2} - {0, receiver}).pop()
+    assert mine(h, other)[line] == h.view(None)["log"][line] == f"Seat 0 passes 4 cards to Seat {receiver}"
+    assert not any(c in " ".join(h.view(other)["log"] + list(h.view(other)["log_mine"].values())) for c in passed)
+
+
+def test_a_declaration_is_said_to_the_declarer_and_to_the_others_once_everyone_has() -> None:
+    h = trash("Declare")
+    h.act(0, "declare low")
+    assert h.view(1)["log"][-1] == "Seat 0 has chosen a declaration (shown when everyone has)"
+    assert "low" not in h.view(1)["log"][-1] and mine(h, 0)[-1] == "Seat 0 has declared low"
+    for seat in list(h.to_act):
+        h.act(seat, "declare high")
+    assert "Seat 0 declares low" in h.view(1)["log"]
+
+
+def test_every_kind_of_choice_has_its_words() -> None:
+    from homegame.rules.choices import chosen_words
+    assert chosen_words("discard 7c 2d", mine=False) == "has chosen to discard 2 cards"
+    assert chosen_words("discard 7c 2d", mine=True) == "has chosen to discard 7c 2d"
+    assert chosen_words("expose Kd", mine=False) == "has chosen a card to expose"
+    assert chosen_words("expose Kd", mine=True) == "has chosen to expose Kd"
+    assert chosen_words("arrange 9s 8h 7d", mine=False) == "has chosen the order of 3 cards"
+    assert chosen_words("arrange 9s 8h 7d", mine=True) == "has chosen the order 9s 8h 7d"
+    assert chosen_words("pass Ks", mine=False) == "has chosen to pass 1 card"

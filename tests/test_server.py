@@ -378,7 +378,7 @@ def test_a_seat_belongs_to_whoever_holds_it_now(tmp_path: Path, how: str) -> Non
     assert again.state()["you"]["seat"] is None and again.last("unseated") is not None
 
 
-def test_reissue_gives_a_new_seat_link_and_the_old_one_stops(tmp_path: Path) -> None:
+def test_reissue_gives_a_new_seat_link_and_the_old_one_stops_once_it_is_opened(tmp_path: Path) -> None:
     clock = Clock()
     room, _store, tokens = open_room(tmp_path, clock, paused=True, **ROOM)
     host = Tab(room, tokens["host"])
@@ -393,12 +393,13 @@ def test_reissue_gives_a_new_seat_link_and_the_old_one_stops(tmp_path: Path) -> 
     host.send({"type": "reissue", "seat": seat})
     link = host.last("seat_link")
     assert link is not None and link["seat"] == seat and link["seat_token"] != old
-    for tab in (ann, phone):
-        assert "new link" in tab.last("unseated")["message"]  # type: ignore[index]
-    assert phone.closed and ann.state()["you"]["seat"] is None
-    assert Tab(room, old or "").last("error")["code"] == "bad_token"  # type: ignore[index]
+    assert ann.last("unseated") is None and phone.last("unseated") is None  # shown, not yet opened
     fresh = Tab(room, tokens["invite"], link["seat_token"])
     assert fresh.state()["you"]["seat"] == seat
+    for tab in (ann, phone):
+        assert "another device" in tab.last("unseated")["message"]  # type: ignore[index]
+    assert phone.closed and ann.state()["you"]["seat"] is None
+    assert Tab(room, old or "").last("error")["code"] == "bad_token"  # type: ignore[index]
     assert old not in json.dumps(host.messages[-1]) and link["seat_token"] not in json.dumps(fresh.state())
     room.table.add_bot("rule")
     host.send({"type": "reissue", "seat": 1})

@@ -195,3 +195,42 @@ def test_an_open_question_survives_storing_and_a_pause_stops_its_clock() -> None
     assert again.public(15.0)["straddle_ask"]["deadline"] == 30.0
     again.straddle(3, True)
     assert again.ready_to_deal(15.0)
+
+
+# ----- only where blinds open the betting (issue 17, the card room in your hand) ---------------------------
+
+STUD_BLINDS = hg.Stakes("no-limit", blinds=(1, 2))  # a dealer's-choice night's stakes when stud comes round
+
+
+def test_takes_straddle_only_where_blinds_open_the_first_betting_round() -> None:
+    from homegame.rules.options import takes_straddle
+    assert takes_straddle(HOLDEM, NL) and takes_straddle(hg.game("five-card-draw"), NL)
+    assert not takes_straddle(hg.game("stud"), STUD_BLINDS)  # the bring-in opens it
+    assert not takes_straddle(hg.game("razz"), STUD_BLINDS)
+    assert not takes_straddle(HOLDEM, hg.Stakes("no-limit", blinds=(2,)))  # a single blind
+    assert not takes_straddle(HOLDEM, hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4))
+    with pytest.raises(ValueError, match="bring-in opens"):
+        hg.game("stud").deal([100] * 4, stakes=STUD_BLINDS, seed=1, options={"straddle": "utg"})
+
+
+@pytest.mark.parametrize("rule", ["utg", "button", "utg-mandatory", "button-mandatory"])
+def test_a_stud_table_with_the_straddle_rule_never_asks_nor_posts_one(rule: str) -> None:
+    # the play-test: "Ann straddles 4" in seven-card stud, where the bring-in, not the blinds, opens
+    t = Table(Settings(game="stud", approve_seats=False, between_hands=0, turn_seconds=20))
+    for i in range(4):
+        t.sit(f"P{i}", approved=True)
+        t.seats[i].stack = 200
+    t.set_house({"straddle": rule})
+    assert t.straddler() is None and t.public(0.0)["straddle_ask"] is None and t.ready_to_deal(0.0)
+    start = t.deal(_deck(), 0.0)
+    assert not (start.options or {}).get("straddle") and t.hand is not None and t.hand.straddle_seat == -1
+    assert not any("straddles" in n or "may straddle" in n for n in t.notices)
+    assert not any("straddle" in line for line in t.hand.view(None)["log"])
+    t.set_game("holdem")  # hold'em at the same table still asks
+    while t.live:
+        t.act(t.owing()[0], "fold", 0.0)
+    nxt = t.next_wakeup(0.0) or 0.0
+    if rule.endswith("mandatory"):
+        assert t.ready_to_deal(nxt) and (t.deal(_deck(2), nxt).options or {}).get("straddle")
+    else:
+        assert not t.ready_to_deal(nxt) and t.public(nxt)["straddle_ask"] is not None

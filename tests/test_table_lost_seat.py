@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from homegame.server import protocol as p
+from homegame.server.tokens import hash_token
 from test_table_support import Clock, Tab, open_room, seated
 
 
@@ -51,3 +52,30 @@ def test_any_player_gets_the_spectator_token_to_share_a_hand_but_never_a_seat_to
     assert welcome is not None and welcome["watch"] == tokens["watch"] and "links" not in welcome
     watcher = Tab(room, tokens["watch"])
     assert "watch" not in (watcher.last("welcome") or {})
+
+
+def test_showing_a_seat_link_signs_nobody_out_until_the_new_phone_opens_it(tmp_path: Path) -> None:
+    # issue 17: the host showed Ben's link (or its QR code) and Ben's phone was signed out at once,
+    # even though the new phone never opened it
+    clock = Clock()
+    room, store, tokens = open_room(tmp_path, clock, game="holdem", approve_seats=False)
+    host = Tab(room, tokens["host"])
+    ben = Tab(room, tokens["invite"])
+    pos = seated(ben, "Ben")
+    old = ben.seat_token or ""
+    host.send({"type": "reissue", "seat": pos})
+    first = host.last("seat_link") or {}
+    assert first["seat_token"] != old
+    assert ben.last("unseated") is None and room.seat_of(ben.conn) == pos  # still seated on the old phone
+    assert room.seat_of(Tab(room, old).conn) == pos  # the old link still opens the seat
+    host.send({"type": "reissue", "seat": pos})
+    shown = (host.last("seat_link") or {})["seat_token"]  # shown twice: only the latest works
+    assert (Tab(room, first["seat_token"]).last("error") or {}).get("code") == "bad_token"
+    assert hash_token(shown) in (store.capabilities(room.id) or ())  # let in before the table is loaded
+    new_phone = Tab(room, shown)
+    assert room.seat_of(new_phone.conn) == pos and new_phone.state()["you"]["seat"] == pos
+    told = ben.last("unseated")
+    assert told is not None and "another device" in told["message"] and room.seat_of(ben.conn) is None
+    assert (Tab(room, old).last("error") or {}).get("code") == "bad_token"  # used: the old link stops
+    assert room.seat_of(Tab(room, tokens["invite"], shown).conn) == pos  # the used link is the seat's now
+    assert hash_token(old) not in (store.capabilities(room.id) or ())

@@ -162,6 +162,8 @@ PROJECTION = "projection/1"
 #: arranged", whose order in a simultaneous step is only who was quicker)
 _SEAT_EVENT = re.compile(r"^Seat (\d+) (checks|calls|bets|raises|folds|completes|brings in|exposes|rolls"
                          r"|declares|draws|stands pat|discards)\b ?(.*)$")
+#: a seat's committed choice in a simultaneous step ("Seat 2 has chosen to pass 1 card") or an arrangement
+_CHOSEN = re.compile(r"^Seat \d+ has (chosen|arranged)\b")
 _BETTING = ("checks", "calls", "bets", "raises", "folds", "completes", "brings in")
 _BOARD_EVENT = re.compile(r"^[^:]+: ((?:[2-9TJQKA][cdhs] ?)+)$")
 _PRIVATE = ("pass", "discard", "draw", "arrange")
@@ -215,7 +217,7 @@ def projection(view: View, own: Sequence[str]) -> dict[str, Any]:
     for entry in view.get("log", []):
         seat_event = _SEAT_EVENT.match(entry)
         board_event = _BOARD_EVENT.match(entry)
-        if entry.endswith((" has chosen", " has arranged")):  # a new simultaneous step: the last one's reveals are complete
+        if _CHOSEN.match(entry):  # a new simultaneous step: the last one's reveals are complete
             public.extend(_in_position_order(reveals))
             reveals = []
             continue

@@ -66,6 +66,28 @@ def allowed(h: Hand, s: int, step: Step) -> str:
     return f"{where} {verb} exactly {_plural(n)} of {held}"
 
 
+def chosen_words(text: str, *, mine: bool) -> str:
+    """What a seat's committed choice says in the hand log after "Seat N", from its action text: to
+    the seat itself (``mine``) the cards or the declaration; to everyone else only what is public (how
+    many cards; a declaration stays hidden until everyone has declared). The one place these words are
+    made: the public log line and the seat's own (:func:`homegame.rules.views.own_lines`).
+
+    >>> chosen_words("pass Ks 7d", mine=False), chosen_words("pass Ks 7d", mine=True)
+    ('has chosen to pass 2 cards', 'has chosen to pass Ks 7d')
+    >>> chosen_words("declare high", mine=False), chosen_words("declare high", mine=True)
+    ('has chosen a declaration (shown when everyone has)', 'has declared high')
+    """
+    verb, *named = text.split()
+    shown = " ".join(named)
+    if verb == "declare":
+        return f"has declared {shown}" if mine else "has chosen a declaration (shown when everyone has)"
+    if verb == "expose":
+        return f"has chosen to expose {shown}" if mine else "has chosen a card to expose"
+    if verb == "arrange":
+        return f"has chosen the order {shown}" if mine else f"has chosen the order of {_plural(len(named))}"
+    return f"has chosen to {verb} {shown if mine else _plural(len(named))}"
+
+
 def _refuse(h: Hand, s: int, step: Step, why: str) -> IllegalAction:
     return IllegalAction(f"{why}. {allowed(h, s, step)}")
 

@@ -22,7 +22,7 @@ from homegame.rules.deck import Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
 from homegame.rules.options import NONE as NO_OPTIONS
-from homegame.rules.options import HandOptions
+from homegame.rules.options import HandOptions, first_opener, takes_straddle
 from homegame.rules.showing import best_showing, bring_in_seat
 from homegame.rules.spec import SEQUENTIAL, SIMULTANEOUS
 from homegame.rules.stakes import Stakes as StakesType
@@ -97,6 +97,9 @@ class Hand:
             raise ValueError("stakes must be a homegame Stakes")
         if opts is not NO_OPTIONS:
             opts.check(stacks, stakes)
+            if opts.straddle and not takes_straddle(game, stakes):
+                raise ValueError(f"a straddle needs blinds that open the first betting round; in {game.name} "
+                                 f"the {first_opener(game)} opens it")
             if opts.run_twice and not any(s.kind == "board" for s in game.steps):
                 raise ValueError(f"run_twice: {game.name} has no community cards to run twice")
         hole_preset: dict[int, list[int]] = {}
@@ -503,7 +506,8 @@ class Hand:
         self.pending[seat] = choice
         self.pending_text[seat] = text
         self.to_act = tuple(s for s in self.to_act if s != seat)
-        self.log("ready", seat, "Seat {} has chosen", seat)
+        # in public words (how many cards, never which); the seat's own view says what (views.own_lines)
+        self.log("ready", seat, "Seat {} " + choices.chosen_words(text, mine=False), seat, action=len(self.actions) - 1)
         if not self.to_act:
             choices.apply_all(self, step)
             self.step_index += 1

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from homegame.rules.spec import Game
     from homegame.rules.stakes import Stakes
 
 STRADDLES = (None, "utg", "button")
@@ -126,3 +127,23 @@ class HandOptions:
 
 
 NONE = HandOptions()
+
+
+def first_opener(game: Game) -> str | None:
+    """Who opens ``game``'s first betting round (:data:`homegame.rules.spec.OPENERS`), or ``None``
+    for a game without betting."""
+    return next((step.opener for step in game.steps if step.kind == "bet"), None)
+
+
+def takes_straddle(game: Game, stakes: Stakes) -> bool:
+    """Whether a hand of ``game`` at ``stakes`` can have a straddle: a straddle is a blind raise, so
+    only where a small and a big blind open the first betting round (not where the bring-in or the
+    best hand showing opens it, as in stud, nor where a jacks-or-better opener is needed). The engine,
+    the table's question and the page all ask this.
+
+    >>> import homegame as hg
+    >>> nl = hg.Stakes("no-limit", blinds=(1, 2))
+    >>> takes_straddle(hg.game("holdem"), nl), takes_straddle(hg.game("stud"), nl)
+    (True, False)
+    """
+    return len(stakes.blinds) == 2 and first_opener(game) == "positional"

@@ -93,14 +93,43 @@ def _own(h: Hand, seat: int | None) -> dict[str, Any]:
     """The part of a view that is the seat's own (a spectator's: nothing)."""
     if seat is None:
         return {"seat": None, "pass_to": None, "cards": [], "up": [], "legal": [], "chosen": None,
-                "can_show": [], "wild": _wild(h, None)}
+                "can_show": [], "wild": _wild(h, None), "log_mine": {}}
     return {
         "seat": seat, "pass_to": _pass_to(h, seat),
         "cards": [_STR[c] for c in h.cards[seat]],
         "up": [_STR[c] for c, f in zip(h.cards[seat], h.faceup[seat], strict=True) if f],
         "legal": h.legal(seat), "chosen": h.pending_text.get(seat),
-        "can_show": h.showable(seat), "wild": _wild(h, seat),
+        "can_show": h.showable(seat), "wild": _wild(h, seat), "log_mine": own_lines(h, seat),
     }
+
+
+def own_lines(h: Hand, seat: int) -> dict[str, str]:
+    """The log lines that read differently for ``seat``, by their index in ``view["log"]`` (as text):
+    its own choices with the cards or the declaration it chose, and the passes it made or received with
+    the cards passed. Nobody else's view holds them.
+
+    >>> import homegame as hg
+    >>> h = hg.game("passem").deal([100] * 3, stakes=hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4),
+    ...                            seed=1)
+    >>> while h.step.kind != "pass":
+    ...     h.act(h.to_act[0], "call" if "call 1" in h.legal(h.to_act[0]) else "check")
+    >>> h.act(0, "pass " + h.view(0)["cards"][0])
+    >>> list(own_lines(h, 0).values()) == ["Seat 0 has chosen to pass " + h.view(0)["cards"][0]], own_lines(h, 1)
+    (True, {})
+    """
+    from homegame.rules.choices import chosen_words
+
+    out: dict[str, str] = {}
+    chosen: dict[int, str] = {}  # each seat's latest choice, as its action text
+    for i, event in enumerate(h.events):
+        kind, by = event["type"], event["seat"]
+        if kind == "ready":
+            chosen[by] = h.actions[event["action"]][1]
+            if by == seat:
+                out[str(i)] = f"Seat {seat} {chosen_words(chosen[by], mine=True)}"
+        elif kind == "pass" and seat in (by, event.get("to")) and by in chosen:
+            out[str(i)] = f"Seat {by} passes {chosen[by].split(' ', 1)[1]} to Seat {event['to']}"
+    return out
 
 
 def _wild(h: Hand, seat: int | None) -> dict[str, Any] | None:

@@ -721,7 +721,7 @@ def agreements_of(stored: Any, key: str = "agreements") -> list[Any]:
 def spectator_replay(table_id: str, stored: Any, names: dict[str, str]) -> dict[str, Any]:
     """A finished hand step by step as a spectator saw it: no deck, no salt, no history, and only the
     cards that were face up or shown (see :func:`homegame.table.night.spectator_steps`)."""
-    from homegame.table import HandStart
+    from homegame.table import HandStart, make_game
     from homegame.table.night import spectator_steps
 
     steps = spectator_steps(stored.start, stored.deck, stored.actions, agreements_of(stored),
@@ -730,10 +730,12 @@ def spectator_replay(table_id: str, stored: Any, names: dict[str, str]) -> dict[
         words = (step["action"] or "").split()
         if words and words[0] not in PUBLIC_VERBS:
             step["action"] = words[0]
-    start = HandStart.from_dict(stored.start).to_dict()
+    begun = HandStart.from_dict(stored.start)
+    game = make_game(begun.game, begun.rules, begun.file)
     return {"format": "homegame-replay", "version": 1, "table_id": table_id, "number": stored.number,
-            "view": "spectator", "start": start, "names": names, "commitment": stored.commitment,
-            "payoffs": stored.payoffs, "steps": steps}
+            "view": "spectator", "start": begun.to_dict(), "names": names, "commitment": stored.commitment,
+            "payoffs": stored.payoffs, "steps": steps,
+            "has_board": any(step.kind == "board" for step in game.steps)}  # stud, draw: no "no board yet"
 
 
 def warm_up() -> None:

@@ -514,9 +514,12 @@ class Room(StateMessages):
             self.error(conn, "already_identified", "this connection already said hello", "hello")
             return
         seat_tokens = [t for t in (msg.token, msg.seat_token) if t]
-        seat_pos = None
+        seat_pos, watching = None, token_matches(msg.token, self.watch_hash)
         for token in seat_tokens:
             for pos, seat in self.table.seats.items():
+                if not watching and token_matches(token, seat.shown_hash):  # the link the host showed, opened: it holds the seat now
+                    self._unbinding(pos, "your seat link was opened on another device")
+                    self.table.use_shown_link(pos)
                 if token_matches(token, seat.token_hash):
                     seat_pos, conn.holder = pos, seat.token_hash
         if token_matches(msg.token, self.host_hash):
@@ -552,7 +555,7 @@ class Room(StateMessages):
         if msg.seat_token and seat_pos is None and conn.role != "watcher":
             self._send(conn, {"type": "unseated", "v": p.VERSION, "seat": None,
                        "message": "your seat link no longer holds a seat at this table (you left, the host "
-                                  "removed you, or the host issued a new link for the seat)"})
+                                  "removed you, or the seat's new link was opened on another device)"})
         self._send(conn, self.state_text(conn, self._public_text()))
 
     def apply(self, conn: Connection, msg: Any) -> None:
@@ -637,10 +640,9 @@ class Room(StateMessages):
             self._unbinding(msg.seat, "the host removed you from the table")
             t.remove(msg.seat, now)
         elif isinstance(msg, p.Reissue):
-            token = new_token()
-            self._unbinding(msg.seat, "the host issued a new link for this seat")
+            token = new_token()  # pending: the seat's current token works until this one is opened
             svg = link_svg(msg.qr_base + token) if msg.qr_base else None  # checked before anything changes
-            t.set_token(msg.seat, hash_token(token))
+            t.show_link(msg.seat, hash_token(token))
             self._send(conn, {"type": "seat_link", "v": p.VERSION, "seat": msg.seat, "seat_token": token,
                               **({"qr_svg": svg} if svg else {})})
         elif isinstance(msg, p.AddBot):

@@ -158,13 +158,15 @@ _NEW_STATE = (update(_tables).where(_tables.c.id == bindparam("tid"))
 
 
 def seat_hashes(state: dict[str, Any]) -> str:
-    """The hashes of the seat tokens of a table's stored ``state``, space-separated.
+    """The hashes of the seat tokens of a table's stored ``state``, space-separated: each seat's token
+    and the link the host showed for it and nobody opened yet.
 
-    >>> seat_hashes({"table": {"seats": [{"token_hash": "ab"}, {"token_hash": ""}, {"name": "Bot"}]}})
-    'ab'
+    >>> seat_hashes({"table": {"seats": [{"token_hash": "ab", "shown_hash": "cd"}, {"token_hash": ""}, {"name": "Bot"}]}})
+    'ab cd'
     """
     seats = (state.get("table") or {}).get("seats") or []
-    return " ".join(str(s["token_hash"]) for s in seats if isinstance(s, dict) and s.get("token_hash"))
+    return " ".join(str(s[key]) for s in seats if isinstance(s, dict)
+                    for key in ("token_hash", "shown_hash") if s.get(key))
 
 
 #: Game file texts read back, by hash (content-addressed: an entry never goes stale).

@@ -5,13 +5,14 @@ next thing is due. The caller owns the clock and calls :meth:`Clock.advance`. No
 from __future__ import annotations
 
 from homegame.table.choice import DealersChoice
+from homegame.table.mucking import ShowOrMuck
 from homegame.table.status import did_text
 
 #: The most due actions one :meth:`Clock.advance` plays (a whole hand of bots, and then some).
 MAX_DUE = 200
 
 
-class Clock(DealersChoice):
+class Clock(DealersChoice, ShowOrMuck):
     """What moves the table by itself as time passes."""
 
     def next_wakeup(self, now: float) -> float | None:
@@ -23,12 +24,15 @@ class Clock(DealersChoice):
         times = list(self.deadlines.values()) if self.live else []
         if self.choose_deadline is not None:
             times.append(self.choose_deadline)
+        muck = self.muck_ask  # the losers' show-or-muck window runs out on time, whenever the next deal is
+        muck_due = float(muck["deadline"]) if muck is not None and muck["positions"] and not self.live else None
+        if muck_due is not None:
+            times.append(muck_due)
         if self._can_deal() and (self.next_game() is not None or self.chooser is None):
             due = self.next_hand_at if self.next_hand_at is not None else now
             ask = self.straddle_ask  # the deal waits for the straddler's answer, at most until its clock runs out
             due = max(due, float(ask["deadline"])) if ask is not None else due
-            muck = self.muck_ask  # and for the losers' show-or-muck answers, at most until their clock runs out
-            times.append(max(due, float(muck["deadline"])) if muck is not None and muck["positions"] else due)
+            times.append(due if muck_due is None else max(due, muck_due))
         return min(times) if times else None
 
     def advance(self, now: float, most: int = MAX_DUE) -> bool:
@@ -68,6 +72,10 @@ class Clock(DealersChoice):
                 self._changed(f"{seat.name} (seat {pos + 1}) timed out and {did_text(action)}; "
                               f"{seat.name} sits out from the next hand")
             did = True
+        if self.muck_ask is not None and not self.live:
+            revision = self.revision
+            self._muck_pending(now)  # a show-or-muck window that ran out mucks the hand
+            did = did or self.revision != revision
         did = self._advance_choice(now) or did
         return did
 

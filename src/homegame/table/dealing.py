@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from homegame.rules.options import takes_straddle
 from homegame.table import house
 from homegame.table.mucking import ShowOrMuck
 from homegame.table.seats import TableError
@@ -55,7 +56,9 @@ class Dealing(Straddling, ShowOrMuck):
         heads-up, a chip the stacks are not whole numbers of) is left out and the notices say why."""
         options = house.hand_options(self.settings.house, number=self.hand_number + 1,
                                      bomb_next=self.settings.bomb_next)
-        if "straddle" in options and len(stacks) >= 3 and not self._straddles(self.straddler()):
+        if "straddle" in options and not takes_straddle(game, make_stakes(self.settings.stakes)):
+            del options["straddle"]  # cards, not blinds, open this game's betting: nothing to straddle
+        elif "straddle" in options and len(stacks) >= 3 and not self._straddles(self.straddler()):
             del options["straddle"]  # declined, not answered in time, or a seat that cannot cover it
             if self.straddler() is None:
                 self._changed(f"no straddle this hand: it would put a player all in ({self.straddle_cost()})")

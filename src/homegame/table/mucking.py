@@ -1,6 +1,6 @@
 """Show or muck (issue 17): under the house rule "losers may muck" the engine keeps a beaten hand
 unseen at the showdown; the table then asks each person whose hand that was whether to show it or muck
-it, and the next deal waits for the answers, at most until the clock runs out (which mucks it). Nobody is
+it, and the next deal waits for the answers, at most :func:`muck_window` seconds (then the hand is mucked). Nobody is
 told a hand was mucked before its player chose or ran out of time. Bots are not asked. No I/O.
 """
 
@@ -10,6 +10,19 @@ from typing import Any
 
 from homegame.table.seats import TableError
 from homegame.table.turns import TableTurns
+
+#: The least time a loser is given to read the show-or-muck question and answer it, in seconds.
+MUCK_FLOOR = 8.0
+
+
+def muck_window(between_hands: float, turn_seconds: float) -> float:
+    """How long the losers of a showdown are asked to show or muck, in seconds: the table's pause
+    between hands, but at least :data:`MUCK_FLOOR` to read the question, and never more than a turn.
+
+    >>> muck_window(0, 20), muck_window(12, 20), muck_window(45, 20), muck_window(3, 5)
+    (8.0, 12.0, 20.0, 5.0)
+    """
+    return float(min(turn_seconds, max(between_hands, MUCK_FLOOR)))
 
 
 class ShowOrMuck(TableTurns):
@@ -26,7 +39,7 @@ class ShowOrMuck(TableTurns):
             seat = self.seats.get(pos)
             if seat is not None and seat.kind == "human" and seat.status != "leaving" and not shown.get(str(hs)):
                 asked.append(pos)
-        self.muck_ask = ({"hand": self.hand_number, "positions": asked, "deadline": now + self.settings.turn_seconds}
+        self.muck_ask = ({"hand": self.hand_number, "positions": asked, "deadline": now + muck_window(self.settings.between_hands, self.settings.turn_seconds)}
                          if asked else None)
 
     def _muck_pending(self, now: float) -> bool:
@@ -62,4 +75,4 @@ class ShowOrMuck(TableTurns):
         self._changed(notice.format(seat.name if seat is not None else f"Seat {pos + 1}") if notice else None)
 
 
-__all__ = ["ShowOrMuck"]
+__all__ = ["MUCK_FLOOR", "ShowOrMuck", "muck_window"]

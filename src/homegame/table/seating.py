@@ -134,7 +134,7 @@ class Seating(TableTurns):
             seat.status = "leaving"
             self.departed[seat.person or seat.name] = {"token": seat.token_hash, "key": name_key(seat.name),
                                                        "broke": False}  # settled as it cashes out
-            seat.token_hash = ""
+            seat.token_hash = seat.shown_hash = ""
             self.pre_actions.pop(pos, None)
             self._refresh_clocks(now)
             self._changed(f"{seat.name} leaves seat {pos + 1}; their cards are folded or played by the "
@@ -142,15 +142,27 @@ class Seating(TableTurns):
             return
         self._cash_out(seat)
 
-    def set_token(self, pos: int, token_hash: str) -> None:
-        """Give a human seat a new capability token hash (a lost phone): the old one stops at once."""
+    def show_link(self, pos: int, shown_hash: str) -> None:
+        """The host shows a human seat's link for a new device (a lost phone): ``shown_hash`` is kept
+        pending on the seat, and the seat's current token keeps working until the shown link is used
+        (:meth:`use_shown_link`). Showing again replaces the pending link: only the latest one works."""
         seat = self._seat(pos)
         if seat.kind != "human":
             raise TableError(f"seat {pos + 1} is a bot; only a player's seat has a link")
         if seat.status == "leaving":
             raise TableError(f"{seat.name} (seat {pos + 1}) is leaving; the seat has no link any more")
-        seat.token_hash = token_hash
-        self._changed(f"the host issued a new link for {seat.name} (seat {pos + 1}); the old one no longer works")
+        seat.shown_hash = shown_hash
+        self._changed(f"the host showed a new link for {seat.name} (seat {pos + 1}); the old one works until "
+                      "the new one is opened")
+
+    def use_shown_link(self, pos: int) -> None:
+        """The link the host showed for seat ``pos`` was opened: it holds the seat from now on and the
+        seat's old token stops working."""
+        seat = self._seat(pos)
+        if not seat.shown_hash:
+            raise TableError(f"no new link was shown for seat {pos + 1}")
+        seat.token_hash, seat.shown_hash = seat.shown_hash, ""
+        self._changed(f"{seat.name}'s new seat link was opened (seat {pos + 1}); the old one no longer works")
 
     def set_sitting_out(self, pos: int, value: bool) -> None:
         """Sit out from the next hand on (``True``) or come back (``False``)."""

@@ -62,7 +62,8 @@ class Seat:
     """One chair at the table and whoever sits in it.
 
     ``token_hash`` is opaque to the table (the server keeps there the hash of the seat's capability
-    token); ``bank`` is the seat's remaining time bank in seconds.
+    token); ``shown_hash`` the hash of a link the host showed for a new device, pending until it is
+    used (:meth:`~homegame.table.seating.Seating.use_shown_link`); ``bank`` is the seat's remaining time bank in seconds.
     """
 
     position: int
@@ -74,6 +75,7 @@ class Seat:
     bot: str | None = None
     bank: float = 60.0
     token_hash: str = ""
+    shown_hash: str = ""  # a seat link the host showed and nobody opened yet: the old one works until it is
     buy_in: int = 0
     rebuys: int = 0  # times a bot bought in again after going broke
     sid: int = 0  # who holds the seat: unique at the table, never reused

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from homegame.rules.options import takes_straddle
 from homegame.table import house
 from homegame.table.house import is_asked, straddle_kind
 from homegame.table.seats import TableError
+from homegame.table.start import make_stakes
 from homegame.table.turns import TableTurns
 
 
@@ -37,14 +39,18 @@ class Straddling(TableTurns):
 
     def straddler(self) -> int | None:
         """The table position that would straddle the coming hand, or ``None`` (no straddle rule, a
-        bomb pot, heads-up, no blinds, or a seat that could not post it without going all in)."""
+        bomb pot, heads-up, a game whose betting the blinds do not open (:func:`takes_straddle`), or
+        a seat that could not post it without going all in)."""
         kind = straddle_kind(self.settings.house.get("straddle"))
         chosen = self.next_game()
         if kind is None or chosen is None or self.straddle_cost() == 0:
             return None
         if house.is_bomb(self.settings.house, self.hand_number + 1, self.settings.bomb_next):
             return None
-        dealt, button = self._lineup(self.find_game(*chosen))
+        game = self.find_game(*chosen)
+        if not takes_straddle(game, make_stakes(self.settings.stakes)):
+            return None
+        dealt, button = self._lineup(game)
         if len(dealt) < 3:
             return None
         # the engine's seats: the blinds left of the button, the straddle left of the big blind (or the button)

@@ -137,7 +137,7 @@ export function renderActions(view, ui, send) {
   // Nothing of mine changed (another seat acted): keep these very buttons, so that a tap in progress on
   // one of them is not lost to a redraw.
   const order = displayOrder(cards, ui);
-  const sig = JSON.stringify([key, order, prefs(), up.size, ui.selected, ui.order, ui.deadline, ui.bank, ui.clockLeft, ui.received, view.chosen, view.over, view.pot,
+  const sig = JSON.stringify([key, order, prefs(), up.size, ui.selected, ui.order, ui.deadline, ui.turnEnds, ui.clockLeft, ui.received, view.chosen, view.over, view.pot,
     Boolean(ui.sent), view.pass_to, view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : null]);
   if (box.dataset.sig === sig) return;
   // an amount being typed for this very decision is not redrawn under the fingers
@@ -201,7 +201,7 @@ export function renderActions(view, ui, send) {
     const clock = document.createElement("div");
     clock.className = "clock my-clock";
     clock.dataset.deadline = String(ui.deadline);
-    clock.dataset.bank = String(ui.bank || 0);
+    clock.dataset.turnEnds = ui.turnEnds ?? "";
     box.append(clock);
   } else if (ui.clockLeft) {
     // paused: my clock is stopped with this much left

@@ -3,10 +3,11 @@
 // in words; and why my queued pre-action was dropped.
 import { seatName } from "./felt.js";
 import { sentence } from "./words.js";
+import { clockText, tableNow } from "./countdown.js";
 
 const $ = (id) => document.getElementById(id);
 
-export function bannerText(state, app) {
+export function bannerText(state, app, now) {
   const { table, view, you } = state;
   if (app.offline) return "Connection lost: reconnecting…";
   const halted = table.halted || app.halted;
@@ -29,7 +30,7 @@ export function bannerText(state, app) {
   if (view && !view.over && view.to_act.length && !view.chosen) {
     const dealt = table.dealt || [];
     const who = view.to_act.filter((h) => h !== view.seat).map((h) => seatName(app, table, dealt[h]));
-    if (who.length) return `Waiting for ${who.length > 2 ? `${who.length} players` : who.join(" and ")}${secondsLeft(table, view, app)}`;
+    if (who.length) return `Waiting for ${who.length > 2 ? `${who.length} players` : who.join(" and ")}${secondsLeft(table, view, app, now)}`;
   }
   const ready = table.seats.filter((s) => s.status === "active" && !s.sitting_out && s.stack > 0).length;
   if (!table.live && ready < 2) return "Waiting for players to sit…";
@@ -54,14 +55,14 @@ export function pausedBy(table) {
   return "the host";
 }
 
-// " (12 s)": the clock of the one seat the table waits for, when there is one.
-function secondsLeft(table, view, app) {
+// " (12s)": the clock of the one seat the table waits for, when there is one (as its seat shows it).
+function secondsLeft(table, view, app, now) {
   const dealt = table.dealt || [];
   const waiting = view.to_act.filter((h) => h !== view.seat).map((h) => table.seats.find((s) => s.position === dealt[h]));
-  const deadlines = waiting.map((s) => s && s.deadline).filter(Boolean);
-  if (deadlines.length !== 1) return "…";
-  const left = Math.ceil(deadlines[0] - (Date.now() / 1000 + (app.offset || 0)));
-  return left > 0 ? ` (${left} s)` : "…";
+  const clocks = waiting.filter((s) => s && s.deadline);
+  if (clocks.length !== 1) return "…";
+  const text = clockText(clocks[0].deadline, now ?? tableNow(app), clocks[0].turn_ends);
+  return text ? ` (${text})` : "…";
 }
 
 function either(words) {

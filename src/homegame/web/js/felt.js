@@ -1,5 +1,6 @@
 // The felt: the seats around the oval, the board, the pot and the shuffle's commitment in the middle,
 // and the hand log with the engine's seat numbers told as names.
+import { clockText } from "./countdown.js";
 import { askedToMuck } from "./after.js";
 import { backEl, cardEl, escapeHtml, feltCard, firstSight, layoutBoard, prettyLine } from "./cards.js";
 import { showFairness } from "./fairness.js";
@@ -94,7 +95,8 @@ export function renderSeats(state) {
       const bar = document.createElement("div");
       bar.className = "clock";
       bar.dataset.deadline = s.deadline;
-      bar.textContent = `${Math.max(0, Math.ceil(s.deadline - table.now))}s`; // counted down by the page's tick
+      bar.dataset.turnEnds = s.turn_ends ?? "";
+      bar.textContent = clockText(s.deadline, table.now, s.turn_ends); // counted down by the page's tick
       el.append(bar);
     }
     box.append(el);

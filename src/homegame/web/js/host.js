@@ -157,7 +157,7 @@ function seatRow(s, app, send) {
     row.append(adjust);
   }
   if (s.kind !== "bot") {
-    // a lost phone is not a lost seat: the host makes a fresh link for the seat (the old one stops working)
+    // a lost phone is not a lost seat: the host makes a fresh link for the seat (the old one works until the new one is opened)
     const link = el('<button type="button" class="small" data-action="reissue">Seat link</button>');
     link.addEventListener("click", () => send({ type: "reissue", seat: s.position }));
     // one tap mutes this player's chat and reactions (they still play); a second tap unmutes

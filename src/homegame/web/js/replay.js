@@ -67,7 +67,7 @@ export function runHoleCards(view, seat) {
 
 // The table at one step as a spectator saw it: the board, and each seat's stack, bet and the cards
 // that were face up or shown by then (a folded or unshown hand stays face down).
-function drawTable(view, nameOf, actor) {
+function drawTable(view, nameOf, actor, hasBoard) {
   const wrap = document.createElement("div");
   wrap.className = "replay-table";
   const board = document.createElement("div");
@@ -83,7 +83,7 @@ function drawTable(view, nameOf, actor) {
   } else {
     for (const c of view.board || []) board.append(cardEl(c, { small: true }));
   }
-  if (!(view.board || []).length) board.insertAdjacentHTML("beforeend", '<span class="muted">no board yet</span>');
+  if (hasBoard && !(view.board || []).length) board.insertAdjacentHTML("beforeend", '<span class="muted">no board yet</span>');
   const pot = document.createElement("div");
   pot.className = "pot";
   pot.textContent = view.over ? "" : `Pot ${view.pot || 0}`;
@@ -171,7 +171,7 @@ export function drawReplay(app) {
     ${link ? `<label class="replay-link">Link to this replay <span class="link-row"><input readonly value="${escapeHtml(link)}"><button type="button" class="small" data-action="copy-replay">Copy</button></span></label>`
     : ""}
     <p class="muted">Cards are shown as a spectator saw them: face-up cards, the board, and hands shown at the showdown.</p>`;
-  box.querySelector(".replay-felt").append(drawTable(view, nameOf, rp.step ? steps[rp.step].seat : null));
+  box.querySelector(".replay-felt").append(drawTable(view, nameOf, rp.step ? steps[rp.step].seat : null, h.has_board !== false));
   const go = (k) => {
     rp.step = Math.max(0, Math.min(last, k));
     drawReplay(app);
@@ -200,6 +200,7 @@ export function drawReplay(app) {
 // The night's hands, each with its game and pot, and a Replay button.
 export async function nightList(app) {
   const box = document.getElementById("night");
+  rp.followed = app.state ? nightKey(app.state) : null;
   try {
     rp.list = await load(app, "hands");
   } catch (e) {
@@ -229,6 +230,13 @@ export async function nightList(app) {
     ul.append(li);
   }
   box.append(ul);
+}
+
+// The night's list follows the night: once shown, it is fetched again whenever a hand ends (a new
+// state's hand is over, or a new hand began), so new hands appear without a reload.
+const nightKey = (state) => `${state.hand}:${Boolean(state.view?.over)}`;
+export function followNight(app, state) {
+  if (rp.list && rp.followed !== nightKey(state)) nightList(app);
 }
 
 // `?replay=N` in the address: open that hand's replay once the page is connected.

@@ -13,9 +13,10 @@ import { renderLedger } from "./ledger.js";
 import { renderResults } from "./results.js";
 import { followSeatLinks, renderChooser, renderSit } from "./sit.js";
 import { renderRulesCard, wireRulesCard } from "./choose.js";
-import { seatWords, sentence } from "./words.js";
+import { ownLog, seatWords, sentence } from "./words.js";
+import { clockParts, clockText, tableNow } from "./countdown.js";
 import { fairMessage } from "./fairness.js";
-import { chartNight, nightList, replayFromUrl } from "./replay.js";
+import { chartNight, followNight, nightList, replayFromUrl } from "./replay.js";
 import { applyPrefs, attend, heard, renderPrefs } from "./prefs.js";
 import { chatHistory, chatLine, chatRefused, renderTalk, setupChat, showReaction } from "./chat.js";
 import { renderPreActions, renderRunTwice } from "./advance.js";
@@ -116,9 +117,11 @@ function connect() {
     if (fairMessage(msg, { send, render, tableId })) return;
     if (msg.type === "state") {
       app.quick = 0;
+      if (msg.view) msg.view.log = ownLog(msg.view);
       noteTimeouts(app.state, msg);
       if (msg.table && msg.table.halted === null && app.halted) app.halted = null;
       app.state = msg;
+      followNight(app, msg);
       answered(msg);
       app.offset = msg.table.now - Date.now() / 1000;
       render();
@@ -233,7 +236,7 @@ function render() {
   trackExchange(state);
   const mine = table.seats.find((s) => s.position === you.seat);
   app.ui.deadline = mine && mine.deadline && view && view.legal && view.legal.length ? mine.deadline : null;
-  app.ui.bank = mine ? mine.bank || 0 : 0;
+  app.ui.turnEnds = mine ? mine.turn_ends : null;
   app.ui.clockLeft = mine && !mine.deadline ? mine.clock_left : null;
   app.ui.nameOf = (hs) => nameAt(table, (table.dealt || [])[hs]);
   app.ui.decision = `${state.hand}:${state.you.decision ?? ""}`;
@@ -290,7 +293,7 @@ function showStatus(state) {
   const wild = said ? said.filter(Boolean).join(" · ") : wildWords(view ? view.wild : table.wild);
   $("wild-line").textContent = wild;
   $("wild-line").hidden = !wild;
-  const heardText = text.replace(/ \(\d+ s\)$/, "");
+  const heardText = text.replace(/ \((?:bank )?\d+s\)$/, "");
   if (heardText && heardText !== app.saidStatus) {
     app.saidStatus = heardText;
     $("said").textContent = heardText;
@@ -308,20 +311,13 @@ function announceLast(state) {
 }
 
 function tick() {
-  const now = Date.now() / 1000 + app.offset;
-  if (app.state && /\(\d+ s\)$|…$/.test($("banner").textContent)) $("banner").textContent = bannerText(app.state, app);
-  for (const bar of document.querySelectorAll(".clock")) {
-    const left = Number(bar.dataset.deadline) - now;
-    const secs = left > 0 ? `${Math.ceil(left)}s` : "";
-    if (bar.classList.contains("my-clock")) {
-      // my turn's clock first, then my time bank (the deadline counts both)
-      const bank = Number(bar.dataset.bank || 0);
-      const turn = left - bank;
-      bar.textContent = !secs ? "" : turn > 0 ? `${Math.ceil(turn)}s to act · bank ${Math.floor(bank)}s` : `time bank: ${secs} left`;
-      bar.classList.toggle("banking", turn <= 0);
-    } else {
-      bar.textContent = secs;
-    }
+  const now = tableNow(app); // one instant for every clock on the page (countdown.js)
+  if (app.state && /\((?:bank )?\d+s\)$|…$/.test($("banner").textContent)) $("banner").textContent = bannerText(app.state, app, now);
+  for (const bar of document.querySelectorAll(".clock[data-deadline]")) {
+    const { left, turn } = clockParts(bar.dataset.deadline, now, bar.dataset.turnEnds);
+    // my own clock: my turn's time first, then my time bank (the deadline counts both)
+    bar.textContent = clockText(bar.dataset.deadline, now, bar.dataset.turnEnds, bar.classList.contains("my-clock"));
+    bar.classList.toggle("banking", left > 0 && turn <= 0);
     bar.classList.toggle("low", left < 10);
   }
   const state = app.state;

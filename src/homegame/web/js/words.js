@@ -69,3 +69,10 @@ export function sentence(text) {
   const t = String(text).trim();
   return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?…]$/.test(t) ? "" : "."}` : "";
 }
+
+// The hand log as I read it: the engine's public lines, with my own words in their place (what I chose,
+// the cards I passed or was passed: the view's `log_mine`, by line index). Only my view holds them.
+export function ownLog(view) {
+  const mine = view.log_mine || {};
+  return view.log.map((line, i) => mine[i] ?? line);
+}
