@@ -158,3 +158,19 @@ def test_a_player_who_sits_between_the_button_and_the_small_blind_waits_for_the_
     assert table.start.blind_seats == (2, 4, 6) and 3 not in table.start.dealt
     run(table, now)
     assert table.start.blind_seats == (4, 6, 8) and 3 in table.start.dealt
+
+
+def test_a_hand_with_no_small_blind_resumes_exactly_mid_hand() -> None:
+    table = tournament_table(4)
+    now = run(table, 0.0)
+    bust(table, 2)  # the last big blind: no small blind next hand
+    deck = shuffle().deck
+    table.deal(deck, now)
+    pos = table.owing()[0]
+    table.act(pos, "call", now)
+    start = table.start
+    assert start is not None and start.stakes["blinds"] == [10]
+    again = Table.from_dict(table.to_dict(), seed=3)
+    again.resume(HandStart.from_dict(start.to_dict()), deck, list(table.actions), now)
+    assert again.hand.bets == table.hand.bets and again.owing() == table.owing() and again.button == table.button
+    assert again.last_blinds == table.last_blinds == (2, 3)

@@ -57,8 +57,13 @@ def next_blinds(positions: list[int], last: tuple[int, int] | None) -> tuple[int
 
 
 def _between(seat: int, start: int, end: int) -> bool:
-    """Whether ``seat`` is strictly between ``start`` and ``end`` going clockwise."""
-    return 0 < (seat - start) % 1_000_000 < (end - start) % 1_000_000
+    """Whether ``seat`` is strictly between ``start`` and ``end`` going clockwise round the table.
+
+    >>> _between(7, 6, 1), _between(0, 6, 1), _between(3, 6, 1), _between(2, 2, 2)
+    (True, True, False, False)
+    """
+    ring = max(seat, start, end) + 1  # any ring at least this big keeps the clockwise order
+    return 0 < (seat - start) % ring < (end - start) % ring
 
 
 def lineup(positions: list[int], blinds: tuple[int, int, int]) -> tuple[list[int], int, bool]:
