@@ -224,3 +224,21 @@ def test_a_rotation_changes_the_game_each_level_with_its_own_stakes() -> None:
         assert game == HORSE[index % len(HORSE)]
         assert stakes == stakes_for(levels[index], game, "fixed-limit")
     assert seen[2][1] == {"structure": "fixed-limit", "ante": 15, "bring_in": 15, "small_bet": 60, "big_bet": 120}
+
+
+def test_the_next_big_blind_and_the_worst_seat_follow_the_dead_button() -> None:
+    table = Table(Settings(game="holdem", approve_seats=False, max_seats=9, bot_rebuys=0, dead_button=True))
+    for pos in (0, 2, 4, 6):
+        table.sit(f"P{pos}", position=pos, approved=True)
+    table.last_blinds = (2, 4)  # the last hand: small blind 2, big blind 4 (button 0)
+    table.adjust_stack(4, 0)
+    table.remove(4)  # the big blind busted: next hand the button is on 2, no small blind, big blind 6
+    assert next_big_blind(table) == 6
+    assert table.next_blind_seats() == (2, 4, 6)
+    import random
+
+    # seat 5 sits between the last big blind and the next: big blind at once; seat 4, the small blind's
+    # seat, never; seat 3 would wait for the button to pass
+    assert worst_free_seat(table, random.Random(1)) == 5
+    table.sit("Moved", position=5, approved=True)
+    assert next_big_blind(table) == 5

@@ -55,6 +55,7 @@ class Run:
         self.people: list[int] = []
         self.dealt: dict[int, int] = {}
         self.round_hands: dict[tuple[int, int], int] = {}
+        self.big_blinds: dict[int, tuple[int, str]] = {}  # each table's last big blind seen: (hand, name)
         for i in range(rng.randint(2, 60)):
             self.enter(i)
 
@@ -139,6 +140,12 @@ class Run:
                 self.dealt[tid] = table.hand_number
                 if not t.final_redraw and tid not in t.breaking:
                     assert len(table.start.dealt) <= min(open_sizes) + 1, (tid, open_sizes)
+                # the dead button (TDA 2004 rule 6): the big blind moves one player a hand, never stays
+                assert table.start.blind_seats is not None, "a tournament table with a moving button"
+                big = table.start.names[table.start.dealt.index(table.start.blind_seats[2])]
+                last = self.big_blinds.get(tid)
+                assert last is None or last[0] != table.hand_number - 1 or last[1] != big, f"{big}: big blind twice"
+                self.big_blinds[tid] = (table.hand_number, big)
 
 
 def finish_checks(t: Tournament) -> None:

@@ -93,7 +93,7 @@ def verify_hand(data: dict[str, Any], anchor: tuple[int, str] | None = None) -> 
     v.add("the hand's number is its start's", data.get("number", start.get("number")) == start.get("number"))
     try:
         game = make_game(start["game"], start["rules"], start.get("file"))  # an uploaded game: its file
-        hand = game.deal(start["stacks"], stakes=make_stakes(start["stakes"]), button=start["button"], deck=deck,
+        hand = game.deal(start["stacks"], stakes=make_stakes(start["stakes"], one_blind=True), button=start["button"], deck=deck,
                          options=start.get("options"))
         agreed = [list(a) for a in (history.get("agreements") or [])]
         agree_at(hand, agreed, 0)

@@ -35,13 +35,20 @@ class Dealing(Straddling, ShowOrMuck):
             raise TableError("a hand cannot start now")
         game_name, rules = chosen
         game = self.find_game(game_name, rules)
-        dealt, button = self._lineup(game)
+        stakes = dict(self.settings.stakes)
+        blind_seats = None
+        if self.settings.dead_button:
+            dealt, button, blind_seats, posted = self._dead_lineup_for(game)
+            if not posted and len(stakes.get("blinds") or []) == 2:  # no small blind: the big one alone
+                stakes["blinds"] = [stakes["blinds"][1]]
+        else:
+            dealt, button = self._lineup(game)
         stacks = [self.seats[p].stack for p in dealt]
-        options = self._options_for(game, stacks, button, deck)
-        start = HandStart(self.hand_number + 1, game.name, dict(game.rules), dict(self.settings.stakes),
+        options = self._options_for(game, stacks, button, deck, stakes)
+        start = HandStart(self.hand_number + 1, game.name, dict(game.rules), stakes,
                           stacks, button, dealt,
                           tuple(self.seats[p].sid for p in dealt), tuple(self.seats[p].name for p in dealt),
-                          options or None, self.settings.game_files.get(game.name))
+                          options or None, self.settings.game_files.get(game.name), blind_seats)
         if options.get("bomb_pot"):
             self.settings.bomb_next = False
         if house.words(options):
@@ -51,7 +58,8 @@ class Dealing(Straddling, ShowOrMuck):
         self._begin(start, deck, [], now)
         return start
 
-    def _options_for(self, game: Any, stacks: list[int], button: int, deck: list[str]) -> dict[str, Any]:
+    def _options_for(self, game: Any, stacks: list[int], button: int, deck: list[str],
+                     stakes: dict[str, Any]) -> dict[str, Any]:
         """The house rules as this hand's engine options; one that does not fit this hand (a straddle
         heads-up, a chip the stacks are not whole numbers of) is left out and the notices say why."""
         options = house.hand_options(self.settings.house, number=self.hand_number + 1,
@@ -64,7 +72,7 @@ class Dealing(Straddling, ShowOrMuck):
                 self._changed(f"no straddle this hand: it would put a player all in ({self.straddle_cost()})")
         while True:
             try:
-                game.deal(stacks, stakes=make_stakes(self.settings.stakes), button=button, deck=list(deck),
+                game.deal(stacks, stakes=make_stakes(stakes, one_blind=True), button=button, deck=list(deck),
                           options=options or None)
                 return options
             except ValueError as exc:
@@ -114,7 +122,7 @@ class Dealing(Straddling, ShowOrMuck):
     def _begin(self, start: HandStart, deck: list[str], actions: list[tuple[int, str]], now: float) -> None:
         now = self._tick(now)
         game = make_game(start.game, start.rules, start.file)
-        hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck,
+        hand = game.deal(start.stacks, stakes=make_stakes(start.stakes, one_blind=True), button=start.button, deck=deck,
                          options=start.options)
         since: dict[int, int] = {}  # hand seat -> actions taken when it began to owe its decision
 
@@ -136,7 +144,8 @@ class Dealing(Straddling, ShowOrMuck):
         self.agreements, self.agreements_hand = agreed, start.number
         self.hand, self.start, self.actions = hand, start, list(actions)
         self.hand_number = start.number
-        self.button = start.dealt[start.button]
+        self.button = start.dealt[start.button] if start.blind_seats is None else start.blind_seats[0]
+        self.last_blinds = None if start.blind_seats is None else (start.blind_seats[1], start.blind_seats[2])
         self.choice = None
         self.chooser = None
         self.choose_deadline = self.choose_left = None

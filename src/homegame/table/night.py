@@ -19,7 +19,7 @@ def _replay(start: HandStart, deck: list[str], actions: Iterable[tuple[int, str]
     """The hand after each action, with who acted and what (the hand object is reused: read it at once);
     ``agreements`` are the run-it-twice agreements (``[actions before it, seat, agrees]``, the history's)."""
     game = make_game(start.game, start.rules, start.file)
-    hand = game.deal(start.stacks, stakes=make_stakes(start.stakes), button=start.button, deck=deck,
+    hand = game.deal(start.stacks, stakes=make_stakes(start.stakes, one_blind=True), button=start.button, deck=deck,
                      options=start.options)
     agreed = [list(a) for a in agreements]
     agree_at(hand, agreed, 0)

@@ -161,6 +161,9 @@ class Settings:
     bomb_next: bool = False  # the host called a bomb pot for the next hand
     game_files: dict[str, str] = field(default_factory=dict)  # uploaded game files: game name -> the file's text
     rebuy: Literal["host", "auto"] = "host"  # who grants a player's rebuy: the host's tap, or the table at once
+    #: The tournament's dead button (see :mod:`homegame.table.dead_button`): the big blind moves one player
+    #: each hand and the button may sit on an empty seat. ``False``: the button moves to the next player.
+    dead_button: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form (a copy: changing it changes nothing here)."""

@@ -18,11 +18,17 @@ def _chips(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def stakes_problem(stakes: dict[str, Any]) -> str | None:
+def stakes_problem(stakes: dict[str, Any], *, one_blind: bool = False) -> str | None:
     """What is wrong with ``stakes`` (the JSON form of :class:`homegame.Stakes`) in words, or ``None``.
 
     It says every refusal of :class:`homegame.Stakes` without its argument names or symbols; keys it
-    does not know are left to the engine.
+    does not know are left to the engine. A table's stakes give both blinds or none; ``one_blind``
+    also lets a hand's stakes give the big blind alone (a dead-button hand with no small blind).
+
+    >>> stakes_problem({"structure": "no-limit", "blinds": [2]})
+    'give both blinds, the small and the big (like 1/2), or none, not 1'
+    >>> stakes_problem({"structure": "no-limit", "blinds": [2]}, one_blind=True) is None
+    True
     """
     structure = stakes.get("structure")
     if structure not in _STRUCTURES:
@@ -32,13 +38,13 @@ def stakes_problem(stakes: dict[str, Any]) -> str | None:
         if not _chips(value):
             return f"{name} must be a whole number of chips, 0 or more, not {value!r}"
     blinds = list(stakes.get("blinds") or ())
-    if len(blinds) not in (0, 2):
+    if len(blinds) not in ((0, 1, 2) if one_blind else (0, 2)):
         return f"give both blinds, the small and the big (like 1/2), or none, not {len(blinds)}"
     if not all(_chips(b) for b in blinds):
         return "each blind must be a whole number of chips, 0 or more"
-    if blinds and blinds[1] <= 0:
+    if blinds and blinds[-1] <= 0:
         return "the big blind must be more than 0 (or give no blinds)"
-    if blinds and blinds[0] > blinds[1]:
+    if blinds and blinds[0] > blinds[-1]:
         return f"the small blind ({blinds[0]}) may not be more than the big blind ({blinds[1]})"
     small, big, bring_in = stakes.get("small_bet", 0), stakes.get("big_bet", 0), stakes.get("bring_in", 0)
     if structure == "fixed-limit":

@@ -32,10 +32,13 @@ class HandStart:
     names: tuple[str, ...] = ()  # the name of whoever sat at dealt[i] when dealt
     options: dict[str, Any] | None = None  # the hand's engine options (straddle, bomb pot, …), None: none
     file: str | None = None  # the game file's text, for a game the host uploaded (None: a catalogue game)
+    #: Under the dead button (``Settings.dead_button``): the table positions of the (button, small blind,
+    #: big blind), the button's or the small blind's possibly an empty seat; ``None``: a moving button.
+    blind_seats: tuple[int, int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form (``options`` only when the hand has some, ``file`` only for an
-        uploaded game)."""
+        uploaded game, ``blind_seats`` only under the dead button)."""
         out = {"number": self.number, "game": self.game, "rules": self.rules, "stakes": self.stakes,
                "stacks": self.stacks, "button": self.button, "dealt": self.dealt, "holders": list(self.holders),
                "names": list(self.names)}
@@ -43,6 +46,8 @@ class HandStart:
             out["options"] = dict(self.options)
         if self.file is not None:
             out["file"] = self.file
+        if self.blind_seats is not None:
+            out["blind_seats"] = list(self.blind_seats)
         return out
 
     @classmethod
@@ -52,12 +57,21 @@ class HandStart:
                    [int(x) for x in d["stacks"]], int(d["button"]), [int(x) for x in d["dealt"]],
                    tuple(int(x) for x in d.get("holders", ())), tuple(str(x) for x in d.get("names", ())),
                    dict(d["options"]) if d.get("options") else None,
-                   d["file"] if isinstance(d.get("file"), str) else None)
+                   d["file"] if isinstance(d.get("file"), str) else None,
+                   _three(d["blind_seats"]) if d.get("blind_seats") is not None else None)
 
 
-def make_stakes(stakes: dict[str, Any]) -> Any:
-    """``Stakes`` from its JSON form; a :class:`TableError` saying what is wrong otherwise."""
-    problem = stakes_problem(stakes)
+def _three(seats: Any) -> tuple[int, int, int]:
+    """A stored (button, small blind, big blind) as three table positions; ValueError otherwise."""
+    button, small, big = (int(x) for x in seats)
+    return button, small, big
+
+
+def make_stakes(stakes: dict[str, Any], *, one_blind: bool = False) -> Any:
+    """``Stakes`` from its JSON form; a :class:`TableError` saying what is wrong otherwise. A table's
+    stakes give both blinds or none; a hand's (``one_blind``) may give the big blind alone: a
+    dead-button hand with no small blind (see :mod:`homegame.table.dead_button`)."""
+    problem = stakes_problem(stakes, one_blind=one_blind)
     if problem is not None:
         raise TableError(f"bad stakes: {problem}")
     args = dict(stakes)

@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from homegame.table import dead_button
 from homegame.table.autoplay import BotPolicy
 from homegame.table.chat import Chat
 from homegame.table.ledger import Ledger
@@ -32,6 +33,8 @@ class TableState:
         self.seats: dict[int, Seat] = {}
         self.ledger = Ledger()
         self.button = -1
+        #: Under the dead button: the last hand's (small blind, big blind) seats, ``None`` before the first.
+        self.last_blinds: tuple[int, int] | None = None
         self.hand_number = 0
         self.paused = False
         #: Whether the host has started the night: no hand is dealt, and no dealer chooses, before it.
@@ -189,8 +192,25 @@ class TableState:
         return 2 if chosen is None else max(2, int(self.find_game(*chosen).min_players))
 
     def _next_button(self, positions: list[int]) -> int:
+        """The seat of the player who deals the coming hand: the next one after the last button, or under
+        the dead button the engine's button (the player who acts where a dead button would)."""
+        if self.settings.dead_button and len(positions) >= 2:
+            dealt, button, _, _ = self._dead_lineup()
+            return dealt[button]
         later = [p for p in positions if p > self.button]
         return later[0] if later else positions[0]
+
+    def next_blind_seats(self) -> tuple[int, int, int]:
+        """The coming hand's (button, small blind, big blind) seats under the dead button (the button's
+        or the small blind's may be an empty seat; see :mod:`homegame.table.dead_button`)."""
+        return dead_button.next_blinds(self.eligible(), self.last_blinds)
+
+    def _dead_lineup(self) -> tuple[list[int], int, tuple[int, int, int], bool]:
+        """Under the dead button: who is dealt in, the engine's button among them, the (button, small
+        blind, big blind) seats and whether the small blind is posted."""
+        blinds = self.next_blind_seats()
+        dealt, button, posted = dead_button.lineup(self.eligible(), blinds)
+        return dealt, button, blinds, posted
 
     def _can_deal(self) -> bool:
         return not self.live and not self.paused and self.started and len(self.eligible()) >= self.min_players()

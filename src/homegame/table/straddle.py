@@ -21,6 +21,8 @@ class Straddling(TableTurns):
 
     def _lineup(self, game: Any) -> tuple[list[int], int]:
         """Who the coming hand deals in (table positions, in seat order) and the button's index among them."""
+        if self.settings.dead_button:
+            return self._dead_lineup_for(game)[:2]
         positions = self.eligible()
         button = self._next_button(positions)
         # clockwise from the button, at most the game's maximum, then back in seat order
@@ -30,6 +32,16 @@ class Straddling(TableTurns):
         if button not in dealt:
             button = dealt[-1]
         return dealt, dealt.index(button)
+
+    def _dead_lineup_for(self, game: Any) -> tuple[list[int], int, tuple[int, int, int], bool]:
+        """The dead button's lineup (see :meth:`_dead_lineup`) for ``game``: when more players are in than
+        it deals to, the engine's button and the players after it, the blinds first."""
+        dealt, button, blinds, posted = self._dead_lineup()
+        if len(dealt) > game.max_players:
+            dealer = dealt[button]
+            dealt = sorted((dealt[button:] + dealt[:button])[:game.max_players])
+            button = dealt.index(dealer)
+        return dealt, button, blinds, posted
 
     def straddle_cost(self) -> int:
         """What a straddle puts in: twice the big blind, plus the ante the seat posts first."""

@@ -201,7 +201,8 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
                 "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()},
                 "agreements": {"hand": self.agreements_hand, "made": self.agreements} if self.live and self.agreements else None,
                 "straddle_ask": self.straddle_ask, "straddle_answer": self.straddle_answer, "muck_ask": self.muck_ask,
-                "departed": self.departed, "host_sid": self.host_sid}
+                "departed": self.departed, "host_sid": self.host_sid,
+                **({"last_blinds": list(self.last_blinds)} if self.last_blinds is not None else {})}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, seed: int | None = None) -> Table:
@@ -217,6 +218,8 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
             if seat.kind == "bot" and seat.bot and seat.status != "pending":
                 table._bots[seat.position] = make_bot(seat.bot, table._rng.randrange(2**31))
         table.button = int(data["button"])
+        blinds = data.get("last_blinds")
+        table.last_blinds = (int(blinds[0]), int(blinds[1])) if blinds is not None else None
         table.hand_number = int(data["hand_number"])
         table.paused = bool(data["paused"])
         table.started = bool(data.get("started", True))
