@@ -11,6 +11,12 @@ const PRESETS = {
   "three-hole": [["last cards count", { showdown_cards_count: true }]],
 };
 
+// A game's title by its engine name ("Pass The Trash", not "pass-the-trash"), for every list that names
+// games; the name itself only for a game the server no longer lists.
+export function gameTitle(games, name) {
+  return (games || []).find((g) => g.name === name)?.title || name || "";
+}
+
 // A game's variants as [label, rules]: the game as its file deals it first, then each other split its
 // `split` option allows, then its presets. `rules` holds only what differs from the game's defaults.
 export function variantsOf(game) {
