@@ -1,9 +1,8 @@
 // Choosing a game in words people understand: each game with what it is (its game file's `about`) and
 // its variants (high, hi-lo, declare, and a seed game's house presets) as choices, for the dealer's
 // choice on the table and the lobby's game picker; and the current game's rules card on the felt.
+import { SPLITS } from "./rulewords.js";
 
-// The split words a player reads, by the engine's value.
-const SPLITS = { high: "High", "high-low": "Hi-lo", declare: "Declare" };
 
 // House presets a seed game is often played with, beyond its split.
 const PRESETS = {
