@@ -23,6 +23,7 @@ from browser_support import (  # noqa: F401 (fixtures)
     browser,
     pages,
     state,
+    take_turn,
 )
 from homegame.server.harness import create_table
 
@@ -164,4 +165,41 @@ def test_the_hosts_set_game_form_speaks_as_the_chooser_does(pages: Pages, game: 
     split = ann.locator(".game-form select[name=rule-split] option").all_inner_texts()
     if game != "three-hole":
         assert split[:1] == ["High"] and set(split) <= {"High", "Hi-lo", "Declare"}, split
+    assert not pages.errors, pages.errors
+
+
+#: Whether a selector's first element lies wholly on the phone's first screen (above the tab bar).
+ON_FIRST_SCREEN = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return false;
+  const r = el.getBoundingClientRect();
+  const tabs = document.getElementById('tabs').getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= Math.min(window.innerHeight, tabs.top) + 1;
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 740}])
+def test_the_dealer_sees_the_last_hands_result_and_the_games_on_one_phone_screen(pages: Pages, size: dict[str, int]) -> None:
+    """Seen: at the dealer's choice on a phone, the game list pushed "Hand N results" far below the first
+    screen. With the chooser up, the last hand's result and the first games are on the first screen."""
+    device = {"viewport": size, "is_mobile": True, "has_touch": True}
+    _, page = pages.host_seated(device, "Ann", game="dealers-choice", bots=1, between_hands=0.5, bot_delay=0.05,
+                                approve_seats=False, paused=False)
+    news = News(page, "never my choice with a hand's result on the page")
+    while True:
+        s = state(page)
+        assert s["table"]["hand_number"] <= 6, "the choice never came to me after a finished hand"
+        choosing = page.locator('#actions .choose button').count() > 0
+        if choosing and page.locator("#results h2").count():
+            break
+        if choosing:
+            page.locator('#actions .choose button').first.click()
+        elif s["view"] and s["view"]["legal"]:
+            take_turn(page)
+        news.wait()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / f"dealer-choice-results-{size['width']}.png"))
+    assert page.evaluate(ON_FIRST_SCREEN, "#results h2"), "the last hand's result is below the first screen"
+    assert page.evaluate(ON_FIRST_SCREEN, "#results .award"), "who won it is off screen"
+    assert page.evaluate(ON_FIRST_SCREEN, "#actions .choose button"), "the first game is off screen"
     assert not pages.errors, pages.errors
