@@ -39,7 +39,7 @@ def test_buy_in_again_shows_only_to_the_host_and_the_broke_player_asks_for_their
     for p in (bob, cat):
         seat = state(p)["you"]["seat"]
         ann.evaluate(f"window.homegame.send({{type: 'adjust', seat: {seat}, stack: 0}})")
-    both_out = "window.homegame.state.table.seats.filter((s) => s.out_of_chips).length === 2"
+    both_out = "window.homegame && window.homegame.state && window.homegame.state.table.seats.filter((s) => s.out_of_chips).length === 2"
     for p in (ann, bob, cat):
         p.wait_for_function(both_out)
     cat.reload()  # as Alice did: her page drew the table afresh with two players out

@@ -34,8 +34,11 @@ function chatInView() {
   if (!panel || !list || !panel.open || document.visibilityState === "hidden") return false;
   const r = list.getBoundingClientRect();
   const tabs = document.getElementById("tabs");
-  const bottom = window.innerHeight - (tabs && tabs.offsetParent ? tabs.offsetHeight : 0);
-  return r.height > 0 && r.top < bottom && r.bottom > 0;
+  // the panels' own box clips them where it scrolls by itself (a laptop's right column)
+  const box = document.getElementById("drawers").getBoundingClientRect();
+  const top = Math.max(0, box.top);
+  const bottom = Math.min(box.bottom, window.innerHeight - (tabs && tabs.offsetParent ? tabs.offsetHeight : 0));
+  return r.height > 0 && r.top < bottom && r.bottom > top;
 }
 
 // The lines are seen: the count on the Chat tab (and the panel's title) goes.
@@ -175,11 +178,11 @@ export function setupChat(send) {
   // opened from the tab bar, or scrolled to: seen
   document.getElementById("tabs")?.addEventListener("click", (e) => { if (e.target.closest('[data-tab="chat"]')) chatSeen(); });
   let looking = false;
-  window.addEventListener("scroll", () => {
+  document.addEventListener("scroll", () => {
     if (looking || !talk.unread) return;
     looking = true;
     requestAnimationFrame(() => { looking = false; if (chatInView()) chatSeen(); });
-  }, { passive: true });
+  }, { passive: true, capture: true }); // the page's scroll, or the laptop's right column's
   drawLines();
 }
 
