@@ -223,42 +223,47 @@ def test_bets_stay_in_their_seats_and_nothing_is_left_on_the_pot(pages: Pages) -
     assert not pages.errors, pages.errors
 
 
-#: My seven cards on the page as it draws them (plain, face up, wild, wild and face up, a "10"), and for
-#: each the marks written on it ("up", "W", "W up") that cover its rank's text.
+#: My seven cards on the page as it draws them (plain, face up, wild, wild and face up, new, new and face
+#: up, a "10" each), and for each the marks written on it ("new", "up", "W", "W up") that cover its rank's
+#: or its suit's text.
 MARKS_OVER_RANKS = """() => {
   const box = document.getElementById('my-cards');
   box.style.setProperty('--n', '7');
-  const kinds = ['', 'up', 'wild', 'wild up', 'up', 'wild up', 'wild'];
+  const kinds = ['', 'up', 'wild', 'wild up', 'received', 'received up', 'received wild'];
   box.innerHTML = kinds.map((k) => `<button type="button" class="card suit-s ${k}" data-card="Ts"><span class="rank">10</span><span class="pip">♠</span></button>`).join('');
   const covered = [];
   for (const card of box.querySelectorAll('.card')) {
-    const range = document.createRange();
-    range.selectNodeContents(card.querySelector('.rank'));
-    const rank = range.getBoundingClientRect();
+    const c = card.getBoundingClientRect();
     for (const which of ['::before', '::after']) {
       const cs = getComputedStyle(card, which);
       if (cs.content === 'none' || cs.content === 'normal' || cs.display === 'none') continue;
-      const c = card.getBoundingClientRect();
-      const [w, h, top, right] = [cs.width, cs.height, cs.top, cs.right].map(parseFloat);
-      if ([w, h, top, right].some(Number.isNaN)) { covered.push(`${card.className}${which}: unmeasured`); continue; }
-      const x = c.right - card.clientLeft - right - w;
-      const y = c.top + card.clientTop + top;
-      const dx = Math.min(x + w, rank.right) - Math.max(x, rank.left);
-      const dy = Math.min(y + h, rank.bottom) - Math.max(y, rank.top);
-      if (dx > 0.5 && dy > 0.5) covered.push(`${card.className}${which} ${cs.content}`);
+      const [w, h, top, left] = [cs.width, cs.height, cs.top, cs.left].map(parseFloat);
+      if ([w, h, top, left].some(Number.isNaN)) { covered.push(`${card.className}${which}: unmeasured`); continue; }
+      const shift = cs.transform === 'none' ? new DOMMatrix() : new DOMMatrix(cs.transform);
+      const x = c.left + card.clientLeft + left + shift.e;
+      const y = c.top + card.clientTop + top + shift.f;
+      for (const part of ['.rank', '.pip']) {
+        const range = document.createRange();
+        range.selectNodeContents(card.querySelector(part));
+        const text = range.getBoundingClientRect();
+        const dx = Math.min(x + w, text.right) - Math.max(x, text.left);
+        const dy = Math.min(y + h, text.bottom) - Math.max(y, text.top);
+        if (dx > 0.5 && dy > 0.5) covered.push(`${card.className}${which} ${cs.content} over ${part}`);
+      }
     }
   }
   return covered;
 }"""
 
 
-@pytest.mark.parametrize("size", ["phone", "small"])
+@pytest.mark.parametrize("size", ["phone", "small", "laptop"])
 def test_the_marks_on_my_cards_leave_their_ranks_readable(pages: Pages, size: str) -> None:
-    """Seen in Follow the Queen on a phone: a wild face-up 10 of mine read "W up" written over the "10".
-    On the narrowest cards (seven of mine), no mark ("up", "W", "W up") lies over a card's rank."""
+    """Seen in Follow the Queen on a phone: a wild face-up 10 of mine read "W up" written over the "10"; in
+    Pass The Trash, "new" covered a passed card's rank and "up" sat on the suits. On the narrowest cards
+    (seven of mine), no mark ("new", "up", "W", "W up") lies over a card's rank or suit."""
     _, page = pages.host_seated(SIZES[size], game="follow-the-queen", bots=1, approve_seats=False, paused=True,
                                 turn_seconds=120, stakes=STUD)
     covered = page.evaluate(MARKS_OVER_RANKS)
-    page.locator("#my-cards").screenshot(path=str(ARTIFACTS / f"my-card-marks-{size}.png"))
+    page.locator("#me").screenshot(path=str(ARTIFACTS / f"my-card-marks-{size}.png"))  # (a redraw may empty my cards)
     assert covered == []
     assert not pages.errors, pages.errors

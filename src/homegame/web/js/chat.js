@@ -18,9 +18,42 @@ export function chatLine(line) {
   if (talk.lines.some((l) => l.id === line.id)) return;
   talk.lines.push(line);
   talk.lines = talk.lines.slice(-200);
-  const panel = document.getElementById("chat-panel");
-  if (panel && !panel.open) talk.unread += 1;
+  if (!chatInView()) {
+    talk.unread += 1;
+    const said = document.getElementById("said");
+    if (said) said.textContent = `New chat message from ${who(line)}: ${line.text}`;
+  }
   drawLines();
+}
+
+// Whether the chat's lines are open and on the screen (a phone's table screen hides them below the felt;
+// a laptop shows them beside it), so a new line is seen as it comes.
+function chatInView() {
+  const panel = document.getElementById("chat-panel");
+  const list = document.getElementById("chat-lines");
+  if (!panel || !list || !panel.open || document.visibilityState === "hidden") return false;
+  const r = list.getBoundingClientRect();
+  const tabs = document.getElementById("tabs");
+  // the panels' own box clips them where it scrolls by itself (a laptop's right column)
+  const box = document.getElementById("drawers").getBoundingClientRect();
+  const top = Math.max(0, box.top);
+  const bottom = Math.min(box.bottom, window.innerHeight - (tabs && tabs.offsetParent ? tabs.offsetHeight : 0));
+  return r.height > 0 && r.top < bottom && r.bottom > top;
+}
+
+// The lines are seen: the count on the Chat tab (and the panel's title) goes.
+function chatSeen() {
+  if (!talk.unread) return;
+  talk.unread = 0;
+  drawUnread();
+}
+
+// The unread count beside "Chat" (the phone's Chat tab copies it, see tabs.js).
+function drawUnread() {
+  const badge = document.getElementById("chat-unread");
+  if (!badge) return;
+  badge.textContent = talk.unread ? String(talk.unread) : "";
+  badge.hidden = !talk.unread;
 }
 
 function who(line) {
@@ -52,8 +85,7 @@ function drawLines() {
   if (atBottom || talk.drawn !== talk.lines.length) list.scrollTop = list.scrollHeight;
   talk.drawn = talk.lines.length;
   drawSpectators();
-  const badge = document.getElementById("chat-unread");
-  if (badge) badge.textContent = talk.unread ? ` (${talk.unread} new)` : "";
+  drawUnread();
 }
 
 // A reaction floats over the seat of whoever sent it for a few seconds (or over the felt for a
@@ -143,6 +175,14 @@ export function setupChat(send) {
     if (panel.open) talk.unread = 0;
     drawLines();
   });
+  // opened from the tab bar, or scrolled to: seen
+  document.getElementById("tabs")?.addEventListener("click", (e) => { if (e.target.closest('[data-tab="chat"]')) chatSeen(); });
+  let looking = false;
+  document.addEventListener("scroll", () => {
+    if (looking || !talk.unread) return;
+    looking = true;
+    requestAnimationFrame(() => { looking = false; if (chatInView()) chatSeen(); });
+  }, { passive: true, capture: true }); // the page's scroll, or the laptop's right column's
   drawLines();
 }
 

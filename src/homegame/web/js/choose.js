@@ -1,15 +1,20 @@
 // Choosing a game in words people understand: each game with what it is (its game file's `about`) and
 // its variants (high, hi-lo, declare, and a seed game's house presets) as choices, for the dealer's
 // choice on the table and the lobby's game picker; and the current game's rules card on the felt.
+import { SPLITS } from "./rulewords.js";
 
-// The split words a player reads, by the engine's value.
-const SPLITS = { high: "High", "high-low": "Hi-lo", declare: "Declare" };
 
 // House presets a seed game is often played with, beyond its split.
 const PRESETS = {
   "pass-the-trash": [["3-2-1, keep 6", { passes: [3, 2, 1], keep: 6, declare_after: 4 }]],
   "three-hole": [["last cards count", { showdown_cards_count: true }]],
 };
+
+// A game's title by its engine name ("Pass The Trash", not "pass-the-trash"), for every list that names
+// games; the name itself only for a game the server no longer lists.
+export function gameTitle(games, name) {
+  return (games || []).find((g) => g.name === name)?.title || name || "";
+}
 
 // A game's variants as [label, rules]: the game as its file deals it first, then each other split its
 // `split` option allows, then its presets. `rules` holds only what differs from the game's defaults.

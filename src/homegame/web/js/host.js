@@ -1,6 +1,7 @@
 // Host controls (approve, bots, seat links, remove, pause, game, stakes, stacks). Each part is drawn
 // again only when what it shows changed, and a form the host is editing is never redrawn under them.
 import { escapeHtml } from "./cards.js";
+import { choiceWord, ruleHint, ruleLabel } from "./rulewords.js";
 import { pairOf, wholeNumber } from "./words.js";
 
 function el(html) {
@@ -273,19 +274,21 @@ function stakesForm(state, send) {
   return form;
 }
 
-// One field per house rule of the game: a choice for words and yes/no, a box for numbers and pass lists.
+// One field per house rule of the game, in the chooser's words (rulewords.js): a choice for words and
+// yes/no, a box for numbers and pass lists.
 function ruleFields(known, current) {
   return Object.entries(known.rules).map(([key, fallback]) => {
     const value = key in current ? current[key] : fallback;
     const label = document.createElement("label");
-    label.textContent = key.replace(/_/g, " ");
-    const hint = (known.options[key] || [""])[0];
-    const words = typeof fallback === "string" ? [...hint.matchAll(/'([^']+)'/g)].map((m) => m[1]) : [];
+    label.textContent = ruleLabel(key);
+    // the values the game allows, from its options ("'high', 'high-low' or 'declare'"), never shown as such
+    const allowed = (known.options[key] || [""])[0];
+    const values = typeof fallback === "string" ? [...allowed.matchAll(/'([^']+)'/g)].map((m) => m[1]) : [];
     let input;
-    if (typeof fallback === "boolean" || words.length) {
+    if (typeof fallback === "boolean" || values.length) {
       input = document.createElement("select");
-      const choices = typeof fallback === "boolean" ? [["true", "yes"], ["false", "no"]] : words.map((w) => [w, w]);
-      for (const [v, t] of choices) input.add(new Option(t, v, false, String(value) === v));
+      const choices = typeof fallback === "boolean" ? ["true", "false"] : values;
+      for (const v of choices) input.add(new Option(choiceWord(key, v), v, false, String(value) === v));
     } else {
       input = document.createElement("input");
       input.value = value === null || value === undefined ? "" : Array.isArray(value) ? value.join(",") : String(value);
@@ -294,7 +297,8 @@ function ruleFields(known, current) {
       if (typeof fallback === "number" || Array.isArray(fallback) || fallback === null) input.inputMode = "numeric";
     }
     input.name = `rule-${key}`;
-    input.title = hint;
+    const hint = ruleHint(key);
+    if (hint) input.title = hint;
     label.append(input);
     return label;
   });
@@ -307,11 +311,11 @@ export function readRules(known, fields) {
     const input = fields.querySelector(`[name="rule-${key}"]`);
     if (!input) continue;
     const text = input.value.trim();
-    const words = key.replace(/_/g, " ");
+    const words = ruleLabel(key);
     let value;
     if (typeof fallback === "boolean") value = text === "true";
-    else if (Array.isArray(fallback)) value = text.split(/[\s,]+/).filter(Boolean).map((x) => wholeNumber(x, `Each number in ${words}`));
-    else if (typeof fallback === "number" || fallback === null) value = text === "" || text.toLowerCase() === "none" ? null : wholeNumber(text, `The ${words}`);
+    else if (Array.isArray(fallback)) value = text.split(/[\s,]+/).filter(Boolean).map((x) => wholeNumber(x, `Each number in "${words}"`));
+    else if (typeof fallback === "number" || fallback === null) value = text === "" || text.toLowerCase() === "none" ? null : wholeNumber(text, `"${words}"`);
     else value = text;
     if (JSON.stringify(value) !== JSON.stringify(fallback)) rules[key] = value;
   }

@@ -1,6 +1,7 @@
 // The ledger with settle-up and the hand histories; downloads carry the link's token in a header,
 // never in a URL (URLs end up in logs and browser history).
 import { escapeHtml } from "./cards.js";
+import { gameTitle } from "./choose.js";
 
 function el(html) {
   const t = document.createElement("template");
@@ -111,7 +112,7 @@ export function renderLedger(state, box, app) {
     else {
       const ul = el('<ul class="hands"></ul>');
       for (const h of kept.hands) {
-        const li = el(`<li>Hand ${h.number} · ${escapeHtml(h.game)} · </li>`);
+        const li = el(`<li>Hand ${h.number} · ${escapeHtml(gameTitle(app.games, h.game))} · </li>`);
         li.append(downloadLink(`hands/${h.number}.json`, `hand-${h.number}.json`, "JSON", app));
         // PHH only where the server writes it (the hand list says so per hand)
         if (h.phh) li.append(" · ", downloadLink(`hands/${h.number}.phh`, `hand-${h.number}.phh`, "PHH", app));

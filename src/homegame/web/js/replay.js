@@ -3,6 +3,7 @@
 // the night's hands as a list, and a link that opens a replay for a friend (the spectator token stays
 // in the fragment). The hand file comes with the link's token in the Authorization header.
 import { backEl, cardEl, cardText, escapeHtml } from "./cards.js";
+import { gameTitle } from "./choose.js";
 import { authFetch } from "./ledger.js";
 import { realAwards } from "./results.js";
 
@@ -146,7 +147,7 @@ export function drawReplay(app) {
   const last = Math.max(0, steps.length - 1);
   const total = steps.length;
   const game = h.start?.game || "";
-  const title = (app.games || []).find((g) => g.name === game)?.title || game; // "Same'Em", not "sameem"
+  const title = gameTitle(app.games, game);
   const lines = [`Hand ${h.number}: ${escapeHtml(title)} dealt to ${Object.values(names).map(escapeHtml).join(", ")}`];
   steps.slice(1, rp.step + 1).forEach((st) => lines.push(escapeHtml(replayAction(nameOf(st.seat), String(st.action || "")))));
   const done = rp.step >= last;
@@ -218,7 +219,7 @@ export async function nightList(app) {
     // the list has each seat's net, not the pot: say the winners' net as that, never as "pot won"
     const won = (h.payoffs || []).filter((p) => p > 0).reduce((a, b) => a + b, 0);
     const li = document.createElement("li");
-    const title = (app.games || []).find((g) => g.name === h.game)?.title || h.game;
+    const title = gameTitle(app.games, h.game);
     li.textContent = `Hand ${h.number} · ${title} · ${h.pot !== undefined ? `pot ${h.pot} · ` : ""}winners' net +${won} `;
     const b = document.createElement("button");
     b.type = "button";

@@ -78,8 +78,9 @@ export function renderSit(state, app, send) {
   renderAsk(state, part(box, "sit-ask"), send);
   const waitBox = part(box, "sit-waiting");
   const meBox = part(box, "sit-me");
+  // only the host may seat or buy in anyone; a player out of chips asks for their own rebuy (below)
   const waiting = you.host ? table.seats.filter((x) => x.status === "pending" || (x.kind !== "bot" && x.out_of_chips)) : [];
-  redraw(waitBox, JSON.stringify([waiting.map((s) => [s.position, s.name, s.status, s.stack, s.rebuy_asked]), table.settings.buy_in]), () => renderWaiting(table, waitBox, send));
+  redraw(waitBox, JSON.stringify([waiting.map((s) => [s.position, s.name, s.status, s.stack, s.rebuy_asked]), table.settings.buy_in]), () => renderWaiting(waiting, table.settings.buy_in, waitBox, send));
   if (you.role === "watcher") {
     redraw(meBox, "watcher", () => { meBox.innerHTML = '<p class="muted">You are watching.</p>'; });
     return;
@@ -154,18 +155,19 @@ export function renderSit(state, app, send) {
   });
 }
 
-// The host sees who is waiting to sit right under the table, not only inside the host panel.
-function renderWaiting(table, box, send) {
-  for (const s of table.seats.filter((x) => x.kind !== "bot" && x.out_of_chips)) {
+// The host sees who is waiting to sit right under the table, not only inside the host panel: `waiting`,
+// the seats out of chips or pending, is the list the box's signature was made from (no one else's).
+function renderWaiting(waiting, buyIn, box, send) {
+  for (const s of waiting.filter((x) => x.out_of_chips)) {
     const row = document.createElement("div");
     row.className = "waiting";
-    row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> ${s.rebuy_asked ? `asks to rebuy ${table.settings.buy_in}` : "is out of chips"}.</span>`;
+    row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> ${s.rebuy_asked ? `asks to rebuy ${buyIn}` : "is out of chips"}.</span>`;
     row.append(s.rebuy_asked
       ? button("Approve rebuy", "approve-rebuy", "small primary", () => send({ type: "approve", seat: s.position }))
-      : button(`Buy in again for ${table.settings.buy_in}`, "top-up", "small primary", () => send({ type: "adjust", seat: s.position, stack: table.settings.buy_in })));
+      : button(`Buy in again for ${buyIn}`, "top-up", "small primary", () => send({ type: "adjust", seat: s.position, stack: buyIn })));
     box.append(row);
   }
-  for (const s of table.seats.filter((x) => x.status === "pending")) {
+  for (const s of waiting.filter((x) => x.status === "pending")) {
     const row = document.createElement("div");
     row.className = "waiting";
     row.innerHTML = `<span><b>${escapeHtml(s.name)}</b> wants to sit.</span>`;

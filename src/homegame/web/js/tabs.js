@@ -9,24 +9,52 @@ export function setupTabs() {
   const bar = $("tabs");
   const panels = () => [...document.querySelectorAll("#drawers > details")];
   const draw = () => {
-    const tabs = [["table", "Table", null], ...panels().filter((d) => !d.hidden).map((d) => [d.dataset.tab, d.querySelector("summary").textContent, d])];
-    const sig = tabs.map((t) => `${t[0]}:${t[1]}`).join("|");
-    if (bar.dataset.sig === sig) return;
-    bar.dataset.sig = sig;
-    bar.replaceChildren(...tabs.map(([name, label, panel]) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "tab";
-      b.dataset.tab = name;
-      b.textContent = label;
-      b.addEventListener("click", () => openTab(panel));
-      return b;
-    }));
+    const tabs = [{ name: "table", label: "Table", count: "", panel: null },
+      ...panels().filter((d) => !d.hidden).map((d) => ({ name: d.dataset.tab, ...titleOf(d.querySelector("summary")), panel: d }))];
+    const sig = tabs.map((t) => `${t.name}:${t.label}`).join("|");
+    if (bar.dataset.sig !== sig) {
+      bar.dataset.sig = sig;
+      bar.replaceChildren(...tabs.map(({ name, label, panel }) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "tab";
+        b.dataset.tab = name;
+        b.textContent = label;
+        b.addEventListener("click", () => openTab(panel));
+        return b;
+      }));
+    }
+    // the counts change in place: the Table tab keeps its "your turn" light
+    for (const { name, label, count } of tabs) showCount(bar.querySelector(`[data-tab="${name}"]`), label, count);
   };
   bar.addEventListener("refresh", draw);
   // the host panel appears, the chat's unread count changes: the tabs follow
   new MutationObserver(draw).observe($("drawers"), { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["hidden"] });
   draw();
+}
+
+// A panel's title and its unread count ("Chat" and "2" from "Chat <span class=unread>2</span>").
+function titleOf(summary) {
+  const badge = summary.querySelector(".unread");
+  const count = badge && !badge.hidden ? badge.textContent.trim() : "";
+  const label = [...summary.childNodes].filter((n) => n !== badge).map((n) => n.textContent).join("").trim();
+  return { label, count };
+}
+
+// "Chat 2" on a tab: the lines not seen yet, read out as "Chat, 2 new"; nothing when there are none.
+function showCount(tab, label, count) {
+  if (!tab || tab.dataset.count === count) return;
+  tab.dataset.count = count;
+  tab.querySelector(".unread")?.remove();
+  if (!count) {
+    tab.removeAttribute("aria-label");
+    return;
+  }
+  const badge = document.createElement("span");
+  badge.className = "unread";
+  badge.textContent = count;
+  tab.append(badge);
+  tab.setAttribute("aria-label", `${label}, ${count} new`);
 }
 
 function openTab(panel) {
