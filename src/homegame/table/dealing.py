@@ -1,4 +1,4 @@
-"""Starting a hand: who is dealt in, the button, the hand's house-rule options, and a hand rebuilt
+"""Starting a hand: who is dealt in, the button, the hand's stakes and house-rule options, and a hand rebuilt
 exactly from its start, deck and actions (with the clocks it had when it was stored). No I/O.
 """
 
@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from homegame.table import house
+from homegame.table.game_stakes import hand_stakes, opens_with_bring_in
 from homegame.table.mucking import ShowOrMuck
 from homegame.table.seats import TableError
+from homegame.table.stakes_words import stakes_text
 from homegame.table.start import HandStart, make_game, make_stakes
 from homegame.table.straddle import Straddling
 
@@ -36,13 +38,17 @@ class Dealing(Straddling, ShowOrMuck):
         game = self.find_game(game_name, rules)
         dealt, button = self._lineup(game)
         stacks = [self.seats[p].stack for p in dealt]
-        options = self._options_for(game, stacks, button, deck)
-        start = HandStart(self.hand_number + 1, game.name, dict(game.rules), dict(self.settings.stakes),
+        stakes = hand_stakes(opens_with_bring_in(game), self.settings.stakes)
+        options = self._options_for(game, stakes, stacks, button, deck)
+        start = HandStart(self.hand_number + 1, game.name, dict(game.rules), stakes,
                           stacks, button, dealt,
                           tuple(self.seats[p].sid for p in dealt), tuple(self.seats[p].name for p in dealt),
                           options or None, self.settings.game_files.get(game.name))
         if options.get("bomb_pot"):
             self.settings.bomb_next = False
+        if stakes != self.settings.stakes:  # stud at a hold'em table: say what this hand is played for
+            self._changed(f"hand {start.number}: {self.game_title(game.name, dict(game.rules))} at "
+                          f"{stakes_text(stakes)}")
         if house.words(options):
             self._changed(f"hand {start.number}: {house.words(options)}")
         self.timeouts = []
@@ -50,7 +56,8 @@ class Dealing(Straddling, ShowOrMuck):
         self._begin(start, deck, [], now)
         return start
 
-    def _options_for(self, game: Any, stacks: list[int], button: int, deck: list[str]) -> dict[str, Any]:
+    def _options_for(self, game: Any, stakes: dict[str, Any], stacks: list[int], button: int,
+                     deck: list[str]) -> dict[str, Any]:
         """The house rules as this hand's engine options; one that does not fit this hand (a straddle
         heads-up, a chip the stacks are not whole numbers of) is left out and the notices say why."""
         options = house.hand_options(self.settings.house, number=self.hand_number + 1,
@@ -61,7 +68,7 @@ class Dealing(Straddling, ShowOrMuck):
                 self._changed(f"no straddle this hand: it would put a player all in ({self.straddle_cost()})")
         while True:
             try:
-                game.deal(stacks, stakes=make_stakes(self.settings.stakes), button=button, deck=list(deck),
+                game.deal(stacks, stakes=make_stakes(stakes), button=button, deck=list(deck),
                           options=options or None)
                 return options
             except ValueError as exc:

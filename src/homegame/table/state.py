@@ -175,6 +175,12 @@ class TableState:
         return [p for p, s in sorted(self.seats.items())
                 if s.status == "active" and not s.sitting_out and s.stack > 0]
 
+    def no_person_dealt_in(self) -> bool:
+        """Whether people hold seats but none of them would be dealt in now (all out of chips, sitting
+        out or leaving): the bots do not play on alone. A table of bots only (tests, benches) deals."""
+        people = [s for s in self.seats.values() if s.kind == "human" and s.status != "pending"]
+        return bool(people) and not any(self.seats[p].kind == "human" for p in self.eligible())
+
     def next_game(self) -> tuple[str, dict[str, Any]] | None:
         """The game the coming hand will be, or ``None`` while a dealer has still to choose."""
         if self.settings.game != DEALERS_CHOICE:
@@ -193,7 +199,8 @@ class TableState:
         return later[0] if later else positions[0]
 
     def _can_deal(self) -> bool:
-        return not self.live and not self.paused and self.started and len(self.eligible()) >= self.min_players()
+        return (not self.live and not self.paused and self.started and len(self.eligible()) >= self.min_players()
+                and not self.no_person_dealt_in())
 
     def hand_seat(self, pos: int) -> int | None:
         """The seat number in the current (or last) hand of table position ``pos``: ``None`` if the

@@ -77,7 +77,8 @@ def waiting_reason(table: TableState) -> dict[str, Any] | None:
     """Why no hand is being played or can start now (``None`` while the table moves by itself).
 
     ``code`` is ``paused`` (the host paused), ``start`` (the host has not started the night yet: nothing is
-    dealt and nobody's clock runs before), ``players`` (too few players can be dealt in) or
+    dealt and nobody's clock runs before), ``players`` (too few players can be dealt in), ``people``
+    (people hold seats but none of them can be dealt in: the bots do not play on alone) or
     ``choosing`` (dealer's choice: the dealer picks the game); ``message`` says it in words.
     """
     if table.paused:
@@ -86,7 +87,7 @@ def waiting_reason(table: TableState) -> dict[str, Any] | None:
     if table.live:
         return None
     if not table.started:
-        return {"code": "start", "message": "the host starts the game once everyone is seated"}
+        return {"code": "start", "message": "the game starts when the host taps Start or sits down"}
     eligible = table.eligible()
     need = table.min_players()
     if len(eligible) < need:
@@ -98,6 +99,10 @@ def waiting_reason(table: TableState) -> dict[str, Any] | None:
                 f" (the game takes at least {need})" if need > 2 else "")
         reasons = [r for r in (_why_out(table, p) for p in sorted(table.seats)) if r]
         return {"code": "players", "message": head + (": " + "; ".join(reasons) if reasons else "")}
+    if table.no_person_dealt_in():
+        reasons = [r for r in (_why_out(table, p) for p, s in sorted(table.seats.items()) if s.kind == "human") if r]
+        return {"code": "people", "message": "waiting for a player with chips" + (
+            ": " + "; ".join(reasons) if reasons else "")}
     if table.chooser is not None and table.chooser in table.seats:
         seat = table.seats[table.chooser]
         return {"code": "choosing", "message": f"{seat.name} (seat {seat.position + 1}) is choosing the game"}
