@@ -144,3 +144,44 @@ def test_the_waiting_words_say_the_host_s_start_or_seat_starts_the_game() -> Non
     waiting = table.waiting()
     assert waiting is not None and waiting["code"] == "start"
     assert waiting["message"] == "the game starts when the host taps Start or sits down"
+
+
+def test_each_timeout_is_one_line_in_the_log_after_the_lines_it_follows() -> None:
+    """Pass'Em where nobody answers: every seat times out at the pass and again in the betting. The hand's
+    own line says what the table played (marked from ``timeouts``); the table's log says once per seat,
+    after the hand's lines of that moment (never above the blinds), that the seat sits out."""
+    table = Table(night(game="passem"), seed=11)
+    for name in ("Ann", "Bob", "Cy"):
+        table.sit(name, approved=True)
+    table.deal(shuffle().deck, 0.0)
+    before = len(table.notices)
+    now = 0.0
+    while table.live:
+        lines = len(table.hand.events)
+        made = len(table.notice_marks)
+        now = min(table.deadlines.values()) + 0.01
+        table.advance(now)
+        for mark in table.notice_marks[made:]:
+            assert mark[0] == 1 and mark[1] > lines >= 2, (mark, lines)  # after the blinds and the timed-out line
+    assert len(table.timeouts) > 3, table.timeouts  # some seat timed out twice in the hand
+    said = table.notices[before:]
+    assert not any("timed out and" in n for n in said), said
+    for pos, name in ((0, "Ann"), (1, "Bob"), (2, "Cy")):
+        assert said.count(f"{name} (seat {pos + 1}) sits out from the next hand: the time ran out") == 1, said
+    public = table.public(now)
+    assert len(public["notice_marks"]) == len(public["notices"])
+
+
+def test_a_notice_between_hands_is_marked_after_the_last_hand_s_lines_and_survives_storage() -> None:
+    table = Table(night(game="holdem"), seed=11)
+    table.sit("Ann", approved=True)
+    bob = table.sit("Bob", approved=True).position
+    table.deal(shuffle().deck, 0.0)
+    play_out(table, 0.0)
+    table.set_sitting_out(bob, True)
+    assert table.notice_marks[-1] == [1, len(table.hand.events)]
+    again = Table.from_dict(table.to_dict())
+    assert again.notices == table.notices and again.notice_marks == table.notice_marks
+    old = table.to_dict()
+    del old["notice_marks"]  # stored before notices were marked: they go before every hand's lines
+    assert Table.from_dict(old).notice_marks == [[0, 0]] * len(table.notices)

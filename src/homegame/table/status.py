@@ -1,11 +1,9 @@
-"""What a table tells people in words: who is waited for, why no hand starts, what a timeout played.
+"""What a table tells people in words: who is waited for and why no hand starts.
 
 Every text here names people by name and counts seats from 1, as the host panel does.
 
 >>> people(["Ann"]), people(["Ann", "Bob"]), people(["Ann", "Bob", "Cy"])
 ('Ann', 'Ann and Bob', 'Ann, Bob and Cy')
->>> did_text("fold"), did_text("pass 2c 3d"), did_text("declare low")
-('folds', 'passes', 'declares low')
 """
 
 from __future__ import annotations
@@ -15,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from homegame.table.state import TableState
 
-_DID = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises",
-        "pass": "passes", "discard": "discards", "expose": "exposes a card", "arrange": "keeps the order"}
 _COUNT = {1: "a second player", 2: "two players", 3: "three players"}
 
 
@@ -25,15 +21,6 @@ def people(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def did_text(action: str) -> str:
-    """What a default action did, in words, without naming any card."""
-    words = action.split()
-    verb = words[0] if words else ""
-    if verb == "declare" and len(words) > 1:
-        return f"declares {words[1]}"
-    return _DID.get(verb, "plays the default")
 
 
 def _why_out(table: TableState, pos: int) -> str | None:
@@ -109,4 +96,4 @@ def waiting_reason(table: TableState) -> dict[str, Any] | None:
     return None
 
 
-__all__ = ["did_text", "out_of_chips_notice", "people", "waiting_reason"]
+__all__ = ["out_of_chips_notice", "people", "waiting_reason"]
