@@ -370,6 +370,13 @@ def test_a_timeout_is_said_and_so_is_the_sit_out(base: str, pages: Pages) -> Non
     unpause(page)
     page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('Sleepy timed out'))")
     page.wait_for_function("window.homegame.state.table.seats.some(s => s.name === 'Sleepy' && s.sitting_out)")
+    # issue 17: the sit-out is said once, after the line that timed out (not doubled, not above the blinds)
+    page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('sits out'))")
+    lines = page.eval_on_selector_all("#log li", "els => els.map(li => li.textContent)")
+    said = [i for i, t in enumerate(lines) if "sits out from the next hand" in t]
+    timed = [i for i, t in enumerate(lines) if "Sleepy timed out" in t]
+    blinds = [i for i, t in enumerate(lines) if "blind" in t]
+    assert len(said) == 1 and timed and blinds and max(blinds) < timed[0] < said[0], lines
     # (a check for her can leave her a later turn in the hand: its clock, 5 s, runs out too)
     page.wait_for_function("document.querySelector('#banner').textContent.includes('time ran out')")
     page.screenshot(path=str(ARTIFACTS / "night-timeout-phone.png"))
