@@ -97,11 +97,11 @@ def test_a_name_typed_slowly_while_bots_play_sits_down(base: str, pages: Pages, 
     updates = sit_slowly(host, "Margaretha", live=True)
     assert updates >= 3, f"the bots were not playing while she typed ({updates} updates)"
     assert seat_of(host)["name"] == "Margaretha"
-    # she sits out, so that the bots play on while her friend types
-    host.evaluate("window.homegame.send({type: 'sit_out', value: true})")
-    host.wait_for_function("window.homegame.state.table.seats.some(s => s.name === 'Margaretha' && s.sitting_out)")
-    # (a hand she is dealt into waits for her turn clock, 5 s at least: the friend types once she is not)
-    host.wait_for_function("(s => s.table.live && !s.table.dealt.includes(s.you.seat))(window.homegame.state)")
+    # she leaves, so that the bots play on while her friend types (bots do not play on alone while a person
+    # who sits out holds a seat: issue 17; a table where no person sits deals on)
+    host.evaluate("window.homegame.send({type: 'leave'})")
+    host.wait_for_function("!window.homegame.state.table.seats.some(s => s.name === 'Margaretha')")
+    host.wait_for_function("window.homegame.state.table.live")
     # a friend on the invite link does the same
     guest = pages.open(made["links"]["invite"], device)
     updates = sit_slowly(guest, "Bea Dupont", live=True)
@@ -370,6 +370,13 @@ def test_a_timeout_is_said_and_so_is_the_sit_out(base: str, pages: Pages) -> Non
     unpause(page)
     page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('Sleepy timed out'))")
     page.wait_for_function("window.homegame.state.table.seats.some(s => s.name === 'Sleepy' && s.sitting_out)")
+    # issue 17: the sit-out is said once, after the line that timed out (not doubled, not above the blinds)
+    page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('sits out'))")
+    lines = page.eval_on_selector_all("#log li", "els => els.map(li => li.textContent)")
+    said = [i for i, t in enumerate(lines) if "sits out from the next hand" in t]
+    timed = [i for i, t in enumerate(lines) if "Sleepy timed out" in t]
+    blinds = [i for i, t in enumerate(lines) if "blind" in t]
+    assert len(said) == 1 and timed and blinds and max(blinds) < timed[0] < said[0], lines
     # (a check for her can leave her a later turn in the hand: its clock, 5 s, runs out too)
     page.wait_for_function("document.querySelector('#banner').textContent.includes('time ran out')")
     page.screenshot(path=str(ARTIFACTS / "night-timeout-phone.png"))

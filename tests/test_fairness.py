@@ -47,6 +47,7 @@ def open_table(tmp_path: Path, game: str = "holdem") -> tuple[Room, Store, Clock
         table.add_bot("rule")
     ann = table.sit("Ann", token_hash="x" * 64, approved=True)
     table.set_sitting_out(ann.position, True)
+    table.sit("Bo", token_hash="y" * 64, approved=True)  # the bots do not play alone: a person is dealt in
     store.create_table("t1", "h" * 64, "i" * 64, "w" * 64, {"table": table.to_dict(), "links": {}})
     clock = Clock()
     room = Room.load("t1", store, clock=clock)
@@ -67,12 +68,24 @@ def entropy(room: Room, conn: Connection, hand: int, value: str) -> dict[str, An
     return None
 
 
+def person_plays(room: Room) -> None:
+    """Each person who owes a decision checks, or folds, through the room (as a tap would)."""
+    table = room.table
+    for pos in [x for x in table.owing() if table.seats[x].kind == "human"]:
+        legal = table.hand.legal(table.hand_seat(pos))
+        action = "check" if "check" in legal else "fold" if "fold" in legal else str(
+            table.hand.default_action(table.hand_seat(pos)))
+        conn = Connection(send_text=lambda _text: None, role="player", seat=pos, holder=table.seats[pos].token_hash)
+        room.step((conn, p.parse_client(json.dumps({"type": "act", "action": action}))))
+
+
 def play_until(room: Room, clock: Clock, done: Any, limit: int = 5000) -> None:
     for _ in range(limit):
         if done():
             return
         clock.now += 0.5
         room.step(None)
+        person_plays(room)
     raise AssertionError("the table did not get there")
 
 

@@ -154,16 +154,15 @@ def test_pause_between_hands_stops_the_deal_clock() -> None:
     assert table.next_hand_at == pytest.approx(15.0)
 
 
-def test_timeout_notice_says_timed_out_and_the_sit_out() -> None:
+def test_timeout_notice_says_the_sit_out_and_the_hand_line_says_what_was_played() -> None:
     table = Table(settings(), seed=7)
     humans(table, "Ann", "Bob")
     table.deal(shuffle().deck, 0.0)
     pos = table.owing()[0]
     name = table.seats[pos].name
     table.advance(table.deadlines[pos] + 0.01)
-    notice = next(n for n in table.notices if "timed out" in n)
-    assert notice.startswith(f"{name} (seat {pos + 1}) timed out and ")
-    assert f"{name} sits out from the next hand" in notice
+    assert table.notices[-1] == f"{name} (seat {pos + 1}) sits out from the next hand: the time ran out"
+    assert table.timeouts == [{"position": pos, "hand_seat": table.start.dealt.index(pos), "seq": 0}]  # type: ignore[union-attr]
 
 
 def test_a_bot_rebuys_at_most_bot_rebuys_times_then_leaves() -> None:

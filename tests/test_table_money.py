@@ -61,7 +61,7 @@ def test_a_player_requests_a_rebuy_and_the_host_approves_it_with_one_tap() -> No
     assert t.public(0.0)["seats"][0]["rebuy_asked"] is True
     t.approve(0)
     assert t.seats[0].stack == 200 and not t.seats[0].rebuy_asked
-    assert t.notices[-1] == "Ann rebuys 200"
+    assert t.notices[-2:] == ["Ann (seat 1) asks to rebuy 200", "the host approves Ann's rebuy: Ann rebuys 200"]
     t.adjust_stack(0, 0)
     t.adjust_stack(0, 150)  # the host's top-up is a rebuy in words too
     assert t.notices[-1] == "Ann rebuys 150"

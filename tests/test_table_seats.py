@@ -134,7 +134,7 @@ def test_a_choice_after_the_clock_fired_is_refused_and_the_timeout_is_what_is_st
     assert len(played) == 1 and table.actions[played[0]] != (0, mine)
     ann = [t for t in table.public(deadline + 0.6)["timeouts"] if t["position"] == 0]
     assert ann == [{"position": 0, "hand_seat": 0, "seq": played[0]}]
-    assert any(n.startswith("Ann (seat 1) timed out") for n in table.notices)
+    assert "Ann (seat 1) sits out from the next hand: the time ran out" in table.notices
 
 
 def test_everyone_sees_a_player_leave_and_come_back(tmp_path: Path) -> None:

@@ -144,7 +144,7 @@ class Room(StateMessages):
 
     def announce(self, notices: list[str]) -> None:
         """Add shuffle notices to the table log (stored and sent with the next state)."""
-        self.table.notices = (self.table.notices + notices)[-30:]
+        self.table.note(notices)
         self.table.revision += 1
 
     def state_record(self) -> dict[str, Any]:

@@ -38,7 +38,7 @@ class DealersChoice(TableTurns):
                 self.chooser = self.choose_deadline = None
             return False
         positions = self.eligible()
-        if len(positions) < 2:
+        if len(positions) < 2 or self.no_person_dealt_in():
             if self.chooser is not None:
                 self.chooser = self.choose_deadline = None
                 self._changed()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from homegame.table.choice import DealersChoice
 from homegame.table.mucking import ShowOrMuck
-from homegame.table.status import did_text
 
 #: The most due actions one :meth:`Clock.advance` plays (a whole hand of bots, and then some).
 MAX_DUE = 200
@@ -66,11 +65,13 @@ class Clock(DealersChoice, ShowOrMuck):
             played += 1
             if human and seat is not None:
                 seat.bank = 0.0
-                seat.sitting_out = True
                 self.timed_out.append(pos)
                 self.timeouts.append({"position": pos, "hand_seat": hs, "seq": seq})
-                self._changed(f"{seat.name} (seat {pos + 1}) timed out and {did_text(action)}; "
-                              f"{seat.name} sits out from the next hand")
+                # the hand's own line says what the table played ("Bob timed out and passes", marked from
+                # ``timeouts``); the table's log says once, after it, what follows from it
+                self._changed(None if seat.sitting_out else
+                              f"{seat.name} (seat {pos + 1}) sits out from the next hand: the time ran out")
+                seat.sitting_out = True
             did = True
         if self.muck_ask is not None and not self.live:
             revision = self.revision

@@ -1,4 +1,4 @@
-"""Starting a hand: who is dealt in, the button, the hand's house-rule options, and a hand rebuilt
+"""Starting a hand: who is dealt in, the button, the hand's stakes and house-rule options, and a hand rebuilt
 exactly from its start, deck and actions (with the clocks it had when it was stored). No I/O.
 """
 
@@ -8,8 +8,10 @@ from typing import Any
 
 from homegame.rules.options import takes_straddle
 from homegame.table import house
+from homegame.table.game_stakes import hand_stakes, opens_with_bring_in
 from homegame.table.mucking import ShowOrMuck
 from homegame.table.seats import TableError
+from homegame.table.stakes_words import stakes_text
 from homegame.table.start import HandStart, make_game, make_stakes
 from homegame.table.straddle import Straddling
 
@@ -35,7 +37,8 @@ class Dealing(Straddling, ShowOrMuck):
             raise TableError("a hand cannot start now")
         game_name, rules = chosen
         game = self.find_game(game_name, rules)
-        stakes = dict(self.settings.stakes)
+        played_for = hand_stakes(opens_with_bring_in(game), self.settings.stakes)  # stud at a hold'em table: its own
+        stakes = dict(played_for)
         blind_seats = None
         if self.settings.dead_button:
             dealt, button, blind_seats, posted = self._dead_lineup_for(game)
@@ -51,6 +54,9 @@ class Dealing(Straddling, ShowOrMuck):
                           options or None, self.settings.game_files.get(game.name), blind_seats)
         if options.get("bomb_pot"):
             self.settings.bomb_next = False
+        if played_for != self.settings.stakes:  # stud at a hold'em table: say what this hand is played for
+            self._changed(f"hand {start.number}: {self.game_title(game.name, dict(game.rules))} at "
+                          f"{stakes_text(stakes)}")
         if house.words(options):
             self._changed(f"hand {start.number}: {house.words(options)}")
         self.timeouts = []
@@ -64,7 +70,7 @@ class Dealing(Straddling, ShowOrMuck):
         heads-up, a chip the stacks are not whole numbers of) is left out and the notices say why."""
         options = house.hand_options(self.settings.house, number=self.hand_number + 1,
                                      bomb_next=self.settings.bomb_next)
-        if "straddle" in options and not takes_straddle(game, make_stakes(self.settings.stakes)):
+        if "straddle" in options and not takes_straddle(game, make_stakes(stakes, one_blind=True)):
             del options["straddle"]  # cards, not blinds, open this game's betting: nothing to straddle
         elif "straddle" in options and len(stacks) >= 3 and not self._straddles(self.straddler()):
             del options["straddle"]  # declined, not answered in time, or a seat that cannot cover it

@@ -91,7 +91,7 @@ class Seating(TableTurns):
         """Let a pending player in: they buy in for the table's buy-in."""
         seat = self._seat(pos)
         if seat.status == "active" and seat.rebuy_asked:
-            self._rebuy(seat)
+            self._rebuy(seat, approved=True)
             return
         if seat.status != "pending":
             raise TableError(f"{seat.name} (seat {pos + 1}) is already approved")
@@ -114,13 +114,16 @@ class Seating(TableTurns):
             return
         if not seat.rebuy_asked:
             seat.rebuy_asked = True
-            self._changed(f"{seat.name} (seat {pos + 1}) asks to rebuy {self.settings.buy_in}; the host approves it")
+            self._changed(f"{seat.name} (seat {pos + 1}) asks to rebuy {self.settings.buy_in}")
 
-    def _rebuy(self, seat: Seat) -> None:
+    def _rebuy(self, seat: Seat, *, approved: bool = False) -> None:
+        """Buy ``seat`` in again for the table's buy-in; the log says the host approved it when ``approved``
+        (the ask was logged when it was asked: one line per event, each when it happens)."""
         seat.rebuy_asked = False
         seat.stack = self.settings.buy_in
         self._book(seat, "buy-in", seat.stack)
-        self._changed(f"{seat.name} rebuys {seat.stack}")
+        said = f"{seat.name} rebuys {seat.stack}"
+        self._changed(f"the host approves {seat.name}'s rebuy: {said}" if approved else said)
 
     def remove(self, pos: int, now: float | None = None) -> None:
         """Take a player off the table at once: nobody holds the seat from now on (its token is

@@ -1,4 +1,4 @@
-"""Stakes a table refuses, said in players' words (the engine's own refusals name its arguments).
+"""Stakes in players' words: what a table refuses (the engine's own refusals name its arguments).
 
 >>> stakes_problem({"structure": "no-limit", "blinds": [5, 2]})
 'the small blind (5) may not be more than the big blind (2)'
@@ -60,4 +60,23 @@ def stakes_problem(stakes: dict[str, Any], *, one_blind: bool = False) -> str | 
     return None
 
 
-__all__ = ["stakes_problem"]
+def stakes_text(stakes: dict[str, Any]) -> str:
+    """Stakes (their JSON form, as :func:`stakes_problem` accepts them) in a few words.
+
+    >>> stakes_text({"structure": "fixed-limit", "ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4})
+    'fixed limit 2/4, ante 1, bring-in 1'
+    >>> stakes_text({"structure": "no-limit", "blinds": [1, 2]})
+    'no limit, blinds 1/2'
+    """
+    structure = str(stakes.get("structure", "")).replace("-", " ")
+    words = [f"{structure} {stakes.get('small_bet', 0)}/{stakes.get('big_bet', 0)}"
+             if structure == "fixed limit" else structure]
+    blinds = list(stakes.get("blinds") or ())
+    if blinds:
+        words.append(f"blinds {blinds[0]}/{blinds[1]}")
+    words += [f"{name} {stakes[key]}" for key, name in (("ante", "ante"), ("bring_in", "bring-in"))
+              if stakes.get(key)]
+    return ", ".join(words)
+
+
+__all__ = ["stakes_problem", "stakes_text"]

@@ -61,7 +61,10 @@ class TableState:
         self.now = 0.0  # the latest time a caller gave the table
         self.revision = 0
         self.next_sid = 1
+        #: The table's own log lines (sits, buy-ins, pauses, time-outs), the last 30, oldest first.
         self.notices: list[str] = []
+        #: Where each of :attr:`notices` happened: ``[hand number, lines of that hand's log then]`` (see :meth:`note`).
+        self.notice_marks: list[list[int]] = []
         self.timed_out: list[int] = []
         #: The live (or last) hand's time-outs: ``{"position", "hand_seat", "seq"}``, ``seq`` the index in
         #: :attr:`actions` of the action the table played when that seat's clock ran out (public: no card).
@@ -101,7 +104,16 @@ class TableState:
     def _changed(self, notice: str | None = None) -> None:
         self.revision += 1
         if notice:
-            self.notices = (self.notices + [notice])[-30:]
+            self.note([notice])
+
+    def note(self, lines: list[str]) -> None:
+        """Add ``lines`` to the table's log, each marked with where it happened in the hand log: the hand
+        number and how many of that hand's log lines there were then (a line made while hand 7 is played,
+        after its blinds, comes after the blinds; one made between hands after the last hand's lines),
+        so that a reader shows every line once, in the order of events."""
+        mark = [self.hand_number, len(self.hand.events) if self.hand is not None else 0]
+        self.notices = (self.notices + list(lines))[-30:]
+        self.notice_marks = (self.notice_marks + [list(mark) for _ in lines])[-30:]
 
     def _book(self, seat: Seat, kind: str, amount: int) -> None:
         book = self.ledger.buy_in if kind == "buy-in" else self.ledger.cash_out
@@ -178,6 +190,12 @@ class TableState:
         return [p for p, s in sorted(self.seats.items())
                 if s.status == "active" and not s.sitting_out and s.stack > 0]
 
+    def no_person_dealt_in(self) -> bool:
+        """Whether people hold seats but none of them would be dealt in now (all out of chips, sitting
+        out or leaving): the bots do not play on alone. A table of bots only (tests, benches) deals."""
+        people = [s for s in self.seats.values() if s.kind == "human" and s.status != "pending"]
+        return bool(people) and not any(self.seats[p].kind == "human" for p in self.eligible())
+
     def next_game(self) -> tuple[str, dict[str, Any]] | None:
         """The game the coming hand will be, or ``None`` while a dealer has still to choose."""
         if self.settings.game != DEALERS_CHOICE:
@@ -213,7 +231,8 @@ class TableState:
         return dealt, button, blinds, posted
 
     def _can_deal(self) -> bool:
-        return not self.live and not self.paused and self.started and len(self.eligible()) >= self.min_players()
+        return (not self.live and not self.paused and self.started and len(self.eligible()) >= self.min_players()
+                and not self.no_person_dealt_in())
 
     def hand_seat(self, pos: int) -> int | None:
         """The seat number in the current (or last) hand of table position ``pos``: ``None`` if the

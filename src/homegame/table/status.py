@@ -1,11 +1,9 @@
-"""What a table tells people in words: who is waited for, why no hand starts, what a timeout played.
+"""What a table tells people in words: who is waited for and why no hand starts.
 
 Every text here names people by name and counts seats from 1, as the host panel does.
 
 >>> people(["Ann"]), people(["Ann", "Bob"]), people(["Ann", "Bob", "Cy"])
 ('Ann', 'Ann and Bob', 'Ann, Bob and Cy')
->>> did_text("fold"), did_text("pass 2c 3d"), did_text("declare low")
-('folds', 'passes', 'declares low')
 """
 
 from __future__ import annotations
@@ -15,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from homegame.table.state import TableState
 
-_DID = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises",
-        "pass": "passes", "discard": "discards", "expose": "exposes a card", "arrange": "keeps the order"}
 _COUNT = {1: "a second player", 2: "two players", 3: "three players"}
 
 
@@ -25,15 +21,6 @@ def people(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def did_text(action: str) -> str:
-    """What a default action did, in words, without naming any card."""
-    words = action.split()
-    verb = words[0] if words else ""
-    if verb == "declare" and len(words) > 1:
-        return f"declares {words[1]}"
-    return _DID.get(verb, "plays the default")
 
 
 def _why_out(table: TableState, pos: int) -> str | None:
@@ -77,7 +64,8 @@ def waiting_reason(table: TableState) -> dict[str, Any] | None:
     """Why no hand is being played or can start now (``None`` while the table moves by itself).
 
     ``code`` is ``paused`` (the host paused), ``start`` (the host has not started the night yet: nothing is
-    dealt and nobody's clock runs before), ``players`` (too few players can be dealt in) or
+    dealt and nobody's clock runs before), ``players`` (too few players can be dealt in), ``people``
+    (people hold seats but none of them can be dealt in: the bots do not play on alone) or
     ``choosing`` (dealer's choice: the dealer picks the game); ``message`` says it in words.
     """
     if table.paused:
@@ -86,7 +74,7 @@ def waiting_reason(table: TableState) -> dict[str, Any] | None:
     if table.live:
         return None
     if not table.started:
-        return {"code": "start", "message": "the host starts the game once everyone is seated"}
+        return {"code": "start", "message": "the game starts when the host taps Start or sits down"}
     eligible = table.eligible()
     need = table.min_players()
     if len(eligible) < need:
@@ -98,10 +86,14 @@ def waiting_reason(table: TableState) -> dict[str, Any] | None:
                 f" (the game takes at least {need})" if need > 2 else "")
         reasons = [r for r in (_why_out(table, p) for p in sorted(table.seats)) if r]
         return {"code": "players", "message": head + (": " + "; ".join(reasons) if reasons else "")}
+    if table.no_person_dealt_in():
+        reasons = [r for r in (_why_out(table, p) for p, s in sorted(table.seats.items()) if s.kind == "human") if r]
+        return {"code": "people", "message": "waiting for a player with chips" + (
+            ": " + "; ".join(reasons) if reasons else "")}
     if table.chooser is not None and table.chooser in table.seats:
         seat = table.seats[table.chooser]
         return {"code": "choosing", "message": f"{seat.name} (seat {seat.position + 1}) is choosing the game"}
     return None
 
 
-__all__ = ["did_text", "out_of_chips_notice", "people", "waiting_reason"]
+__all__ = ["out_of_chips_notice", "people", "waiting_reason"]

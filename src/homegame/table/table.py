@@ -184,6 +184,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
             "next_hand_at": None if self.live else self.next_hand_at,
             "now": now,
             "notices": list(self.notices[-8:]),
+            "notice_marks": [list(m) for m in self.notice_marks[-8:]],
             "ledger": ledger_lines,
             "balance": balance,
             "game_files": [describe(n, t) for n, t in sorted(self.settings.game_files.items())],
@@ -197,7 +198,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
                 "paused": self.paused, "paused_by": self.paused_by, "started": self.started, "frozen": {str(p): x for p, x in self.frozen.items()} if self.paused else None,
                 "clocks": {str(p): [self.hand_number, self.decision_at[p], t] for p, t in self.turn_started.items()
                            if p in self.decision_at} if self.live else None,
-                "choice": self.choice, "notices": self.notices, "next_sid": self.next_sid,
+                "choice": self.choice, "notices": self.notices, "notice_marks": self.notice_marks, "next_sid": self.next_sid,
                 "chat": self.chat.to_dict(), "pre_actions": {str(p): x for p, x in self.pre_actions.items()},
                 "agreements": {"hand": self.agreements_hand, "made": self.agreements} if self.live and self.agreements else None,
                 "straddle_ask": self.straddle_ask, "straddle_answer": self.straddle_answer, "muck_ask": self.muck_ask,
@@ -229,6 +230,8 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         table._stored_clocks = {int(p): (int(x[0]), int(x[1]), float(x[2])) for p, x in (data.get("clocks") or {}).items()}
         table.choice = data.get("choice")
         table.notices = list(data.get("notices", []))
+        marks = [[int(x) for x in m] for m in (data.get("notice_marks") or [])][-len(table.notices):]
+        table.notice_marks = [[0, 0]] * (len(table.notices) - len(marks)) + marks  # older: before every hand
         table.chat = Chat.from_dict(data.get("chat"))
         table.pre_actions = {int(p): dict(x) for p, x in (data.get("pre_actions") or {}).items()}
         agreed = data.get("agreements") or {}

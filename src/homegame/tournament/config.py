@@ -18,14 +18,13 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from homegame.table import DEALERS_CHOICE, make_game
+from homegame.table.game_stakes import bring_in_stakes, opens_with_bring_in
 
 
 class TournamentError(ValueError):
     """A request the tournament refuses: the message says what was wrong and what is allowed."""
 
 
-#: Games dealt with an ante and a bring-in instead of blinds (fixed limit).
-STUD_GAMES = frozenset({"stud", "razz", "stud-hi-lo", "five-card-stud"})
 #: The H.O.R.S.E. rotation: hold'em, Omaha hi-lo, razz, stud, stud hi-lo, all fixed limit.
 HORSE = ("holdem", "omaha-hi-lo", "razz", "stud", "stud-hi-lo")
 #: The most entries, tables' seats and levels a tournament takes.
@@ -52,11 +51,11 @@ class Level:
 
 def stakes_for(level: Level, game: str, structure: str = "no-limit") -> dict[str, Any]:
     """The table stakes (``homegame.Stakes`` keywords) of ``game`` at ``level``: a stud game antes and
-    brings in at fixed limit; a flop or draw game posts blinds (and the ante) in ``structure``."""
-    if game in STUD_GAMES:
-        bring_in = level.bring_in or max(1, level.small_blind // 2)
-        return {"structure": "fixed-limit", "ante": level.ante, "bring_in": bring_in,
-                "small_bet": level.big_blind, "big_bet": 2 * level.big_blind}
+    brings in at fixed limit (:func:`homegame.table.game_stakes.bring_in_stakes`, the cash table's mapping
+    too); a flop or draw game posts blinds (and the ante) in ``structure``."""
+    if opens_with_bring_in(make_game(game, {})):
+        return bring_in_stakes(level.small_blind, level.big_blind, ante=level.ante,
+                               bring_in=level.bring_in or max(1, level.small_blind // 2))
     stakes: dict[str, Any] = {"structure": structure, "blinds": [level.small_blind, level.big_blind],
                               "ante": level.ante}
     if structure == "fixed-limit":
@@ -209,5 +208,5 @@ def preset(name: str, **changes: Any) -> Config:
     return config
 
 
-__all__ = ["HORSE", "MAX_ENTRIES", "PRESETS", "STUD_GAMES", "Config", "Level", "TournamentError", "default_payouts",
+__all__ = ["HORSE", "MAX_ENTRIES", "PRESETS", "Config", "Level", "TournamentError", "default_payouts",
            "preset", "schedule", "stakes_for"]

@@ -154,24 +154,33 @@ export function renderLog(state, app) {
   const log = $("log");
   log.replaceChildren();
   const lines = [...(state.view?.log || [])];
-  // table events (sits, buy-ins, pauses) come first: they happened before or between the hand's lines
-  for (const n of (state.table.notices || []).slice(-5)) {
-    const li = document.createElement("li");
-    li.className = "notice";
-    li.textContent = n;
-    log.append(li);
-  }
-  const marks = app.timedOut[state.hand] || {};
+  // table events (sits, buy-ins, pauses, time-outs) go where they happened: `notice_marks[i]` is
+  // [hand, lines of its log then]; one of an earlier hand comes before this hand's lines
+  const notices = (state.table.notices || []).slice(-5);
+  const marks = (state.table.notice_marks || []).slice(-notices.length);
+  const noticeAt = (i) => (marks[i] && marks[i][0] === state.hand ? marks[i][1] : -1);
+  let shown = 0;
+  const noticesUpTo = (line) => {
+    while (shown < notices.length && noticeAt(shown) <= line) {
+      const li = document.createElement("li");
+      li.className = "notice";
+      li.textContent = notices[shown++];
+      log.append(li);
+    }
+  };
+  const timedOut = app.timedOut[state.hand] || {};
   // a beaten hand whose player is still asked to show or muck is not yet mucked, whatever the engine wrote
   const deciding = askedToMuck(state);
   const muckLine = /^Seat (\d+) mucks$/;
   const start = Math.max(0, lines.length - 60);
+  noticesUpTo(start);
   lines.slice(start).forEach((line, j) => {
+    noticesUpTo(start + j);
     const li = document.createElement("li");
     // the engine writes "Seat N" with the seat number in the hand: show the player's name
     const undecided = muckLine.test(line) && deciding.includes(Number(line.match(muckLine)[1]));
     let text = namedLine(app, prettyLine(undecided ? line.replace(/mucks$/, "may show or muck") : line), state.table);
-    if (marks[start + j]) {
+    if (timedOut[start + j]) {
       const who = namedLine(app, line.split(" ").slice(0, 2).join(" "), state.table);
       text = text.replace(who, `${who} timed out and`);
       li.className = "timeout";
@@ -179,6 +188,7 @@ export function renderLog(state, app) {
     li.textContent = text;
     log.append(li);
   });
+  noticesUpTo(Infinity);
   log.scrollTop = log.scrollHeight;
 }
 

@@ -46,7 +46,7 @@ function renderAsk(state, box, send) {
     if (you.host && table.started === false) {
       const row = document.createElement("div");
       row.className = "waiting";
-      row.innerHTML = "<span>Nothing is dealt until you start: seat your friends and bots first.</span>";
+      row.innerHTML = "<span>Nothing is dealt until you start. Sitting down starts the game: seat your friends and bots first, or tap Start.</span>";
       row.append(button("Start the game", "start", "primary", () => send({ type: "start" })));
       box.append(row);
     }
