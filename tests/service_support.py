@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 
@@ -23,3 +23,17 @@ def need_nginx() -> None:
     """Skip (or fail, under ``HOMEGAME_REQUIRE_NGINX=1``) a test that needs Debian's nginx when it is missing."""
     if NGINX is None:
         missing("nginx not found (run scripts/ensure-nginx.sh)", "HOMEGAME_REQUIRE_NGINX")
+
+
+def alembic_steps(path: str) -> tuple[Any, str]:
+    """An Alembic config for the server's migrations on a new SQLite file at ``path``, and its URL:
+    for the tests that step a database up and down one revision at a time."""
+    from alembic.config import Config
+
+    from homegame.server.storage import MIGRATIONS, database_url
+
+    url = database_url(f"sqlite:///{path}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url)
+    return cfg, url

@@ -430,14 +430,10 @@ def test_serve_on_a_public_address_makes_a_key_and_shared_processes_need_one_giv
 def test_revision_0007_adds_opened_by_and_takes_it_away_again(tmp_path: Path) -> None:
     import sqlalchemy as sa
     from alembic import command
-    from alembic.config import Config
 
-    from homegame.server.storage import MIGRATIONS, database_url
+    from service_support import alembic_steps
 
-    url = database_url(f"sqlite:///{tmp_path / 'steps.db'}")
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    cfg.set_main_option("sqlalchemy.url", url)
+    cfg, url = alembic_steps(str(tmp_path / "steps.db"))
     command.upgrade(cfg, "0006")
     engine = sa.create_engine(url)
     try:

@@ -331,14 +331,10 @@ def test_opening_a_tournament_needs_the_host_key_and_keeps_the_address_limit(db:
 def test_revision_0006_adds_the_tournaments_table_and_takes_it_away_again(tmp_path: Path) -> None:
     import sqlalchemy as sa
     from alembic import command
-    from alembic.config import Config
 
-    from homegame.server.storage import MIGRATIONS, database_url
+    from service_support import alembic_steps
 
-    url = database_url(f"sqlite:///{tmp_path / 'steps.db'}")
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    cfg.set_main_option("sqlalchemy.url", url)
+    cfg, url = alembic_steps(str(tmp_path / "steps.db"))
     command.upgrade(cfg, "0005")
     engine = sa.create_engine(url)
     try:
