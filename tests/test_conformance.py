@@ -52,13 +52,17 @@ BAD = ["", "raise banana", "bet -5", "call 99999", "fold fold", "pass Zz", "expo
        "arrange As", "raise 1", "bet 100000", "check", "fold", "discard", "pass 2c 2c", "hello"]
 
 
+def given_away(hand: hg.Hand, seat: int) -> set[str]:
+    """The cards ``seat`` gave away itself (passed, discarded): its own log lines name them to it alone."""
+    return set(CARD.findall(" ".join(text for s, text in hand.actions if s == seat)))
+
+
 def visible_ok(hand: hg.Hand, seat: int | None) -> None:
     """No view shows a card the seat may not know."""
     allowed: set[str] = set()
     if seat is not None:
         allowed.update(str(Card(c)) for c in hand.cards[seat])
-        # and the cards it gave away itself: passed, discarded (its own log lines name them to it alone)
-        allowed.update(CARD.findall(" ".join(text for s, text in hand.actions if s == seat)))
+        allowed.update(given_away(hand, seat))
     for s in range(hand.players):
         allowed.update(str(Card(c)) for c, up in zip(hand.cards[s], hand.faceup[s], strict=True) if up)
     allowed.update(str(Card(c)) for c in hand.board)

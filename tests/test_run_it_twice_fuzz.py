@@ -11,7 +11,7 @@ import pytest
 
 import homegame as hg
 from homegame.cards import Card
-from test_conformance import CARD, concrete
+from test_conformance import CARD, concrete, given_away
 
 GAMES = ("holdem", "omaha", "passem", "sameem")
 
@@ -20,8 +20,7 @@ def allowed_for(hand: hg.Hand, seat: int | None) -> set[str]:
     allowed: set[str] = set()
     if seat is not None:
         allowed.update(str(Card(c)) for c in hand.cards[seat])
-        # and the cards it gave away itself: passed, discarded (its own log lines name them to it alone)
-        allowed.update(CARD.findall(" ".join(text for s, text in hand.actions if s == seat)))
+        allowed.update(given_away(hand, seat))
         for _, cards in hand.runs or []:
             allowed.update(str(Card(c)) for c in cards[seat])
     for s in range(hand.players):
