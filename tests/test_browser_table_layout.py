@@ -267,3 +267,31 @@ def test_the_marks_on_my_cards_leave_their_ranks_readable(pages: Pages, size: st
     page.locator("#me").screenshot(path=str(ARTIFACTS / f"my-card-marks-{size}.png"))  # (a redraw may empty my cards)
     assert covered == []
     assert not pages.errors, pages.errors
+
+
+#: Nine seat boxes of uneven sizes ([w, h], me first) on a phone's felt, with the middle (board, pot, step
+#: label): no even spacing of them fits on any of the shapes and turns tried, an uneven one does (found by
+#: searching random sizes around the tiny seats' own; the CI run of 2026-12-07 met such a felt at "Second card").
+UNEVEN_FITS = [
+    {"W": 343, "H": 266, "sizes": [[83, 41], [86, 59], [83, 39], [87, 45], [80, 40], [83, 57], [58, 57], [76, 38], [74, 53]], "middle": [122, 62]},
+    {"W": 334, "H": 308, "sizes": [[84, 43], [81, 57], [84, 58], [68, 52], [76, 40], [82, 41], [71, 56], [68, 54], [73, 50]], "middle": [174, 57]},
+    {"W": 331, "H": 271, "sizes": [[72, 61], [77, 57], [61, 62], [87, 47], [68, 60], [82, 62], [59, 51], [84, 43], [63, 48]], "middle": [137, 90]},
+]
+
+
+def test_seats_of_uneven_sizes_are_spaced_unevenly_when_even_spacing_cannot_fit(pages: Pages) -> None:
+    made, page = pages.host_seated(SIZES["small"], game="holdem", bots=1, approve_seats=False, paused=True)
+    laid = page.evaluate("""async (cases) => { const m = await import('/static/js/layout.js');
+        return cases.map(({ W, H, sizes, middle }) => {
+          const felt = { clientWidth: W, clientHeight: H, classList: { toggle() {} }, dataset: {} };
+          const seats = sizes.map(([w, h]) => ({ offsetWidth: w, offsetHeight: h, style: {}, isConnected: true }));
+          m.layoutSeats(felt, seats, { offsetWidth: middle[0], offsetHeight: middle[1] });
+          const boxes = seats.map((s, k) => ({ x: parseFloat(s.style.left) - sizes[k][0] / 2, y: parseFloat(s.style.top) - sizes[k][1] / 2,
+                                               w: sizes[k][0], h: sizes[k][1] }));
+          boxes.push({ x: (W - middle[0]) / 2, y: (H - middle[1]) / 2, w: middle[0], h: middle[1] });
+          let shared = 0;
+          boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => { shared += m.overlap(a, b); }));
+          const inside = boxes.every((b) => b.x >= 0 && b.y >= 0 && b.x + b.w <= W && b.y + b.h <= H);
+          return { layout: felt.dataset.layout, shared, inside };
+        }); }""", UNEVEN_FITS)
+    assert all(one["shared"] == 0 and one["inside"] for one in laid), laid

@@ -46,26 +46,34 @@ function outline(a, b, p) {
   return made;
 }
 
-function pick({ pts, run, steps }, n, turn) {
-  const total = run[steps];
-  const out = [];
-  let j = 0;
-  for (let k = 0; k < n; k += 1) {
-    const want = k === 0 ? 0 : (total * (k + turn)) / n;
-    while (j < steps && run[j + 1] < want) j += 1;
-    out.push(pts[j]);
-  }
-  return out;
+function pick(made, n, turn) {
+  const total = made.run[made.steps];
+  return at(made, [...Array(n).keys()].map((k) => (k === 0 ? 0 : (total * (k + turn)) / n)));
 }
 
-// The seats' centres for `sizes` ([w, h] each, me first) on a felt W x H with exponent p, and how
-// much the boxes overlap each other and the middle (board and pot).
-function place(sizes, W, H, p, middle, gap, turn) {
+// The outline's points at the given lengths along it (each found by halving the walked lengths).
+function at({ pts, run, steps }, lengths) {
+  return lengths.map((want) => {
+    let lo = 0;
+    let hi = steps;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (run[mid + 1] < want) lo = mid + 1;
+      else hi = mid;
+    }
+    return pts[lo];
+  });
+}
+
+// The superellipse the seats of these sizes stand on (half-axes leave a seat box and a gap inside the felt).
+function axes(sizes, W, H, gap) {
   const sw = Math.max(...sizes.map((s) => s[0]));
   const sh = Math.max(...sizes.map((s) => s[1]));
-  const a = Math.max(0, W / 2 - sw / 2 - gap);
-  const b = Math.max(0, H / 2 - sh / 2 - gap);
-  const centres = spread(sizes.length, a, b, p, turn).map(([x, y]) => [W / 2 + x, H / 2 + y]);
+  return [Math.max(0, W / 2 - sw / 2 - gap), Math.max(0, H / 2 - sh / 2 - gap)];
+}
+
+// How much the seat boxes centred at `centres` overlap each other and the middle (board and pot).
+function badness(centres, sizes, W, H, middle) {
   const boxes = centres.map(([x, y], k) => ({ x: x - sizes[k][0] / 2, y: y - sizes[k][1] / 2, w: sizes[k][0], h: sizes[k][1] }));
   const mid = { x: (W - middle[0]) / 2, y: (H - middle[1]) / 2, w: middle[0], h: middle[1] };
   let bad = 0;
@@ -73,7 +81,45 @@ function place(sizes, W, H, p, middle, gap, turn) {
     bad += overlap(r, mid);
     for (let j = i + 1; j < boxes.length; j += 1) bad += overlap(r, boxes[j]);
   });
-  return { centres, bad };
+  return bad;
+}
+
+// The seats' centres for `sizes` ([w, h] each, me first) on a felt W x H with exponent p, spaced evenly
+// and turned by `turn`, and how much the boxes overlap each other and the middle.
+function place(sizes, W, H, p, middle, gap, turn) {
+  const [a, b] = axes(sizes, W, H, gap);
+  const centres = spread(sizes.length, a, b, p, turn).map(([x, y]) => [W / 2 + x, H / 2 + y]);
+  return { centres, bad: badness(centres, sizes, W, H, middle), p, turn };
+}
+
+// When no even spacing fits, the others are moved one at a time along the outline (me staying put, the
+// order round the table kept), in smaller and smaller steps, while that lessens the overlap: uneven gaps
+// between seats of uneven sizes fit where even ones do not.
+function relax(best, sizes, W, H, middle, gap) {
+  const [a, b] = axes(sizes, W, H, gap);
+  const made = outline(a, b, best.p);
+  const total = made.run[made.steps];
+  const n = sizes.length;
+  const centresOf = (lengths) => at(made, lengths).map(([x, y]) => [W / 2 + x, H / 2 + y]);
+  let lengths = [...Array(n).keys()].map((k) => (k === 0 ? 0 : (total * (k + best.turn)) / n));
+  let bad = badness(centresOf(lengths), sizes, W, H, middle);
+  for (const part of [0.25, 0.12, 0.06, 0.03]) {
+    const step = (total * part) / n;
+    for (let pass = 0, better = true; better && bad > 0 && pass < 8; pass += 1) {
+      better = false;
+      for (let k = 1; k < n; k += 1) {
+        for (const d of [step, -step]) {
+          const moved = lengths[k] + d;
+          if (moved <= lengths[k - 1] || moved >= (k + 1 < n ? lengths[k + 1] : total)) continue;
+          const trial = lengths.slice();
+          trial[k] = moved;
+          const got = badness(centresOf(trial), sizes, W, H, middle);
+          if (got < bad) [lengths, bad, better] = [trial, got, true];
+        }
+      }
+    }
+  }
+  return bad < best.bad ? { ...best, centres: centresOf(lengths), bad } : best;
 }
 
 // Lay the seat elements (me first) out on the felt; `middle` is the element with the board and pot.
@@ -87,14 +133,24 @@ export function layoutSeats(felt, seats, middle) {
     felt.classList.toggle("tiny", size === "tiny");
     const sizes = seats.map((el) => [el.offsetWidth, el.offsetHeight]);
     const mid = [middle.offsetWidth, middle.offsetHeight];
+    // the best even spacing of each shape
+    const byShape = new Map();
     for (const turn of TURNS) {
       for (const p of SHAPES) {
         const tried = { ...place(sizes, W, H, p, mid, 2, turn), size };
-        if (!best || tried.bad < best.bad) best = tried;
+        if (!byShape.has(p) || tried.bad < byShape.get(p).bad) byShape.set(p, tried);
         if (tried.bad === 0) break;
       }
-      if (best.bad === 0) break;
+      if ([...byShape.values()].some((t) => t.bad === 0)) break;
     }
+    const even = [...byShape.values()].sort((x, y) => x.bad - y.bad);
+    let bestOfSize = even[0];
+    for (const start of even) {
+      if (bestOfSize.bad === 0) break;
+      const relaxed = relax(start, sizes, W, H, mid, 2);
+      if (relaxed.bad < bestOfSize.bad) bestOfSize = relaxed;
+    }
+    if (!best || bestOfSize.bad < best.bad) best = bestOfSize;
     if (best.bad === 0) break;
   }
   felt.classList.toggle("compact", best.size === "compact");
