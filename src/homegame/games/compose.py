@@ -325,7 +325,7 @@ def _check_usage(gf: GameFile, spec: StepSpec, held: int, board: int) -> None:
         fits = all(_can_make(use.own, held, len(line)) for line in use.lines)
         ok, need = board == size and fits, f"a board of {size} (its lines) and own cards that make five with each line"
     else:
-        ok, need = _can_make(use.own, held, board) and (use.own or held + board <= 10), (
+        ok, need = _can_make(use.own, held, board) and (bool(use.own) or held + board <= 10), (
             "own and board cards that make five under usage.own" if use.own else "5 to 10 own and board cards")
         if use.all_own:
             ok, need = 1 <= held <= 5 and held + board >= 5, "1 to 5 own cards and enough board cards to make five"
