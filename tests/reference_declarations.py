@@ -18,6 +18,7 @@ from homegame.games.options import (
     split_options,
     whole,
 )
+from homegame.rules.carduse import CardUse
 from homegame.rules.spec import Game, Step, bet, board, deal, draw
 
 D = False  # a face-down card
@@ -274,11 +275,20 @@ def reference_game(name: str, **house_rules: Any) -> Game:
         max_players -= 1
     return Game(
         name=decl.name, title=decl.title, rules={k: _json(v) for k, v in rules.items()}, steps=steps,
-        min_players=decl.min_players, max_players=max_players, usage_name=decl.usage,
+        min_players=decl.min_players, max_players=max_players, use=_use(decl.usage),
         split=rules.get("split", "high"), low=rules.get("low", "a5"), qualifier=rules.get("qualifier"),
         swing_ties=rules.get("swing_ties", False),
         showdown_cards_count=rules.get("showdown_cards_count", False),
     )
+
+
+def _use(name: str) -> CardUse:
+    """The reference's usage names (the first game files' own) as the declaration they stand for."""
+    from homegame.games.gamefile import NAMED_USAGES
+
+    raw = NAMED_USAGES[name]
+    return CardUse(shared=raw.get("shared", "board"), own=tuple(raw.get("own", ())), all_own=raw.get("all_own", False),
+                   lines=tuple(tuple(line) for line in raw.get("lines", ())), layout=raw.get("layout", ""))
 
 
 def _needed(steps: tuple[Step, ...], players: int) -> int:

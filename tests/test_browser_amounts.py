@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import homegame as hg
 from browser_support import Pages, base, browser, pages, play_until, state, stored_hand, take_turn  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -240,11 +241,10 @@ def test_long_names_are_never_cut_without_a_word(pages: Pages) -> None:
 @pytest.mark.parametrize(("game", "lines"), [("iron-cross", [[0, 2, 4], [1, 3, 4]]),
                                              ("elevator", [[0, 6, 3], [1, 6, 4], [2, 6, 5]])])
 def test_a_laid_out_board_is_drawn_as_its_layout(pages: Pages, game: str, lines: list[list[int]]) -> None:
-    from homegame.rules.spec import LAYOUTS
     from homegame.server.harness import api
 
     listed = next(g for g in api(pages.base, "/api/games") if g["name"] == game)
-    assert listed["layout"]["lines"] == lines == [list(x) for x in LAYOUTS[listed["layout"]["name"]]]
+    assert listed["layout"]["lines"] == lines == [list(x) for x in hg.game(game).use.lines]
     made, ann = pages.host_seated("laptop", "Ann", game=game, approve_seats=False, between_hands=30,
                                   stakes={"structure": "fixed-limit", "small_bet": 2, "big_bet": 4, "ante": 1})
     bob = pages.guest_seated(made, "laptop", "Bob")

@@ -324,3 +324,22 @@ def test_elevator_one_row_across_the_h() -> None:
                    board="Qh 2s 5c Jh 8c 6d Th")  # the top row (Qh, Th, Jh) with the ace and king of hearts
     play_out(royal)
     assert royal.view(None)["results"]["awards"][0]["hand"] == "Royal flush"
+
+
+def test_tahoe_at_most_two_of_three_hole_cards() -> None:
+    """imaconlinepoker.com, "Tahoe Poker rules": three hole cards, a hand uses 0, 1 or 2 of them with the
+    board, never all three (the declaration ``usage = { own = [0, 1, 2] }``). Seat 0's three aces would be a
+    full house with the board's kings; only two of them play, so aces and kings lose to seat 1's three kings."""
+    h = hg.game("tahoe").deal([50, 50], stakes=FL, button=1, hole={0: "As Ah Ad", 1: "Kh 9s 8s"},
+                              board="Kc Kd 7s 4h 2c")
+    play_out(h)
+    award = h.view(None)["results"]["awards"][0]
+    assert award["seat"] == 1 and award["hand"].startswith("Three of a kind, kings")
+    from homegame.evaluate.usage import best_high
+
+    assert str(best_high("As Ah Ad", "Kc Kd 7s 4h 2c", hg.game("tahoe").usage)) == "Two pair, aces and kings"
+    assert str(best_high("As Ah Ad", "Kc Kd 7s 4h 2c", hg.game("holdem").usage)).startswith("Full house, aces")
+    board_plays = hg.game("tahoe").deal([50, 50], stakes=FL, button=1, hole={0: "2s 3h 4d", 1: "2h 3d 4c"},
+                                        board="Ts Js Qs Ks As")  # none of the hole cards: the board's royal flush
+    play_out(board_plays)
+    assert len(board_plays.view(None)["results"]["awards"]) == 2  # split

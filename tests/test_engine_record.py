@@ -58,10 +58,18 @@ def _play(hand: Any, rng: random.Random, fold: bool = True) -> None:
             hand.apply(seat, option)
 
 
+#: The games the digest was recorded over (a game added later does not change it; the new game's own tests
+#: and the conformance test cover it).
+RECORDED_GAMES = ("passem", "sameem", "pass-the-trash", "three-hole", "holdem", "omaha", "stud", "five-card-draw",
+                  "27-triple-draw", "razz", "stud-hi-lo", "big-o", "crazy-pineapple", "irish", "high-chicago",
+                  "low-chicago", "anaconda", "cincinnati", "pineapple", "omaha-hi-lo", "five-card-stud", "iron-cross",
+                  "elevator", "follow-the-queen", "baseball", "kings-and-little-ones", "deuces-wild", "short-deck")
+
+
 def _hands() -> list[tuple[str, Any]]:
     """(label, finished hand): every game at up to 6 players, and hold'em with every hand option."""
     out = []
-    for name in hg.game_names():
+    for name in RECORDED_GAMES:
         game = hg.game(name)
         players = min(6, game.max_players)
         for seed in range(3):

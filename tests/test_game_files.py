@@ -129,7 +129,13 @@ ERRORS = [
     (edit('name = "tiny"', 'name = "tiny"\ntitle = 7'), 2, "title must be text"),
     (edit('name = "tiny"', 'name = "tiny"\naliases = "t"'), 2, "aliases must be a list"),
     (edit('players = [2, 6]', 'players = [1, 6]'), 2, "players must be [least, most]"),
-    (edit('players = [2, 6]', 'players = [2, 6]\nusage = "best"'), 3, "usage 'best' is not allowed: use one of 'any'"),
+    (edit('players = [2, 6]', 'players = [2, 6]\nusage = "best"'), 3, "usage 'best' is not a known name"),
+    (edit('players = [2, 6]', 'players = [2, 6]\nusage = { most = 2 }'), 3, "usage has no key 'most': use shared, own"),
+    (edit('players = [2, 6]', 'players = [2, 6]\nusage = { own = [6] }'), 3, "own must list numbers of own cards from 0 to 5"),
+    (edit('players = [2, 6]', 'players = [2, 6]\nusage = { own = "two" }'), 3, "usage.own must list numbers of own cards"),
+    (edit('players = [2, 6]', 'players = [2, 6]\nusage = { shared = "pile" }'), 3, "shared must be one of 'board', 'none'"),
+    (edit('players = [2, 6]', 'players = [2, 6]\nusage = { own = [2], all_own = true }'), 3, "either some of its own cards"),
+    (edit('players = [2, 6]', 'players = [2, 6]\nusage = { lines = [[0, 0, 1]] }'), 3, "lines must be up to 10 lists"),
     (edit('type = "split"', 'type = "spilt"'), 5, "type 'spilt' is not allowed: use one of 'choice'"),
     (edit('default = "high"', 'default = "middle"'), 6, "the split's default 'middle' must be"),
     (edit('default = "high"', 'default = "high"\nlow = "a7"'), 7, "low 'a7' must be"),
@@ -204,7 +210,7 @@ UNPLAYABLE = [
      )), 9, "with 2 players this game deals 42 cards (burns and extra cards included); the deck has 36"),
     (edit('kind = "showdown"\n', 'kind = "buy"\nrank = "4"\n[[steps]]\nkind = "showdown"\n'), 22,
      "a buy step acts on the cards the deal just before dealt face up"),
-    (edit('count = 5', 'count = 2'), 22, "usage = 'any' needs 5 to 10 cards"),
+    (edit('count = 5', 'count = 2'), 22, "needs 5 to 10 own and board cards"),
     (edit('kind = "bet"\n', 'kind = "pass"\ncount = 3\n', GOOD), 14, "a pass of 3 cards, but a player holds 2"),
     (edit('kind = "bet"\n', 'kind = "discard"\nkeep = 2\n', GOOD), 14, "keep must be from 1 to 1"),
     (edit('kind = "bet"\n', 'kind = "roll"\n', GOOD), 12, "a roll step needs an arrange step"),
@@ -372,3 +378,62 @@ def test_chicago_from_a_file_splits_in_whole_chips() -> None:
     awards = {a["side"]: (a["seat"], a["amount"]) for a in h.view(None)["results"]["awards"]}
     assert awards == {"high": (0, 10), "spade": (1, 8)}
     assert hg.replay(h.history.to_json()).payoffs == h.payoffs
+
+
+#: A board layout no shipped game has: two flops of three, turned one after the other, and a hand takes its
+#: two hole cards with one whole flop (the lines), never cards of both.
+TWO_FLOPS = '''name = "two-flops"
+title = "Two Flops"
+usage = { own = [2], lines = [[0, 1, 2], [3, 4, 5]], layout = "two-flops" }
+
+[[steps]]
+kind = "deal"
+faces = "down down"
+
+[[steps]]
+kind = "bet"
+
+[[steps]]
+kind = "board"
+label = "First flop"
+count = 3
+
+[[steps]]
+kind = "bet"
+
+[[steps]]
+kind = "board"
+label = "Second flop"
+count = 3
+
+[[steps]]
+kind = "bet"
+
+[[steps]]
+kind = "showdown"
+'''
+
+
+def test_a_board_layout_the_engine_has_never_seen_is_a_declaration() -> None:
+    g = load_game(TWO_FLOPS)
+    assert g.use.lines == ((0, 1, 2), (3, 4, 5)) and g.use.drawing() == {"name": "two-flops",
+                                                                          "lines": [[0, 1, 2], [3, 4, 5]]}
+    stakes = hg.Stakes("fixed-limit", blinds=(1, 2), small_bet=2, big_bet=4)
+    # a royal flush only across the two flops (Qh Jh in the first, Th in the second): it does not play, and
+    # seat 0's ace-king high loses to seat 1's three deuces with the first flop
+    h = g.deal([50, 50], stakes=stakes, button=1, hole={0: "Ah Kh", 1: "2d 2h"}, board="Qh Jh 2c Th 3d 4s")
+    while not h.over:
+        seat = h.to_act[0]
+        h.act(seat, "check" if "check" in h.legal(seat) else "call")
+    award = h.view(None)["results"]["awards"][0]
+    assert award["seat"] == 1 and award["hand"] == "Three of a kind, twos"
+    assert sorted(award["cards"]) == sorted(["2d", "2h", "2c", "Qh", "Jh"])
+    assert load_game(dump(g)) == g
+    # the same cards where the hand may take any five (no lines): the royal flush plays
+    free = load_game(TWO_FLOPS.replace('usage = { own = [2], lines = [[0, 1, 2], [3, 4, 5]], layout = "two-flops" }',
+                                       "usage = { own = [2] }"))
+    h = free.deal([50, 50], stakes=stakes, button=1, hole={0: "Ah Kh", 1: "2d 2h"}, board="Qh Jh 2c Th 3d 4s")
+    while not h.over:
+        seat = h.to_act[0]
+        h.act(seat, "check" if "check" in h.legal(seat) else "call")
+    assert h.view(None)["results"]["awards"][0]["hand"] == "Royal flush"

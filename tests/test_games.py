@@ -14,7 +14,8 @@ def test_names_and_aliases() -> None:
                                "five-card-draw", "27-triple-draw", "razz", "stud-hi-lo", "big-o",
                                "crazy-pineapple", "irish", "high-chicago", "low-chicago", "anaconda", "cincinnati",
                                "pineapple", "omaha-hi-lo", "five-card-stud", "iron-cross", "elevator",
-                               "follow-the-queen", "baseball", "kings-and-little-ones", "deuces-wild", "short-deck"]
+                               "follow-the-queen", "baseball", "kings-and-little-ones", "deuces-wild", "short-deck",
+                                   "tahoe"]
     for alias, name in [("pass'em", "passem"), ("pass-em", "passem"), ("same'em", "sameem"),
                         ("same-em", "sameem"), ("passthetrash", "pass-the-trash"), ("trash", "pass-the-trash"),
                         ("3-hole", "three-hole"), ("threehole", "three-hole"), ("draw", "five-card-draw"),

@@ -159,8 +159,7 @@ def test_short_deck_category_counts() -> None:
 @pytest.mark.parametrize("name", hg.game_names())
 def test_every_catalogue_game_plays_with_every_bot(name: str) -> None:
     game = hg.game(name)
-    stakes = STUD if any(s.opener == "bring-in" or s.kind == "draw" for s in game.steps) or game.usage_name in (
-        "own", "three-hole") else NL
+    stakes = STUD if any(s.opener == "bring-in" or s.kind == "draw" for s in game.steps) or game.use.shared != "board" else NL
     for b in bot_names():
         bots = [make_bot(b, seed=i) for i in range(3)]
         hand = game.deal([60] * 3, stakes=stakes, seed=len(b))

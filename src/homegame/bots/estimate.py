@@ -20,12 +20,11 @@ import numpy.typing as npt
 
 from homegame.bots.base import View, opponents
 from homegame.cards import Card, card_ids
-from homegame.evaluate.usage import ANY, best_high_many, best_low_many
+from homegame.evaluate.usage import best_high_many, best_low_many
 from homegame.games import known_game
 from homegame.odds import equity
 from homegame.odds.games import GAMES as ODDS_GAMES
 from homegame.odds.shape import FINAL
-from homegame.rules.spec import LAYOUTS
 
 
 @lru_cache(maxsize=64)
@@ -162,21 +161,21 @@ def parts(dealt: Sampled) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float
     """Per completion: this seat's part of the high side and of the low side (``None`` in a high game;
     ``-1`` where nobody has a qualifying low), ties shared."""
     game = dealt.game
-    three_hole = game.name == "three-hole"
+    three_hole = game.use.shared == "face-up"  # the others' face-up cards are shared
     rules = game.rules
     split = rules.get("split", "high")
     qualifier = rules.get("qualifier")
     highs, lows = [], []
     low_rule, low_q = str(rules.get("low", "a5")), qualifier if isinstance(qualifier, int) else None
-    lines = LAYOUTS.get(game.usage_name)
+    lines = game.use.lines or None
     for i, own in enumerate(dealt.rows):
         shared = dealt.board
         if three_hole:
             shared = np.hstack([r[:, :2] for j, r in enumerate(dealt.rows) if j != i] + [dealt.dead])
         if lines is not None:  # a board layout: the best of its lines
-            highs.append(np.max([best_high_many(own, shared[:, list(line)], ANY) for line in lines], axis=0))
+            highs.append(np.max([best_high_many(own, shared[:, list(line)], game.usage) for line in lines], axis=0))
             if split != "high":
-                lows.append(np.max([best_low_many(own, shared[:, list(line)], ANY, low_rule, low_q)
+                lows.append(np.max([best_low_many(own, shared[:, list(line)], game.usage, low_rule, low_q)
                                     for line in lines], axis=0))
             continue
         highs.append(best_high_many(own, shared, game.usage))

@@ -51,9 +51,9 @@ def _game(view: View) -> Any:
 
 def shared_cards(view: View, seat: int, game: Any) -> list[str]:
     """The cards outside ``seat``'s own that it may use at the showdown, as the view shows them."""
-    if game.usage_name == "own":
+    if game.use.shared == "none":
         return []
-    if game.usage_name != "three-hole":
+    if game.use.shared != "face-up":
         return list(view.get("board") or [])
     out: list[str] = []
     for info in view["seats"]:

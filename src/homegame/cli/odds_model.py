@@ -68,7 +68,7 @@ def parse_exposed(items: Sequence[str] | None, hole: Sequence[str]) -> dict[int,
 
 def check_three_hole(game: Any, hole: Sequence[str], exposed: Mapping[int, str]) -> None:
     """Refuse Three-Hole cards whose face-up and face-down places the command line would have to guess."""
-    if game.usage_name != "three-hole" or game.showdown_cards_count:
+    if game.use.shared != "face-up" or game.showdown_cards_count:
         return
     for index, held in enumerate(hole):
         number = index + 1
@@ -105,7 +105,7 @@ def showdown_cards(game: Any, hole: Sequence[str], exposed: Mapping[int, str]) -
     out = []
     for index, held in enumerate(hole):
         listed = cards(held)
-        if game.usage_name != "three-hole":
+        if game.use.shared != "face-up":
             unknown = max(size - len(listed), 0)
             out.append(f"{unknown} unknown" if unknown and not listed else
                        f"+ {unknown} unknown" if unknown else "as listed")
@@ -136,14 +136,14 @@ def model_notes(game: Any, hole: Sequence[str]) -> list[str]:
                      "(all to the high hand when no low qualifies).")
     if any(step.kind == "pass" for step in game.steps):
         notes.append("Cards are taken as final: passes still to come are not modelled.")
-    if game.usage_name == "three-hole":
+    if game.use.shared == "face-up":
         if game.showdown_cards_count:
             notes.append("Three-Hole with showdown_cards_count: every contender's cards, face up or down, "
                          "are table cards for the others.")
         else:
             notes.append(f"Three-Hole: each player has {FACE_UP} cards face up by the showdown, those --exposed "
                          "names and unknown ones for the rest; a listed card it does not name is the face-down one.")
-    if any(not cards(h) for h in hole) or game.usage_name == "three-hole":
+    if any(not cards(h) for h in hole) or game.use.shared == "face-up":
         notes.append("Unknown cards are any of the cards not seen, equally likely.")
     return notes
 

@@ -138,7 +138,7 @@ def odds(
         percent = f"{share * 100:.4f}%" if result.exact else f"{share * 100:.2f}%"
         table.add_row(str(i + 1), shown, assumed[i], percent, f"{error * 100:.3f}%" if error else "-")
     if board.strip():
-        label = "folded players' face-up cards" if chosen.usage_name == "three-hole" else "board"
+        label = "folded players' face-up cards" if chosen.use.shared == "face-up" else "board"
         console.print(f"{label} {cards_markup([str(c) for c in hg.cards(board)])}")
     console.print(table)
     swept = played and not play_out and result.exact  # a game the engine plays out, here enumerated exactly

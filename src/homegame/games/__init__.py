@@ -81,8 +81,8 @@ def load_game(path_or_text: str | os.PathLike[str], **house_rules: Any) -> Game:
 
     >>> g = load_game('name = "tiny"\\n[[steps]]\\nkind = "deal"\\nfaces = "down down down down down"\\n'
     ...               '[[steps]]\\nkind = "bet"\\n[[steps]]\\nkind = "showdown"\\n')
-    >>> g.name, g.usage_name, [s.kind for s in g.steps]
-    ('tiny', 'any', ['deal', 'bet', 'showdown'])
+    >>> g.name, g.use.describe(), [s.kind for s in g.steps]
+    ('tiny', 'any five of own cards and board cards', ['deal', 'bet', 'showdown'])
     >>> load_game('name = "tiny"\\nwild = "J7"\\n')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

@@ -27,7 +27,7 @@ from homegame.games.gamefile import (
     _allowed,
 )
 from homegame.games.options import Option, choice, flag, resolve, split_option, split_options, whole
-from homegame.rules.spec import LAYOUTS, Game, Step
+from homegame.rules.spec import Game, Step
 
 _OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
         "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
@@ -313,22 +313,32 @@ def check_playable(gf: GameFile, steps: list[tuple[Step, StepSpec]], rules: dict
 
 
 def _check_usage(gf: GameFile, spec: StepSpec, held: int, board: int) -> None:
-    usage = gf.usage
-    if usage in ("any", "own"):
-        total = held + (board if usage == "any" else 0)
-        ok, need = 5 <= total <= 10, "5 to 10 cards (own" + (" and board)" if usage == "any" else ")")
-    elif usage == "omaha":
-        ok, need = held >= 2 and board >= 3 and held + board <= 10, "at least 2 own and 3 board cards"
-    elif usage == "passem":
-        ok, need = held == 3 and board == 3, "3 own and 3 board cards"
-    elif usage in LAYOUTS:
-        size = 1 + max(i for line in LAYOUTS[usage] for i in line)
-        ok, need = board == size and 5 <= held + 3 <= 10, f"a board of {size} (the layout) and 2 to 7 own cards"
+    """Whether a player's cards at the showdown can make a hand under the game's ``[usage]``."""
+    use = gf.usage
+    if use.shared == "none":
+        ok, need = 5 <= held <= 10, "5 to 10 own cards (shared = 'none')"
+    elif use.shared == "face-up":
+        ok, need = board == 0 and 1 <= held <= 5 if use.all_own else board == 0 and 1 <= held <= 10, (
+            "no board and 1 to 5 own cards (shared = 'face-up': the others' face-up cards are shared)")
+    elif use.lines:
+        size = use.board_size()
+        fits = all(_can_make(use.own, held, len(line)) for line in use.lines)
+        ok, need = board == size and fits, f"a board of {size} (its lines) and own cards that make five with each line"
     else:
-        ok, need = held == 3 and board == 0, "3 own cards and no board"
+        ok, need = _can_make(use.own, held, board) and (bool(use.own) or held + board <= 10), (
+            "own and board cards that make five under usage.own" if use.own else "5 to 10 own and board cards")
+        if use.all_own:
+            ok, need = 1 <= held <= 5 and held + board >= 5, "1 to 5 own cards and enough board cards to make five"
     if not ok:
         raise gf.error(spec.path, f"at the showdown a player holds {held} cards and the board has {board}; "
-                       f"usage = {usage!r} needs {need}")
+                       f"usage ({gf.usage.describe()}) needs {need}")
+
+
+def _can_make(own: tuple[int, ...], held: int, shared: int) -> bool:
+    """Whether ``held`` own and ``shared`` cards make five under the own-card counts (``()``: any five)."""
+    if not own:
+        return held + shared >= 5
+    return any(n <= held and 5 - n <= shared for n in own)
 
 
 def build(gf: GameFile, house_rules: dict[str, Any], source: str | None = None) -> Game:
@@ -339,7 +349,7 @@ def build(gf: GameFile, house_rules: dict[str, Any], source: str | None = None) 
     most = check_playable(gf, steps, rules)
     return Game(
         name=gf.name, title=gf.title, rules={k: list(v) if isinstance(v, tuple) else v for k, v in rules.items()},
-        steps=tuple(s for s, _ in steps), min_players=gf.min_players, max_players=most, usage_name=gf.usage,
+        steps=tuple(s for s, _ in steps), min_players=gf.min_players, max_players=most, use=gf.usage,
         split=rules.get("split", "high"), low=rules.get("low", "a5"), qualifier=rules.get("qualifier"),
         swing_ties=rules.get("swing_ties", False), showdown_cards_count=rules.get("showdown_cards_count", False),
         spade=spade, source=source, ranks=DECKS[gf.deck], wild=gf.wild,

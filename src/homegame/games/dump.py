@@ -25,6 +25,8 @@ def _toml(value: Any) -> str:
         return str(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):  # an inline table
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
     return json.dumps(str(value), ensure_ascii=False)
 
 
@@ -69,7 +71,7 @@ def dump(game: Game) -> str:
     """The game file of ``game`` with its house rules fixed (each option allows only its value)."""
     q = game.qualifier
     out = ['format = "homegame-game/1"', f"name = {_toml(game.name)}", f"title = {_toml(game.title)}",
-           f"players = [{game.min_players}, {game.max_players}]", f"usage = {_toml(game.usage_name)}"]
+           f"players = [{game.min_players}, {game.max_players}]", f"usage = {_toml(game.use.to_toml())}"]
     if game.wild:
         out.append(f"wild = {_toml(game.wild)}")
     if game.ranks != "23456789TJQKA":

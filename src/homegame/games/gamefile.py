@@ -26,6 +26,7 @@ from typing import Any
 from homegame.evaluate.wild import BadWild
 from homegame.games.locate import Path, key_lines, line_of
 from homegame.games.scan import ShapeError, check_shape
+from homegame.rules.carduse import CardUse
 from homegame.rules.spec import OPENERS
 from homegame.rules.wilds import RULES, parse_wild
 
@@ -42,7 +43,15 @@ MAX_ABOUT = 400  # characters in ``about``, what the game is in a sentence or tw
 
 TOP_KEYS = ("format", "name", "title", "aliases", "players", "usage", "deck", "wild", "buy", "about",
             "options", "steps")
-USAGES = ("any", "own", "omaha", "passem", "three-hole", "cross", "elevator")
+#: a [usage] table's keys (homegame.rules.carduse.CardUse)
+USAGE_KEYS = ("shared", "own", "all_own", "lines", "layout")
+#: the short names the first game files gave their usage, each a way to write a [usage] table (still read)
+NAMED_USAGES: dict[str, dict[str, Any]] = {
+    "any": {}, "own": {"shared": "none"}, "omaha": {"own": [2]}, "passem": {"own": [2, 3]},
+    "three-hole": {"shared": "face-up", "all_own": True},
+    "cross": {"lines": [[0, 2, 4], [1, 3, 4]], "layout": "cross"},
+    "elevator": {"lines": [[0, 6, 3], [1, 6, 4], [2, 6, 5]], "layout": "elevator"},
+}
 KINDS = ("deal", "board", "pass", "expose", "discard", "draw", "buy", "strike", "arrange", "roll", "declare",
          "bet", "showdown", "repeat")
 #: deck name -> the ranks it holds (docs/games/short-deck.md)
@@ -113,7 +122,7 @@ class GameFile:
     aliases: tuple[str, ...]
     min_players: int
     max_players: int
-    usage: str
+    usage: CardUse
     options: tuple[OptionSpec, ...]
     steps: tuple[StepSpec, ...]
     text: str = field(repr=False)
@@ -220,9 +229,7 @@ def parse(text: str, source: str = "game file") -> GameFile:
             or not 2 <= players[0] <= players[1] <= 10):
         raise r.fail(("players",), "players must be [least, most], whole numbers from 2 to 10 with least <= most, "
                      f"not {players!r}")
-    usage = data.get("usage", "any")
-    if usage not in USAGES:
-        raise r.fail(("usage",), f"usage {usage!r} is not allowed: use one of {', '.join(map(repr, USAGES))}")
+    usage = _usage(r, data.get("usage", {}))
     options = _options(r, data.get("options", {}))
     names = {o.name for o in options} | ({"split", "low", "qualifier", "swing_ties"} if any(
         o.kind == "split" for o in options) else set())
@@ -232,6 +239,35 @@ def parse(text: str, source: str = "game file") -> GameFile:
     return GameFile(name=name, title=title, aliases=tuple(aliases), min_players=players[0],
                     max_players=players[1], usage=usage, options=tuple(options), steps=steps, text=text,
                     source=source, lines=r.lines, deck=deck, wild=wild.strip(), about=" ".join(about.split()))
+
+
+def _usage(r: _Reader, raw: Any) -> CardUse:
+    """The ``[usage]`` table (or one of the short names of :data:`NAMED_USAGES`) as a checked rule."""
+    if isinstance(raw, str):
+        if raw not in NAMED_USAGES:
+            raise r.fail(("usage",), f"usage {raw[:40]!r} is not a known name ({', '.join(map(repr, NAMED_USAGES))}); "
+                         f"or write a [usage] table with {', '.join(USAGE_KEYS)}")
+        raw = NAMED_USAGES[raw]
+    if not isinstance(raw, dict):
+        raise r.fail(("usage",), f"usage must be a [usage] table with {', '.join(USAGE_KEYS)}, not {str(raw)[:40]!r}")
+    unknown = sorted(set(raw) - set(USAGE_KEYS))
+    if unknown:
+        raise r.fail(("usage", unknown[0]), f"usage has no key {unknown[0]!r}: use {', '.join(USAGE_KEYS)}")
+    own, lines = raw.get("own", []), raw.get("lines", [])
+    if not isinstance(own, list) or len(own) > 6 or not all(type(n) is int for n in own):
+        raise r.fail(("usage", "own"), f"usage.own must list numbers of own cards (such as [2] or [2, 3]), not {own!r}")
+    if not isinstance(lines, list) or len(lines) > 10 or not all(
+            isinstance(line, list) and len(line) <= 5 and all(type(i) is int for i in line) for line in lines):
+        raise r.fail(("usage", "lines"), f"usage.lines must be lists of board positions (such as [[0, 2, 4], "
+                     f"[1, 3, 4]]), not {str(lines)[:60]}")
+    shared, all_own, layout = raw.get("shared", "board"), raw.get("all_own", False), raw.get("layout", "")
+    if not isinstance(shared, str) or not isinstance(all_own, bool) or not isinstance(layout, str):
+        raise r.fail(("usage",), "usage.shared and usage.layout are text, usage.all_own is true or false")
+    try:
+        return CardUse(shared=shared, own=tuple(own), all_own=all_own, lines=tuple(tuple(line) for line in lines),
+                       layout=layout)
+    except ValueError as e:
+        raise r.fail(("usage",), str(e)) from None
 
 
 def _options(r: _Reader, raw: Any) -> list[OptionSpec]:

@@ -132,7 +132,7 @@ class Policy:
             low = h.game.low if h.game.split == "low" else None
             out = draw_choice(list(h.cards[seat]), most(h, seat, step), low=low, wild=mask)
             return " ".join(["discard", *(_text(c) for c in out)])
-        if (kind == "discard" and h.game.usage_name == "any" and h.game.split == "high"
+        if (kind == "discard" and h.game.use.free and not h.game.use.lines and h.game.use.shared == "board" and h.game.split == "high"
                 and len(h.board) + step.keep >= 5):
             keep = best_keep(list(h.cards[seat]), list(h.board), step.keep)
             return " ".join(["discard", *(_text(c) for c in h.cards[seat] if c not in keep)])

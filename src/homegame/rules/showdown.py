@@ -9,9 +9,8 @@ import numpy as np
 
 from homegame.cards import Card
 from homegame.evaluate import evaluate_low_many, evaluate_many
-from homegame.evaluate.usage import ANY, best_high, best_high_many, best_low, best_low_many
+from homegame.evaluate.usage import best_high, best_high_many, best_low, best_low_many
 from homegame.rules.pots import folded_uncalled, halves, share, side_pots, uncalled
-from homegame.rules.spec import LAYOUTS
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -22,14 +21,14 @@ _STR = [str(Card(i)) for i in range(52)]
 def _shared(h: Hand, s: int, contenders: list[int]) -> list[Card]:
     """The cards outside the seat's own hand that it may use."""
     g = h.game
-    if g.usage_name == "three-hole":
+    if g.use.shared == "face-up":
         out = [Card(c) for o in range(h.players) if o != s
                for c, up in zip(h.cards[o], h.faceup[o], strict=True) if up]
         if g.showdown_cards_count:
             out += [Card(c) for o in contenders if o != s
                     for c, up in zip(h.cards[o], h.faceup[o], strict=True) if not up]
         return out
-    if g.usage_name == "own":
+    if g.use.shared == "none":
         return []
     return [Card(c) for c in h.board]
 
@@ -47,15 +46,17 @@ def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int
         from homegame.rules import special
 
         return special.strengths(h, contenders, low)
-    if g.usage_name in LAYOUTS:
+    use = g.use
+    if use.lines and use.free:
         return _layout_strengths(h, contenders, low)
-    if g.usage_name == "any" and not low and _high_strength_of is not None and len(h.board) + len(h.cards[
+    plain = use.free and not use.lines and use.shared != "face-up"  # any five of own and board cards, or of own cards
+    if plain and use.shared == "board" and not low and _high_strength_of is not None and len(h.board) + len(h.cards[
             contenders[0]]) <= 7:  # hold'em-like, high only: a few table lookups, no numpy
         board = h.board
         return {s: _high_strength_of(h.cards[s] + board) for s in contenders}, {}
     owns = [h.cards[s] for s in contenders]
-    if g.usage_name in ("any", "own"):
-        rows = [own + h.board for own in owns] if g.usage_name == "any" else owns
+    if plain:
+        rows = [own + h.board for own in owns] if use.shared == "board" else owns
         if len({len(r) for r in rows}) == 1:
             if len(rows[0]) <= 7 and _high_strength_of is not None and not low:  # a few hands: no numpy
                 return {s: _high_strength_of(r) for s, r in zip(contenders, rows, strict=True)}, {}
@@ -63,8 +64,9 @@ def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int
             highs = evaluate_many(ids).tolist()
             lows = evaluate_low_many(ids, g.low, g.qualifier).tolist() if low else []
             return dict(zip(contenders, highs, strict=True)), dict(zip(contenders, lows, strict=False))
-    shared = [[c.id for c in _shared(h, s, contenders)] for s in contenders]
-    if len({len(o) for o in owns}) == 1 and len({len(x) for x in shared}) == 1:
+    # a laid-out board under a count rule: each line in turn, below
+    shared: list[list[int]] = [] if use.lines else [[c.id for c in _shared(h, s, contenders)] for s in contenders]
+    if shared and len({len(o) for o in owns}) == 1 and len({len(x) for x in shared}) == 1:
         own_ids = np.array(owns, dtype=np.int64)
         shared_ids = np.array(shared, dtype=np.int64).reshape(len(contenders), len(shared[0]))
         highs = best_high_many(own_ids, shared_ids, g.usage).tolist()
@@ -89,8 +91,8 @@ def _value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
 
         return special.value(h, s, contenders, low=low)
     own = [Card(c) for c in h.cards[s]]
-    if g.usage_name in LAYOUTS:
-        values = [v for v in (_line_value(h, own, line, low=low) for line in LAYOUTS[g.usage_name]) if v is not None]
+    if g.use.lines:
+        values = [v for v in (_line_value(h, own, line, low=low) for line in g.use.lines) if v is not None]
         return max(values, key=lambda v: v.strength, default=None)
     shared = _shared(h, s, contenders)
     if low:
@@ -229,7 +231,7 @@ def _settle_plain(h: Hand, contenders: list[int]) -> bool:
     put in the same, no dead money), the best high hand takes it, own cards with the board (five to seven
     cards, standard ranking, no wild card, no spade half), run once. False (nothing done) otherwise."""
     g = h.game
-    if (h.runs is not None or g.split != "high" or g.usage_name != "any" or g.spade is not None or g.wild
+    if (h.runs is not None or g.split != "high" or not g.use.free or g.use.lines or g.use.shared != "board" or g.spade is not None or g.wild
             or g.ranking != "standard" or _high_strength_of is None):
         return False
     totals, cards, board = h.totals, h.cards, h.board
@@ -420,14 +422,14 @@ def _line_value(h: Hand, own: list[Card], line: tuple[int, ...], *, low: bool) -
     g = h.game
     shared = [Card(h.board[i]) for i in line]
     if low:
-        return best_low(own, shared, ANY, rule=g.low, qualifier=g.qualifier)
-    return best_high(own, shared, ANY)
+        return best_low(own, shared, g.usage, rule=g.low, qualifier=g.qualifier)
+    return best_high(own, shared, g.usage)
 
 
 def _layout_strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
     """A board layout (Iron Cross, Elevator): each hand's best over the layout's lines (rows of ids: own
     cards then one line)."""
-    lines = LAYOUTS[h.game.usage_name]
+    lines = h.game.use.lines
     rows = [h.cards[s] + [h.board[i] for i in line] for s in contenders for line in lines]
     ids = np.array(rows, dtype=np.int64)
     k = len(lines)

@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from homegame.rules.carduse import CardUse
+
 if TYPE_CHECKING:
     import random
     from collections.abc import Iterable, Mapping
@@ -27,29 +29,6 @@ SIMULTANEOUS = frozenset({"pass", "expose", "discard", "arrange", "declare"})
 SEQUENTIAL = frozenset({"draw", "buy", "strike"})
 #: Step kinds the dealer carries out with no decision.
 AUTOMATIC = frozenset({"deal", "board", "roll"})
-#: Iron Cross: the board's five cards as they are turned (left, top, right, bottom, centre) and the two
-#: lines a hand may use, each with the centre: the row and the column.
-CROSS_LINES = ((0, 2, 4), (1, 3, 4))
-#: Elevator: seven cards laid out as an H, turned left column top to bottom, right column top to bottom,
-#: then the centre (the "elevator"); a hand may use one row across: a left card, the centre, the right card
-#: level with it.
-ELEVATOR_LINES = ((0, 6, 3), (1, 6, 4), (2, 6, 5))
-#: usage name -> the lines of the board a hand may use (one of them, all three cards)
-LAYOUTS = {"cross": CROSS_LINES, "elevator": ELEVATOR_LINES}
-
-
-def layout_of(usage_name: str) -> dict[str, object] | None:
-    """How a game lays out its board, for a client to draw it: ``{"name", "lines"}`` (each line the
-    board indices, in the order ``view["board"]`` lists them, one hand may use together) or ``None`` for
-    a board that is a plain row.
-
-    >>> layout_of("cross")
-    {'name': 'cross', 'lines': [[0, 2, 4], [1, 3, 4]]}
-    >>> layout_of("any") is None
-    True
-    """
-    lines = LAYOUTS.get(usage_name)
-    return None if lines is None else {"name": usage_name, "lines": [list(line) for line in lines]}
 #: How high hands rank (:attr:`Game.ranking`).
 RANKINGS = ("standard", "short", "short-trips")
 #: Who opens a betting round.
@@ -163,7 +142,9 @@ class Game:
     steps: tuple[Step, ...]
     min_players: int
     max_players: int
-    usage_name: str = "any"  # any | omaha | passem | three-hole | own | cross | elevator (LAYOUTS)
+    #: which cards make a hand at the showdown (the game file's ``[usage]``): any five of own and board
+    #: cards unless the game says otherwise
+    use: CardUse = field(default_factory=CardUse)
     split: str = "high"  # high | low | high-low | declare
     low: str = "a5"
     qualifier: int | None = None
@@ -188,6 +169,7 @@ class Game:
     _hole_cards: int = field(init=False, repr=False, compare=False, default=0)
     _board_cards: int = field(init=False, repr=False, compare=False, default=0)
     _cards: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    _usage: Any = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         order = "23456789TJQKA"
@@ -209,19 +191,17 @@ class Game:
                 raise ValueError(f"wild cards ({self.wild!r}) are not supported with the {self.ranking!r} ranking")
         object.__setattr__(self, "_hole_cards", hole)
         object.__setattr__(self, "_board_cards", board)
+        object.__setattr__(self, "_usage", self.use.usage(self.final_counts()[0]))
 
     def __hash__(self) -> int:
         return hash((self.name, json.dumps(self.rules, sort_keys=True)))
 
     @property
     def usage(self) -> Usage:
-        """How own and shared cards combine (``homegame.evaluate.usage.Usage``)."""
-        from homegame.evaluate import usage as u
-
-        # a layout (Iron Cross, Elevator): the showdown takes the best of its lines (rules.showdown); estimates
-        # that know only a Usage take any five of all the cards, an upper bound
-        return {"any": u.ANY, "own": u.ANY, "omaha": u.OMAHA, "passem": u.PASSEM, "cross": u.ANY, "elevator": u.ANY,
-                "three-hole": u.THREE_HOLE}[self.usage_name]
+        """How own and shared cards combine (``homegame.evaluate.usage.Usage``), for the own cards a player
+        holds at the showdown; within one line of a laid-out board."""
+        usage: Usage = self._usage
+        return usage
 
     def describe(self) -> list[str]:
         """The steps in words."""

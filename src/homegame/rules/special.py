@@ -12,8 +12,7 @@ import numpy as np
 from homegame.cards import RANK_NAMES, RANKS, Card
 from homegame.evaluate.batch import evaluate_low_many, evaluate_many
 from homegame.evaluate.short import evaluate_short
-from homegame.evaluate.usage import ANY, best_high, best_low
-from homegame.rules.spec import LAYOUTS
+from homegame.evaluate.usage import best_high, best_low
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -45,8 +44,8 @@ def _groups(h: Hand, s: int, contenders: list[int]) -> list[tuple[list[Card], li
 
     g = h.game
     own = [Card(c) for c in h.cards[s]]
-    if g.usage_name in LAYOUTS:
-        return [(own, [Card(h.board[i]) for i in line], ANY) for line in LAYOUTS[g.usage_name]]
+    if g.use.lines:
+        return [(own, [Card(h.board[i]) for i in line], g.usage) for line in g.use.lines]
     return [(own, _shared(h, s, contenders), g.usage)]
 
 
@@ -73,8 +72,8 @@ def strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int]
     """High and low strengths (0: no qualifying low) of every hand still in (wild cards in an own-cards or
     any-five game: one batch call with each row's own wild cards)."""
     g = h.game
-    if g.wild and g.ranking == "standard" and g.usage_name in ("any", "own"):
-        rows = [h.cards[s] + (h.board if g.usage_name == "any" else []) for s in contenders]
+    if g.wild and g.ranking == "standard" and g.use.free and not g.use.lines and g.use.shared != "face-up":
+        rows = [h.cards[s] + (h.board if g.use.shared == "board" else []) for s in contenders]
         if len({len(r) for r in rows}) == 1 and 5 <= len(rows[0]) <= 10:
             from homegame.rules.wilds import hand_masks
 

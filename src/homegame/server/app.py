@@ -448,15 +448,13 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
     @app.get("/api/games")
     async def games() -> JSONResponse:
         from homegame.games import GAMES, OPTIONS
-        from homegame.rules.spec import layout_of
-
         out = []
         for name in hg.game_names():
             g = hg.game(name)
             out.append({"name": name, "title": g.title, "about": GAMES[name].about, "rules": g.rules, "min_players": g.min_players,
                         "max_players": g.max_players, "options": {k: [str(v[0]), v[1]] for k, v in
                                                                   OPTIONS.get(name, {}).items()},
-                        "layout": layout_of(g.usage_name)})
+                        "layout": g.use.drawing()})
         return JSONResponse(out)
 
     def may_open(request: Request) -> str:

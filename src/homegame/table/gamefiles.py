@@ -26,7 +26,6 @@ from homegame.games import game as make_game
 from homegame.games import load_game
 from homegame.games.compose import options_of
 from homegame.games.gamefile import MAX_BYTES, GameFileError, parse
-from homegame.rules.spec import layout_of
 from homegame.table.seats import DEALERS_CHOICE, TableError
 
 #: The most game files one table holds, and their size in all (bytes).
@@ -105,7 +104,7 @@ def describe(name: str, text: str) -> dict[str, Any]:
     options = {k: [str(o.allowed), list(o.default) if isinstance(o.default, tuple) else o.default]
                for k, o in options_of(read).items()}
     return {"name": name, "title": str(game.title), "about": read.about, "rules": dict(game.rules), "min_players": int(game.min_players),
-            "max_players": int(game.max_players), "options": options, "layout": layout_of(game.usage_name),
+            "max_players": int(game.max_players), "options": options, "layout": game.use.drawing(),
             "uploaded": True}
 
 
