@@ -67,6 +67,9 @@ def test_chat_reactions_mute_and_spectators(pages: Pages, device: str) -> None:
     bob.reload()
     bob.wait_for_function("window.homegame && window.homegame.state && document.querySelectorAll('#chat-lines .chat-text').length >= 2")
     assert chat_texts(bob) == ["good luck all", NASTY]
+    # and the reactions with it, in order (issue 17's play-test: a reaction was gone after a reload)
+    reacted = bob.eval_on_selector_all("#chat-lines .chat-line.reaction", "els => els.map(e => e.textContent)")
+    assert reacted == ["Ann 🔥"] + ["Bob 👍"] * 5, reacted
 
     # the host mutes Bob in one tap: his box is shut and says why; a line he sends anyway is refused
     bob_pos = state(bob)["you"]["seat"]

@@ -287,9 +287,9 @@ class Run:
                 if msg["type"] in ("chat", "reaction"):
                     text = json.dumps(msg)
                     assert not any(s in text for s in secrets), "a token in a chat message"
-                    assert msg["type"] == "reaction" or set(msg["line"]) == LINE_KEYS
+                    assert set(msg if msg["type"] == "reaction" else msg["line"]) - {"type", "v"} in (LINE_KEYS, LINE_KEYS | {"emoji"})
                 if msg["type"] == "welcome":
-                    assert all(set(x) == LINE_KEYS for x in msg["chat"])
+                    assert all(set(x) in (LINE_KEYS, LINE_KEYS | {"emoji"}) for x in msg["chat"])
         approved = sum(s.stack for s in t.seats.values() if s.status != "pending")
         bought = sum(e.amount for e in t.ledger.entries if e.kind == "buy-in")
         cashed = sum(e.amount for e in t.ledger.entries if e.kind == "cash-out")

@@ -164,15 +164,21 @@ def test_chat_survives_a_reload_and_late_joiners_get_the_last_lines(tmp_path: Pa
     assert Tab(again, tokens["invite"], ann.seat_token).last("welcome")["chat"] == lines  # type: ignore[index]
 
 
-def test_reactions_are_a_fixed_set_broadcast_and_not_kept(tmp_path: Path) -> None:
-    room, _clock, tokens, _host, (ann, bob) = table_of(tmp_path)
+def test_reactions_are_a_fixed_set_broadcast_and_kept_for_a_reload(tmp_path: Path) -> None:
+    # issue 17's play-test: a reaction in the chat list was gone after a reload
+    room, clock, tokens, _host, (ann, bob) = table_of(tmp_path)
     watcher = Tab(room, tokens["watch"])
     ann.send({"type": "react", "emoji": REACTIONS[2]})
     got = watcher.last("reaction")
     assert got is not None and got["emoji"] == REACTIONS[2] and got["name"] == "Ann" and got["seat"] == 1
-    assert room.table.chat.lines == []
+    assert [line["emoji"] for line in room.table.chat.lines] == [REACTIONS[2]]
+    later = Tab(room, tokens["watch"])  # a reload: the welcome lists it
+    assert [line.get("emoji") for line in later.last("welcome")["chat"]] == [REACTIONS[2]]  # type: ignore[index]
+    again = Room.load(room.id, room.store, clock=clock)  # and the stored table keeps it
+    assert again is not None and again.table.chat.lines == room.table.chat.lines
     ann.send({"type": "react", "emoji": "<img>"})
     assert "unknown reaction" in ann.last("error")["message"]  # type: ignore[index]
+    assert len(room.table.chat.lines) == 1
 
 
 # ----- acting in advance -----------------------------------------------------------------------------

@@ -589,9 +589,9 @@ class Room(StateMessages):
                                  "line": t.say(mine, msg.text, now, host=conn.host, spectator=spectator)})
             return
         if isinstance(msg, p.React):
-            event = t.react(mine, msg.emoji, now, host=conn.host, spectator=spectator)
-            for other in list(self.connections):  # transient: nothing to store
-                self._send(other, {"type": "reaction", "v": p.VERSION, **event})
+            # kept with the chat's lines (a reload shows it again), sent once it is stored
+            self._events.append({"type": "reaction", "v": p.VERSION, **t.react(mine, msg.emoji, now, host=conn.host,
+                                                                              spectator=spectator)})
             return
         if isinstance(msg, p.Act | p.SitOut | p.Leave | p.Choose | p.PreAct | p.Straddle | p.Rebuy) and mine is None:
             raise TableError("you hold no seat at this table; sit first")

@@ -42,7 +42,8 @@ class Chat:
     """The lines said at a table (the last :data:`CHAT_KEEP`), each numbered from 1.
 
     A line is ``{"id", "at", "name", "seat", "role", "text"}``: ``seat`` counted from 1 (``None`` for
-    someone not seated), ``role`` ``player``, ``host`` or ``spectator``, ``at`` the server's time.
+    someone not seated), ``role`` ``player``, ``host`` or ``spectator``, ``at`` the server's time. A quick
+    reaction is a line too, with ``emoji`` (its ``text`` the emoji), so that a reload shows it again.
     """
 
     lines: list[dict[str, Any]] = field(default_factory=list)
@@ -56,6 +57,19 @@ class Chat:
         if len(clean) > CHAT_LIMIT:
             raise TableError(f"a chat message may be at most {CHAT_LIMIT} characters, got {len(clean)}")
         line = {"id": self.next_id, "at": now, "name": name, "seat": seat, "role": role, "text": clean}
+        self.next_id += 1
+        self.lines = (self.lines + [line])[-CHAT_KEEP:]
+        return line
+
+    def react(self, name: str, seat: int | None, role: str, emoji: str, now: float) -> dict[str, Any]:
+        """Add a reaction line (one of :data:`REACTIONS`; :class:`TableError` otherwise, nothing added).
+
+        >>> chat = Chat()
+        >>> chat.react("Ann", 1, "player", "🔥", 5.0)["emoji"], len(chat.lines)
+        ('🔥', 1)
+        """
+        line = {"id": self.next_id, "at": now, "name": name, "seat": seat, "role": role,
+                "text": check_reaction(emoji), "emoji": emoji}
         self.next_id += 1
         self.lines = (self.lines + [line])[-CHAT_KEEP:]
         return line

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from homegame.table.autoplay import BOT_KINDS, make_bot
-from homegame.table.chat import check_reaction
 from homegame.table.seats import NAME_LIMIT, Seat, SeatKind, TableError, clean_name, name_key
 from homegame.table.turns import TableTurns
 
@@ -220,9 +219,9 @@ class Seating(TableTurns):
 
     def react(self, pos: int | None, emoji: str, now: float, *, host: bool = False,
               spectator: str = "Spectator") -> dict[str, Any]:
-        """A quick reaction (not kept): ``{"name", "seat", "role", "emoji", "at"}``."""
+        """A quick reaction, kept with the chat's lines: ``{"id", "at", "name", "seat", "role", "text", "emoji"}``."""
         name, seat, role = self._speaker(pos, host, "reactions", spectator)
-        return {"name": name, "seat": seat, "role": role, "emoji": check_reaction(emoji), "at": self._tick(now)}
+        return self.chat.react(name, seat, role, emoji, self._tick(now))
 
     def mute(self, pos: int, value: bool) -> None:
         """The host mutes (or unmutes) whoever sits at ``pos`` now (a new player there is not muted)."""

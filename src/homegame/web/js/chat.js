@@ -70,6 +70,11 @@ function drawLines() {
     li.dataset.id = String(line.id);
     const name = document.createElement("b");
     name.textContent = who(line);
+    if (line.emoji) { // a quick reaction: a short line
+      li.classList.add("reaction");
+      li.append(name, ` ${line.emoji}`);
+      return li;
+    }
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = line.text; // as text: "<b>" stays "<b>"
@@ -89,7 +94,7 @@ function drawLines() {
 }
 
 // A reaction floats over the seat of whoever sent it for a few seconds (or over the felt for a
-// spectator or the host), and is said in the chat list as a passing line.
+// spectator or the host), and is kept in the chat list as a short line (a reload shows it again).
 export function showReaction(event) {
   const felt = document.getElementById("felt");
   const bubble = document.createElement("div");
@@ -107,16 +112,7 @@ export function showReaction(event) {
   }
   felt.append(bubble);
   setTimeout(() => bubble.remove(), 2600);
-  const list = document.getElementById("chat-lines");
-  if (list) {
-    const li = document.createElement("li");
-    li.className = "chat-line reaction";
-    const name = document.createElement("b");
-    name.textContent = who(event);
-    li.append(name, ` ${event.emoji}`);
-    list.append(li);
-    list.scrollTop = list.scrollHeight;
-  }
+  chatLine(event);
 }
 
 // Why a chat line or reaction was refused, under the box, in words a friend reads at a glance.
