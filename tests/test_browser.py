@@ -42,19 +42,24 @@ def set_paused(host: Any, value: bool) -> None:
     raise AssertionError(f"the table would not become paused={value}")
 
 
-#: Run on the host's page while hand ``n`` is played: the page itself asks for a pause the moment the
-#: results of hand ``n`` arrive, so that they stay on every screen while the test looks (a click on the
-#: pause button after the hand could come after the next deal on a loaded machine).
-PAUSE_WHEN_OVER = """(n) => {
-  const ws = window.homegame.ws;
-  const hold = (e) => {
-    const m = JSON.parse(e.data);
-    if (m.type !== 'state' || m.hand !== n || !m.view || !m.view.over) return;
-    ws.removeEventListener('message', hold);
-    ws.send(JSON.stringify({ v: 1, type: 'pause', value: true }));
+#: Added to the host's page before it opens: each socket the page opens hears every message before the
+#: page does, and asks for a pause the moment the results of hand ``window.pauseWhenOver`` arrive (before
+#: the page draws them), so that they stay on every screen while the test looks. A click on the pause
+#: button after the hand came after the next deal on a loaded machine (between_hands 0.3 s: every time).
+PAUSE_WHEN_OVER = """(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const m = JSON.parse(e.data);
+        if (m.type !== 'state' || m.hand !== window.pauseWhenOver || !m.view || !m.view.over) return;
+        window.pauseWhenOver = null;
+        this.send(JSON.stringify({ v: 1, type: 'pause', value: true }));
+      });
+    }
   };
-  ws.addEventListener('message', hold);
-}"""
+})()"""
 
 
 def play_hand(pages: list[Any], number: int) -> None:
@@ -77,6 +82,7 @@ def play_hand(pages: list[Any], number: int) -> None:
 
 def test_two_players_and_a_bot_play_each_seed_game(base: str, pages: Pages) -> None:
     host = pages.new({"viewport": {"width": 1100, "height": 1000}})
+    host.add_init_script(PAUSE_WHEN_OVER)
     guest = pages.new("phone")
 
     # the host opens a table from the lobby
@@ -144,7 +150,7 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, pages: Pages) -> N
         if game == "passem":
             # everyone passes at once: my own clock counts down next to my buttons
             guest.wait_for_function("/\\d+s to act/.test(document.querySelector('#actions .my-clock')?.textContent || '')")
-        host.evaluate(PAUSE_WHEN_OVER, number)  # no next hand starts while the host looks and changes the game
+        host.evaluate(f"window.pauseWhenOver = {number}")  # no next hand starts while the host looks and changes the game
         play_hand([host, guest], number)
         host.wait_for_function("window.homegame.state.table.paused")
         assert hand_number(host) == number
