@@ -134,11 +134,16 @@ def state(page: Any) -> dict[str, Any]:
     return result
 
 
-def take_turn(page: Any) -> bool:
+def take_turn(page: Any, *, calls: bool = True) -> bool:
     """Click through this player's decision if there is one; ``True`` if something was clicked.
 
     Like a person, it first lets new buttons arm: a click in their first moments, within a second of this
-    player's last action, is taken for the second half of a double tap and dropped (``earlyTap``)."""
+    player's last action, is taken for the second half of a double tap and dropped (``earlyTap``).
+
+    A bet is called (the hand goes on to its showdown) unless ``calls`` is false: then it is folded (a bet
+    is called only where folding is not offered). A test that plays hand after hand until something comes
+    must not call: a bot's bets, called down with whatever was dealt, can take the whole stack in one hand,
+    and a table with one player left deals no more."""
     page.wait_for_function("!document.getElementById('actions').classList.contains('arming')")
     actions = page.locator("#actions")
     confirm = actions.locator("button.confirm")
@@ -176,7 +181,7 @@ def take_turn(page: Any) -> bool:
             page.locator("#my-cards button.card:not(.up)").first.click()
             confirm.first.click()
             return True
-    for action in ("declare high", "check", "call", "fold"):
+    for action in ("declare high", "check", "call", "fold") if calls else ("declare high", "check", "fold", "call"):
         button = actions.locator(f'button[data-action="{action}"]')
         if button.count() and button.first.is_enabled():
             button.first.click()
@@ -217,7 +222,9 @@ class News:
         try:
             self.page.wait_for_function("window.homegame.state !== window.__seenState", polling=50, timeout=LOOK_AGAIN)
         except PlaywrightTimeout:
-            assert time.monotonic() - self.heard < STALL, f"{self.what}: the table said nothing for {STALL:.0f} s"
+            if time.monotonic() - self.heard >= STALL:
+                waiting = (state(self.page)["table"].get("waiting") or {}).get("message", "nothing")
+                raise AssertionError(f"{self.what}: the table said nothing for {STALL:.0f} s (it waits for: {waiting})") from None
             return
         self.heard = time.monotonic()
         self.states += 1
@@ -293,5 +300,5 @@ def wait_for_my_choice(page: Any) -> None:
         s = state(page)
         assert s["hand"] <= 4, f"the button went round twice and the choice never came to me (hand {s['hand']})"
         if s["view"] and s["view"]["legal"]:
-            take_turn(page)
+            take_turn(page, calls=False)  # broke before the button came round, the table would stop
         news.wait()

@@ -76,3 +76,44 @@ def test_the_dealers_choice_lists_games_with_what_they_are_and_their_variants(pa
     page.click('#actions [data-action="choose-passem"]')
     page.wait_for_function("(v => v && v.game === 'passem' && v.rules.split === 'declare')(window.homegame.state.view)")
     assert not pages.errors, pages.errors
+
+
+#: The dealer's page at one instant: the banner, whether each game button is disabled, the pause note.
+CHOOSER = """() => ({ banner: document.getElementById('banner').textContent,
+  disabled: [...document.querySelectorAll('#actions .choose button')].map((b) => b.disabled),
+  note: (n => n && !n.hidden ? n.textContent : '')(document.querySelector('#actions .chooser-paused')),
+  chooser: window.homegame.state.table.chooser, seat: window.homegame.state.you.seat,
+  paused: window.homegame.state.table.paused })"""
+
+
+def test_a_pause_while_i_choose_the_game_says_paused_and_holds_the_games(pages: Pages) -> None:
+    """Issue 17 play-test: the host paused while Ann chose the game; her page said nothing of the pause
+    and a game could still be picked. Paused, the page says so and the games wait (a choice sent anyway is
+    refused in words, and nothing changes); resumed, the dealer picks."""
+    _, page = pages.host_seated(SMALL, game="dealers-choice", bots=1, between_hands=0.5, bot_delay=0.05,
+                                approve_seats=False, paused=True)
+    unpause(page)
+    wait_for_my_choice(page)
+    page.evaluate("window.homegame.send({type: 'pause', value: true})")
+    page.wait_for_function("window.homegame.state.table.paused")
+    seen = page.evaluate(CHOOSER)  # paused, nothing moves: the page is read at one instant
+    page.screenshot(path=str(ARTIFACTS / "dealers-choice-paused.png"))
+    assert seen["banner"] == "PAUSED by Ann", seen
+    assert seen["disabled"] and all(seen["disabled"]), seen
+    assert "paused" in seen["note"] and "resumes" in seen["note"], seen
+    # a choice sent anyway (an older page, a second tab) is refused in words, and nothing changes
+    page.evaluate("window.homegame.lastError = null; window.homegame.send({type: 'choose', game: 'passem', rules: {}})")
+    page.wait_for_function("window.homegame.lastError")
+    error = page.evaluate("window.homegame.lastError")
+    assert "paused" in error["message"], error
+    page.wait_for_function("document.getElementById('toast').textContent.includes('paused')")
+    after = page.evaluate(CHOOSER)
+    assert (after["chooser"], after["paused"], state(page)["table"]["next_game"]) == (seen["seat"], True, None), after
+    unpause(page)
+    page.wait_for_function("!window.homegame.state.table.paused")
+    resumed = page.evaluate(CHOOSER)
+    assert resumed["banner"].startswith("Dealer's choice: you pick"), resumed
+    assert resumed["disabled"] and not any(resumed["disabled"]) and resumed["note"] == "", resumed
+    page.click('#actions [data-action="choose-passem"]')
+    page.wait_for_function("(v => v && v.game === 'passem')(window.homegame.state.view)")
+    assert not pages.errors, pages.errors

@@ -178,13 +178,19 @@ ON_FIRST_SCREEN = """(sel) => {
 }"""
 
 
-# Known flaky in the full suite (the table stalled 120 s waiting once in each of two runs, a different size each
-# time; it passes alone): not yet understood, so it may not fail the suite until it is (closing note).
-@pytest.mark.xfail(strict=False, reason="flaky under the full suite: the table stalls before the choice comes")
+#: What the dealer's page shows at one instant: the game buttons up, and the last hand's result with them.
+CHOOSING = """() => ({ choosing: document.querySelectorAll('#actions .choose button').length > 0,
+                       result: Boolean(document.querySelector('#results h2')) })"""
+
+
 @pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 740}])
 def test_the_dealer_sees_the_last_hands_result_and_the_games_on_one_phone_screen(pages: Pages, size: dict[str, int]) -> None:
     """Seen: at the dealer's choice on a phone, the game list pushed "Hand N results" far below the first
-    screen. With the chooser up, the last hand's result and the first games are on the first screen."""
+    screen. With the chooser up, the last hand's result and the first games are on the first screen.
+
+    Ann never calls a bet on the way (``take_turn(calls=False)``): calling down the bot's bets in the Pass
+    The Trash it chose, she was broke after the first hand at 2 of 29 tables (23 of 300 replayed at the
+    table level), and the table, one player short, dealt no more: the 120 s stall of two full runs."""
     device = {"viewport": size, "is_mobile": True, "has_touch": True}
     _, page = pages.host_seated(device, "Ann", game="dealers-choice", bots=1, between_hands=0.5, bot_delay=0.05,
                                 approve_seats=False, paused=False)
@@ -192,13 +198,13 @@ def test_the_dealer_sees_the_last_hands_result_and_the_games_on_one_phone_screen
     while True:
         s = state(page)
         assert s["table"]["hand_number"] <= 6, "the choice never came to me after a finished hand"
-        choosing = page.locator('#actions .choose button').count() > 0
-        if choosing and page.locator("#results h2").count():
-            break
-        if choosing:
+        shown = page.evaluate(CHOOSING)
+        if shown["choosing"] and shown["result"]:
+            break  # the table waits for my choice: nothing on the page moves from here
+        if shown["choosing"]:
             page.locator('#actions .choose button').first.click()
         elif s["view"] and s["view"]["legal"]:
-            take_turn(page)
+            take_turn(page, calls=False)
         news.wait()
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(ARTIFACTS / f"dealer-choice-results-{size['width']}.png"))

@@ -169,6 +169,25 @@ def test_dealers_choice_human_dealer_must_choose() -> None:
         assert start.game == "pass-the-trash" and start.rules["keep"] == 6
 
 
+def test_a_paused_dealer_cannot_choose_until_the_host_resumes() -> None:
+    """Issue 17 play-test: the host paused while Ann chose the game, and her choice still went through. A
+    pause stops every action, the dealer's choice too: refused in words, nothing changed; resumed, it counts."""
+    table = Table(settings(game=DEALERS_CHOICE), seed=1)
+    ann = table.sit("Ann", approved=True)
+    table.add_bot("random")
+    table.advance(0.0)
+    assert table.chooser == ann.position  # the first button is Ann's
+    table.set_paused(True, 1.0)
+    revision = table.revision
+    with pytest.raises(TableError, match="paused"):
+        table.choose(ann.position, "passem")
+    assert (table.chooser, table.choice, table.revision) == (ann.position, None, revision)
+    assert (table.waiting() or {}).get("code") == "paused"
+    table.set_paused(False, 5.0)
+    table.choose(ann.position, "passem")
+    assert (table.next_game() or ("",))[0] == "passem"
+
+
 def test_set_game_and_stakes_validate() -> None:
     table = Table(settings())
     with pytest.raises(TableError, match="bad game"):

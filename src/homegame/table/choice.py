@@ -14,13 +14,15 @@ class DealersChoice(TableTurns):
     """Who chooses the coming hand's game, and the choice."""
 
     def choose(self, pos: int, game: str, rules: dict[str, Any] | None = None) -> None:
-        """The dealer's pick for the coming hand in dealer's choice."""
+        """The dealer's pick for the coming hand in dealer's choice; refused while the host pauses."""
         if self.chooser is None:
             raise TableError("no game is being chosen now")
         if pos != self.chooser:
             who = self.seats[self.chooser].name if self.chooser in self.seats else "the dealer"
             raise TableError(f"{who} (seat {self.chooser + 1}) is the dealer and chooses the game, "
                              f"not seat {pos + 1}")
+        if self.paused:  # a pause stops every action, the choice too (issue 17 play-test)
+            raise TableError("the host has paused the game; you choose the game once the host resumes")
         if game == DEALERS_CHOICE:
             raise TableError("choose one game for this hand")
         g = self.find_game(game, dict(rules or {}))

@@ -191,21 +191,30 @@ export function renderChooser(state, app, send) {
   const { table, you } = state;
   const banner = $("banner");
   if (table.chooser === null || table.chooser === undefined) return false;
+  // paused, the banner keeps "PAUSED by …" (showStatus) and the games wait for the host to resume
+  const paused = Boolean(table.paused);
   if (table.chooser !== you.seat) {
-    banner.textContent = `${seatName(app, table, table.chooser)} is choosing the game…`;
+    if (!paused) banner.textContent = `${seatName(app, table, table.chooser)} is choosing the game…`;
     return false;
   }
-  banner.textContent = "Dealer's choice: you pick the game for this hand.";
+  if (!paused) banner.textContent = "Dealer's choice: you pick the game for this hand.";
   const box = $("actions");
-  if (box.dataset.sig === "chooser") return true; // drawn once: a tap on a game is not lost to an update
-  box.replaceChildren();
-  $("my-cards").replaceChildren();
-  box.dataset.sig = "chooser";
-  // the seed games first, then every other game the server deals that fits the players dealt in
-  const players = table.seats.filter((x) => x.status !== "pending" && !x.sitting_out).length;
-  const fits = (g) => !(g.min_players && players < g.min_players) && !(g.max_players && players > g.max_players);
-  const seeds = SEED_GAMES.map((name) => app.games.find((g) => g.name === name)).filter(Boolean);
-  const games = [...seeds, ...app.games.filter((g) => !SEED_GAMES.includes(g.name) && fits(g))];
-  box.append(gameList(games, (game, rules) => send({ type: "choose", game, rules })));
+  if (box.dataset.sig !== "chooser") {
+    // drawn once: a tap on a game, or a variant being picked, is not lost to an update
+    box.replaceChildren();
+    $("my-cards").replaceChildren();
+    box.dataset.sig = "chooser";
+    const hold = document.createElement("p");
+    hold.className = "note chooser-paused";
+    hold.textContent = "The game is paused: you pick the game once the host resumes.";
+    // the seed games first, then every other game the server deals that fits the players dealt in
+    const players = table.seats.filter((x) => x.status !== "pending" && !x.sitting_out).length;
+    const fits = (g) => !(g.min_players && players < g.min_players) && !(g.max_players && players > g.max_players);
+    const seeds = SEED_GAMES.map((name) => app.games.find((g) => g.name === name)).filter(Boolean);
+    const games = [...seeds, ...app.games.filter((g) => !SEED_GAMES.includes(g.name) && fits(g))];
+    box.append(hold, gameList(games, (game, rules) => send({ type: "choose", game, rules })));
+  }
+  box.querySelector(".chooser-paused").hidden = !paused;
+  for (const b of box.querySelectorAll(".choose button")) b.disabled = paused;
   return true;
 }
