@@ -6,10 +6,10 @@ bot pace floors (see docs/security.md for every default and how to change it).
 >>> Policy().key_ok(None), Policy(host_key="k" * 20).key_ok("wrong")
 (True, False)
 >>> limits = AddressLimits(Policy(tables_per_hour=2, limit_loopback=True))
->>> [limits.open_table("10.0.0.9", now=0.0) for _ in range(3)]
-[0.0, 0.0, 3600.0]
 >>> limits.open_table("10.0.0.9", now=100.0, recent=[40.0])  # what the database says it opened (any process)
 0.0
+>>> limits.open_table("10.0.0.9", now=100.0, recent=[0.0, 40.0])  # two in the hour: the first leaves it at 3600
+3500.0
 >>> opener_key("10.0.0.9") == opener_key("10.0.0.9") != opener_key("10.0.0.10"), len(opener_key("::1"))
 (True, 32)
 """
@@ -22,7 +22,6 @@ import ipaddress
 import math
 import os
 import secrets
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -175,35 +174,25 @@ def opener_key(address: str | None) -> str:
 
 
 class AddressLimits:
-    """The per-address counters of one process: tables opened in the last hour, websockets open now,
-    and a token bucket of messages. Each method answers 0 (allowed, counted) or the seconds to wait."""
+    """The per-address limits: tables opened in the last hour (counted in the database every process
+    shares), and this process's counters of websockets open now and a token bucket of messages. Each
+    method answers 0 (allowed, counted) or the seconds to wait."""
 
     def __init__(self, policy: Policy) -> None:
         self.policy = policy
-        self._opened: dict[str, deque[float]] = {}
         self._open: dict[str, int] = {}
         self._bucket: dict[str, tuple[float, float]] = {}
 
-    def open_table(self, address: str | None, now: float, recent: Sequence[float] | None = None) -> float:
-        """0 and counted if ``address`` may open a table now, else the seconds until it may.
+    def open_table(self, address: str | None, now: float, recent: Sequence[float]) -> float:
+        """0 if ``address`` may open a table now, else the seconds until it may.
 
         ``recent``: when (on the same clock as ``now``) it opened tables lately, as the database that every
-        process shares says; the server passes it, and it is counted instead of this process's memory."""
+        process shares says (a process's own memory would give each of N processes the whole limit)."""
         if not self.policy.limited(address):
             return 0.0
-        if recent is not None:
-            counted = sorted(t for t in recent if now - t < HOUR)
-            if len(counted) >= self.policy.tables_per_hour:
-                return max(1.0, HOUR - (now - counted[-self.policy.tables_per_hour]))
-            return 0.0
-        key = address or "?"
-        times = self._opened.setdefault(key, deque())
-        while times and now - times[0] >= HOUR:
-            times.popleft()
-        if len(times) >= self.policy.tables_per_hour:
-            return max(1.0, HOUR - (now - times[0]))
-        times.append(now)
-        self._forget(self._opened)
+        counted = sorted(t for t in recent if now - t < HOUR)
+        if len(counted) >= self.policy.tables_per_hour:
+            return max(1.0, HOUR - (now - counted[-self.policy.tables_per_hour]))
         return 0.0
 
     def connect(self, address: str | None) -> bool:
