@@ -13,6 +13,10 @@ docs/games/format.md). No game is named here: a game file says what its game nee
 
 >>> CardUse(own=(2,)).describe()
 'exactly 2 own cards with 3 board cards'
+>>> CardUse(own=(0, 1, 2)).describe()
+'at most 2 own cards, with board cards to make five'
+>>> CardUse(own=(2, 3)).describe()
+'2 or 3 own cards, with board cards to make five'
 >>> CardUse(own=(0, 1, 2)).usage(3)
 Usage(kind='split', splits=((0, 5), (1, 4), (2, 3)), pool=0)
 >>> CardUse(all_own=True, shared="face-up").usage(3)
@@ -105,9 +109,14 @@ class CardUse:
             return "the best five of the player's own cards"
         if self.all_own:
             return f"all own cards with the best {source} to make five"
-        if self.own:
-            counts = " or ".join(f"{n} own cards with {5 - n} {source}" for n in self.own)
-            base = f"exactly {counts}"
+        if len(self.own) == 1:
+            base = f"exactly {self.own[0]} own cards with {5 - self.own[0]} {source}"
+        elif self.own:
+            counts = sorted(self.own)
+            if counts == list(range(counts[-1] + 1)):
+                base = f"at most {counts[-1]} own cards, with {source} to make five"
+            else:
+                base = f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} own cards, with {source} to make five"
         else:
             base = f"any five of own cards and {source}"
         if self.lines:

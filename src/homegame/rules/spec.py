@@ -219,6 +219,7 @@ class Game:
         if self.ranking != "standard":
             lines.append("Ranking: short deck (a flush beats a full house; A-6-7-8-9 is the lowest straight"
                          + ("; three of a kind beats a straight)" if self.ranking == "short-trips" else ")"))
+        lines.append(f"Hand: {self.use.describe()}")
         lines.append(f"Pot: {split}")
         return lines
 
