@@ -136,6 +136,8 @@ ERRORS = [
     (edit('players = [2, 6]', 'players = [2, 6]\nusage = { shared = "pile" }'), 3, "shared must be one of 'board', 'none'"),
     (edit('players = [2, 6]', 'players = [2, 6]\nusage = { own = [2], all_own = true }'), 3, "either some of its own cards"),
     (edit('players = [2, 6]', 'players = [2, 6]\nusage = { lines = [[0, 0, 1]] }'), 3, "lines must be up to 10 lists"),
+    (edit('players = [2, 6]', 'players = [2, 6]\nphh = { "no-limit hi" = "NT" }'), 3, "must be a structure (no-limit"),
+    (edit('players = [2, 6]', 'players = [2, 6]\nphh = { "no-limit high" = "N T" }'), 3, "phh code must be PHH's variant code"),
     (edit('type = "split"', 'type = "spilt"'), 5, "type 'spilt' is not allowed: use one of 'choice'"),
     (edit('default = "high"', 'default = "middle"'), 6, "the split's default 'middle' must be"),
     (edit('default = "high"', 'default = "high"\nlow = "a7"'), 7, "low 'a7' must be"),
@@ -437,3 +439,14 @@ def test_a_board_layout_the_engine_has_never_seen_is_a_declaration() -> None:
         seat = h.to_act[0]
         h.act(seat, "check" if "check" in h.legal(seat) else "call")
     assert h.view(None)["results"]["awards"][0]["hand"] == "Royal flush"
+
+
+def test_a_game_is_in_phh_only_where_its_file_says() -> None:
+    """PHH's variant codes are the game file's (``phh``), not the engine's list of names: a host's file
+    that reuses the name "holdem" with other cards is not exported as PHH's hold'em."""
+    stakes = hg.Stakes("no-limit", blinds=(1, 2))
+    assert "variant = 'NT'" in hg.game("holdem").deal([100, 100], stakes=stakes, seed=1).phh()
+    mine = load_game(dump(hg.game("holdem")).replace('phh = {"no-limit high" = "NT", "fixed-limit high" = "FT"}\n', ""))
+    assert mine.name == "holdem" and not mine.phh
+    with pytest.raises(ValueError, match="PHH has no variant for no-limit holdem"):
+        mine.deal([100, 100], stakes=stakes, seed=1).phh()

@@ -352,7 +352,7 @@ def build(gf: GameFile, house_rules: dict[str, Any], source: str | None = None) 
         steps=tuple(s for s, _ in steps), min_players=gf.min_players, max_players=most, use=gf.usage,
         split=rules.get("split", "high"), low=rules.get("low", "a5"), qualifier=rules.get("qualifier"),
         swing_ties=rules.get("swing_ties", False), showdown_cards_count=rules.get("showdown_cards_count", False),
-        spade=spade, source=source, ranks=DECKS[gf.deck], wild=gf.wild,
+        spade=spade, source=source, ranks=DECKS[gf.deck], wild=gf.wild, phh=gf.phh,
         ranking=("short-trips" if rules.get("trips_beat_straight") else "short") if gf.deck == "short" else "standard",
     )
 

@@ -72,6 +72,8 @@ def dump(game: Game) -> str:
     q = game.qualifier
     out = ['format = "homegame-game/1"', f"name = {_toml(game.name)}", f"title = {_toml(game.title)}",
            f"players = [{game.min_players}, {game.max_players}]", f"usage = {_toml(game.use.to_toml())}"]
+    if game.phh:
+        out.append("phh = {" + ", ".join(f"{_toml(k)} = {_toml(v)}" for k, v in game.phh) + "}")
     if game.wild:
         out.append(f"wild = {_toml(game.wild)}")
     if game.ranks != "23456789TJQKA":

@@ -41,8 +41,11 @@ MAX_WHOLE = 1_000_000  # the largest bound of a whole-number option (a price in 
 MAX_TEXT = 80  # characters in a name, title, alias, label or allowed text
 MAX_ABOUT = 400  # characters in ``about``, what the game is in a sentence or two
 
-TOP_KEYS = ("format", "name", "title", "aliases", "players", "usage", "deck", "wild", "buy", "about",
+TOP_KEYS = ("format", "name", "title", "aliases", "players", "usage", "deck", "wild", "buy", "about", "phh",
             "options", "steps")
+#: the betting structures and splits a ``phh`` key names ("no-limit high")
+PHH_STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
+PHH_SPLITS = ("high", "low", "high-low")
 #: a [usage] table's keys (homegame.rules.carduse.CardUse)
 USAGE_KEYS = ("shared", "own", "all_own", "lines", "layout")
 #: the short names the first game files gave their usage, each a way to write a [usage] table (still read)
@@ -129,6 +132,8 @@ class GameFile:
     deck: str = "standard"
     wild: str = ""
     about: str = ""
+    #: PHH's variant code for each "structure split" the game is in PHH (``{"no-limit high": "NT"}``)
+    phh: tuple[tuple[str, str], ...] = ()
     source: str = "game file"
     lines: dict[Path, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -238,7 +243,24 @@ def parse(text: str, source: str = "game file") -> GameFile:
     steps = _steps(r, data["steps"], ("steps",), names, depth=0)
     return GameFile(name=name, title=title, aliases=tuple(aliases), min_players=players[0],
                     max_players=players[1], usage=usage, options=tuple(options), steps=steps, text=text,
-                    source=source, lines=r.lines, deck=deck, wild=wild.strip(), about=" ".join(about.split()))
+                    source=source, lines=r.lines, deck=deck, wild=wild.strip(), about=" ".join(about.split()),
+                    phh=_phh(r, data.get("phh", {})))
+
+
+def _phh(r: _Reader, raw: Any) -> tuple[tuple[str, str], ...]:
+    """The ``phh`` table: PHH's variant code (such as ``"NT"``) for each ``"structure split"`` the game has one."""
+    if not isinstance(raw, dict) or len(raw) > 9:
+        raise r.fail(("phh",), 'phh must be a table of PHH variant codes, such as { "no-limit high" = "NT" }')
+    out = []
+    for key, code in raw.items():
+        parts = key.split(" ") if isinstance(key, str) else []
+        if len(parts) != 2 or parts[0] not in PHH_STRUCTURES or parts[1] not in PHH_SPLITS:
+            raise r.fail(("phh", key), f"phh key {str(key)[:40]!r} must be a structure ({', '.join(PHH_STRUCTURES)}) "
+                         f"and a split ({', '.join(PHH_SPLITS)}), such as \"no-limit high\"")
+        if not isinstance(code, str) or not 1 <= len(code) <= 8 or not code.replace("/", "").isalnum():
+            raise r.fail(("phh", key), f"phh code must be PHH's variant code (such as \"NT\"), not {str(code)[:20]!r}")
+        out.append((key, code))
+    return tuple(out)
 
 
 def _usage(r: _Reader, raw: Any) -> CardUse:

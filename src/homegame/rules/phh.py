@@ -71,18 +71,7 @@ def variant(h: Hand) -> str:
     """The PHH variant code of the hand's game and structure; ValueError when PHH has none."""
     g, structure = h.game, h.stakes.structure
     split = g.split
-    codes = {
-        ("holdem", "no-limit", "high"): "NT",
-        ("holdem", "fixed-limit", "high"): "FT",
-        ("omaha", "pot-limit", "high"): "PO",
-        ("omaha", "fixed-limit", "high-low"): "FO/8",
-        ("omaha-hi-lo", "fixed-limit", "high-low"): "FO/8",
-        ("stud", "fixed-limit", "high"): "F7S",
-        ("stud", "fixed-limit", "high-low"): "F7S/8",
-        ("stud-hi-lo", "fixed-limit", "high-low"): "F7S/8",
-        ("razz", "fixed-limit", "low"): "FR",
-    }
-    code = codes.get((g.name, structure, split))
+    code = dict(g.phh).get(f"{structure} {split}")  # the game file says which of its forms PHH has
     if code is None:
         raise ValueError(f"PHH has no variant for {structure} {g.name} with split={split!r}; it has: "
                          "no-limit and fixed-limit holdem, pot-limit omaha, fixed-limit omaha high-low (omaha or omaha-hi-lo), "

@@ -165,6 +165,8 @@ class Game:
     #: how high hands rank: ``standard``; ``short`` (short deck: a flush beats a full house, A-6-7-8-9 is
     #: the lowest straight); ``short-trips`` (short, and three of a kind beats a straight)
     ranking: str = "standard"
+    #: PHH's variant code for each ``"structure split"`` this game is in PHH (the game file's ``phh``)
+    phh: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     # worked out once from the steps (every deal checks them)
     _hole_cards: int = field(init=False, repr=False, compare=False, default=0)
     _board_cards: int = field(init=False, repr=False, compare=False, default=0)
