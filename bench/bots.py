@@ -110,11 +110,12 @@ class Row:
 
 def _locked(hand: hg.Hand) -> bool:
     """True when no more betting can happen: two or more players in, at most one of them with chips,
-    and that one owing nothing."""
-    seats = [s for s in hand.view(None)["seats"] if not s["folded"]]
-    able = [s for s in seats if not s["all_in"]]
-    top = max(int(s["bet"]) for s in seats) if seats else 0
-    return len(seats) >= 2 and (not able or (len(able) == 1 and int(able[0]["bet"]) >= top))
+    and that one owing nothing. Read from the hand's own lists (a spectator's view, built after every
+    action, cost as much as the bots' own views)."""
+    seats = [s for s in range(hand.players) if not hand.folded[s]]
+    able = [s for s in seats if hand.stacks[s] > 0]
+    top = max((hand.bets[s] for s in seats), default=0)
+    return len(seats) >= 2 and (not able or (len(able) == 1 and hand.bets[able[0]] >= top))
 
 
 def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] | None = None, *,

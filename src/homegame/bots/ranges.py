@@ -23,6 +23,20 @@ from homegame.cards import card_ids
 OUTSIDE = 0.02
 
 
+def _straights() -> npt.NDArray[np.int64]:
+    """Per 13-bit mask of the ranks held (bit 0 the deuce): 5 with a straight, 4 with four of some five
+    ranks in a row (an open-ended or inside draw), else 0; the ace also plays low."""
+    masks = np.arange(1 << 13)
+    low = (masks << 1) | (masks >> 12)  # bit 0 is the ace played low
+    windows = np.array([(low >> i) & 31 for i in range(10)])
+    return np.where((windows == 31).any(axis=0), 5, np.where(
+        np.isin(windows, (15, 23, 27, 29, 30)).any(axis=0), 4, 0))
+
+
+#: :func:`_straights`, worked out once.
+_STRAIGHT = _straights()
+
+
 def strength_now(cards: npt.NDArray[np.int64], shared: npt.NDArray[np.int64], *, low: bool = False
                  ) -> npt.NDArray[np.float64]:
     """A quick score per row of the holding ``cards`` (trials × n ids) with the ``shared`` cards seen now.
@@ -33,21 +47,15 @@ def strength_now(cards: npt.NDArray[np.int64], shared: npt.NDArray[np.int64], *,
     True
     """
     everything = np.hstack([cards, shared]) if shared.shape[1] else cards
-    rows = np.arange(len(everything))
-    counts = np.zeros((len(everything), 13), dtype=np.int8)
-    suit_counts = np.zeros((len(everything), 4), dtype=np.int8)
-    for column in everything.T:
-        counts[rows, column >> 2] += 1
-        suit_counts[rows, column & 3] += 1
+    n = len(everything)
+    rows = np.arange(n)[:, None]
+    counts = np.bincount((rows * 13 + (everything >> 2)).ravel(), minlength=13 * n).reshape(n, 13)
+    suit_counts = np.bincount((rows * 4 + (everything & 3)).ravel(), minlength=4 * n).reshape(n, 4)
     top_count = counts.max(axis=1)
     pairs = (counts >= 2).sum(axis=1)
     category = np.where(top_count >= 4, 7, np.where((top_count == 3) & (pairs >= 2), 6,
                         np.where(top_count == 3, 3, np.where(pairs >= 2, 2, np.where(pairs == 1, 1, 0)))))
-    mask = ((counts > 0) << np.arange(13)).sum(axis=1)
-    mask = (mask << 1) | (mask >> 12)  # the ace also plays low in a straight (bit 0)
-    windows = np.array([((mask >> i) & 31) for i in range(10)])
-    longest = np.where((windows == 31).any(axis=0), 5, np.where(
-        np.isin(windows, (15, 23, 27, 29, 30)).any(axis=0), 4, 0))
+    longest = _STRAIGHT[((counts > 0) << np.arange(13)).sum(axis=1)]
     flush = suit_counts.max(axis=1)
     category = np.where(flush >= 5, np.maximum(category, 5), category)
     category = np.where(longest >= 5, np.maximum(category, 4), category)
