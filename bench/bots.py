@@ -118,7 +118,24 @@ def _locked(hand: hg.Hand) -> bool:
     return len(seats) >= 2 and (not able or (len(able) == 1 and hand.bets[able[0]] >= top))
 
 
-def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] | None = None, *,
+class _CopiedOnUse:
+    """The bots as they are now, for one run-out: copied the first time the run-out asks one of them to
+    act (most run-outs deal only cards and ask nobody, and a copy of every bot costs more than the deal)."""
+
+    def __init__(self, bots: Sequence[BaseBot]) -> None:
+        self._bots = bots
+        self._copies: list[BaseBot] | None = None
+
+    def __len__(self) -> int:
+        return len(self._bots)
+
+    def __getitem__(self, seat: int) -> BaseBot:
+        if self._copies is None:
+            self._copies = copy.deepcopy(list(self._bots))
+        return self._copies[seat]
+
+
+def _finish(hand: hg.Hand, bots: Sequence[BaseBot], actions: list[tuple[int, str]] | None = None, *,
             stop: bool = True) -> None:
     for _ in range(MAX_ACTIONS):
         if hand.over:
@@ -135,7 +152,10 @@ def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] |
 
 def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stakes: hg.Stakes, button: int,
                   seed: int, reruns: int = RERUNS) -> list[float]:
-    """Each seat's result in one hand, averaged over ``reruns`` more run-outs once nobody can bet."""
+    """Each seat's result in one hand, averaged over ``reruns`` more run-outs once nobody can bet.
+
+    The run-outs are played first, each with copies of the bots as they are now (made only if the run-out
+    asks a bot anything), and the hand itself last, with the bots themselves."""
     hand = game.deal(stacks=stacks, stakes=stakes, button=button, seed=seed)
     actions: list[tuple[int, str]] = []
     _finish(hand, bots, actions if reruns else None)
@@ -143,20 +163,18 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
         return [float(p) for p in hand.payoffs]
     drawn = hand.cards_drawn  # places of the deck dealt (and burnt) so far
     order = hand.deck_order()
-    spares = [copy.deepcopy(bots) for _ in range(reruns)]  # each run-out with the bots as they are now
-    _finish(hand, bots)
-    totals = [float(p) for p in hand.payoffs]
+    totals = [0.0] * len(bots)
     shuffle = random.Random(seed)
     done = 0
     plain = False
-    for spare in spares:
+    for _ in range(reruns):
         rest = order[drawn:]
         shuffle.shuffle(rest)
         again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
         for seat, action in actions:
             again.act(seat, action)
         steps: list[tuple[int, str]] = []
-        _finish(again, spare, steps, stop=False)
+        _finish(again, _CopiedOnUse(bots), steps, stop=False)
         totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
         done += 1
         plain = plain or (done == 1 and not steps)
@@ -168,9 +186,11 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
         again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
         for seat, action in actions:
             again.act(seat, action)
-        _finish(again, spares[0], None)
+        _finish(again, _CopiedOnUse(bots), None)
         totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
         done += 1
+    _finish(hand, bots)
+    totals = [t + p for t, p in zip(totals, hand.payoffs, strict=True)]
     return [t / (done + 1) for t in totals]
 
 
