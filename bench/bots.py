@@ -245,24 +245,41 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver")
 
 
+def played_as(cell: Cell) -> Cell:
+    """The cell whose play ``cell`` repeats move for move: in fixed-limit every bet and raise has its one
+    size and the stacks (100 big blinds) never run short of it, so the always-raise opponent makes exactly
+    the always-all-in one's moves (``tests/test_bot_panel.py`` checks it, game by game); the panel plays
+    such a cell once and reports it under both names."""
+    if cell.structure == "fixed-limit" and cell.opponent == "raiser":
+        return replace(cell, opponent="allin")
+    return cell
+
+
 def run(todo: Sequence[Cell], workers: int = 2, progress: Callable[[Row], None] | None = None) -> list[Row]:
     """Play every cell, on ``workers`` processes; rows in the cells' order. ``progress`` sees each row
-    as it is done."""
-    if workers <= 1:
-        done = []
+    as it is done. A cell that repeats another's play (:func:`played_as`) is played once: its row is the
+    other's, with no time of its own."""
+    played: dict[Cell, Row] = {}
+    rows: dict[Cell, Row] = {}
+
+    def done(row: Row) -> None:
+        played[row.cell] = row
         for c in todo:
-            done.append(play_cell(c))
-            if progress is not None:
-                progress(done[-1])
-        return done
-    found: dict[Cell, Row] = {}
-    order = sorted(todo, key=lambda c: -c.players)  # the long ones first
-    with _context().Pool(workers) as pool:
-        for row in pool.imap_unordered(play_cell, order, chunksize=1):
-            found[row.cell] = row
-            if progress is not None:
-                progress(row)
-    return [found[c] for c in todo]
+            if played_as(c) == row.cell and c not in rows:
+                rows[c] = row if c == row.cell else replace(row, cell=c, seconds=0.0, cpu=0.0)
+                if progress is not None:
+                    progress(rows[c])
+
+    unique = list(dict.fromkeys(played_as(c) for c in todo))
+    if workers <= 1:
+        for c in unique:
+            done(play_cell(c))
+    else:
+        order = sorted(unique, key=lambda c: -c.players)  # the long ones first
+        with _context().Pool(workers) as pool:
+            for row in pool.imap_unordered(play_cell, order, chunksize=1):
+                done(row)
+    return [rows[c] for c in todo]
 
 
 def table(rows: Iterable[Row]) -> str:
