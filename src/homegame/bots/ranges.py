@@ -9,6 +9,7 @@ samples (elsewhere it counts for little). ``width`` 1 is any holding, 0.12 a str
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 import numpy as np
@@ -98,9 +99,30 @@ def weights(view: View, dealt: Sampled, widths: Mapping[int, float]) -> npt.NDAr
         else:
             shared = dealt.board[:, :len(view.get("board") or ())]
         score = strength_now(own, shared, low=low)
-        cut = float(np.quantile(score, 1.0 - width))
+        cut = quantile(score, 1.0 - width)
         w *= np.where(score >= cut, 1.0, OUTSIDE * width)
     return w
+
+
+def quantile(values: npt.NDArray[np.float64], q: float) -> float:
+    """``np.quantile(values, q)`` (its default, linear interpolation), to the last bit, from the two order
+    statistics around it: numpy's own general path cost more than a range estimate's sampling.
+
+    >>> v = np.array([3.0, 1.0, 2.0, 2.0, 5.0])
+    >>> [quantile(v, q) == float(np.quantile(v, q)) for q in (0.0, 0.3, 0.5, 0.88, 1.0)]
+    [True, True, True, True, True]
+    """
+    top = len(values) - 1
+    at = top * q  # numpy's virtual index for "linear"
+    below = math.floor(at)
+    if at >= top:
+        return float(values.max())
+    if at <= 0:
+        return float(values.min())
+    low, high = (float(x) for x in np.partition(values, (below, below + 1))[below:below + 2])
+    t = at - below
+    step = high - low
+    return high - step * (1 - t) if t >= 0.5 else low + step * t  # numpy's _lerp, both branches
 
 
 def _ids(cards: list[str], trials: int) -> npt.NDArray[np.int64]:
