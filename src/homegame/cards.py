@@ -58,7 +58,9 @@ class Card:
     _id: int
 
     def __new__(cls, text: str | int | Card) -> Card:
-        known = _BY_TEXT.get(text) if type(text) is str else None  # the usual "As": one look-up
+        if type(text) is int and 0 <= text < 52 and _BY_ID:  # the usual id or "As": one look-up
+            return _BY_ID[text]
+        known = _BY_TEXT.get(text) if type(text) is str else None
         if known is not None:
             return known
         if isinstance(text, Card):
