@@ -148,7 +148,7 @@ def sample(view: View, trials: int, seed: int | None, known: Known | None = None
     missing = [max(0, own_final - len(h)) for h in holdings]
     board_missing = max(0, board_final - len(board))
     rng = np.random.default_rng(seed)
-    drawn = rest[rng.random((trials, len(rest))).argsort(axis=1)[:, :board_missing + sum(missing)]]
+    drawn = rest[smallest_first(rng.random((trials, len(rest))), board_missing + sum(missing))]
     full_board = np.hstack([_fixed(board, trials), drawn[:, :board_missing]])
     rows, at = [], board_missing
     for held, need in zip(holdings, missing, strict=True):
@@ -156,6 +156,30 @@ def sample(view: View, trials: int, seed: int | None, known: Known | None = None
         at += need
     seats = (int(me) if me is not None else -1, *(int(s["seat"]) for s in opps))
     return Sampled(game, seats, tuple(rows), full_board, _fixed(dead_up, trials))
+
+
+#: Up to this many places, :func:`smallest_first` picks them one by one rather than sorting every row.
+PICK_ONE_BY_ONE = 8
+
+
+def smallest_first(keys: npt.NDArray[np.float64], k: int) -> npt.NDArray[np.intp]:
+    """The places of each row's ``k`` smallest keys, smallest first: ``keys.argsort(axis=1)[:, :k]`` (a
+    random draw of ``k`` of the row's cards, in order). For a few places, one ``argmin`` per place is
+    several times faster than sorting the row (random keys never tie in practice).
+
+    >>> keys = np.array([[0.5, 0.1, 0.9, 0.3], [0.2, 0.8, 0.6, 0.4]])
+    >>> smallest_first(keys, 2).tolist(), keys.argsort(axis=1)[:, :2].tolist()
+    ([[1, 3], [0, 3]], [[1, 3], [0, 3]])
+    """
+    if k > PICK_ONE_BY_ONE:
+        return keys.argsort(axis=1)[:, :k]
+    left = keys.copy()
+    rows = np.arange(len(keys))
+    out = np.empty((len(keys), k), dtype=np.intp)
+    for place in range(k):
+        out[:, place] = at = left.argmin(axis=1)
+        left[rows, at] = np.inf
+    return out
 
 
 def parts(dealt: Sampled) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
