@@ -302,3 +302,27 @@ def test_copying_a_bot_does_not_walk_its_random_state_word_by_word() -> None:
     bots_cost = min(timeit.repeat(lambda: copy.deepcopy(bots), number=20, repeat=7))
     rngs_cost = min(timeit.repeat(lambda: copy.deepcopy(rngs), number=20, repeat=7))
     assert bots_cost < rngs_cost / 2, (bots_cost, rngs_cost)
+
+
+@pytest.mark.parametrize("k", [0, 1, 3, 7, 8, 9, 20])
+def test_the_first_places_of_a_random_order_are_argsorts(k: int) -> None:
+    # the bots' samples take the first k places of each row's random order without sorting the row
+    # (issue 21): the draw, and so every decision, must stay the one argsort gave
+    import numpy as np
+
+    from homegame.bots.estimate import smallest_first
+
+    keys = np.random.default_rng(k).random((500, 45))
+    assert np.array_equal(smallest_first(keys, k), keys.argsort(axis=1)[:, :k])
+
+
+def test_the_range_cut_is_numpys_quantile_to_the_last_bit() -> None:
+    import numpy as np
+
+    from homegame.bots.ranges import quantile
+
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 5, 80, 799, 800, 2400):
+        values = rng.integers(0, 40, n) / 7.0  # scores tie often, as the strength scores do
+        for q in (0.0, 0.3, 0.5, 0.7, 0.88, 0.89, 0.96, 0.999, 1.0, float(rng.random())):
+            assert quantile(values, q) == float(np.quantile(values, q)), (n, q)
