@@ -14,6 +14,8 @@ cards not yet dealt (the same actions up to there, copies of the bots from there
 averaged: the all-in luck is averaged out, the expectation is unchanged. The table gives the bot's win
 rate in big bets per 100 hands (the big blind in no-limit, the big bet in fixed-limit) with its 95%
 confidence interval. Without ``--deals`` every cell gets the slow test's fixed schedule (``SCHEDULE``).
+A fixed-limit cell against ``raiser`` is played once, as its ``allin`` twin: there every raise has one
+size, so the two make the same moves (:func:`played_as`).
 Every deck and every bot's choice comes from ``--seed``, so a run replays exactly.
 
     PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--seed 2] [--bots rule,equity] [--games holdem]
