@@ -14,6 +14,8 @@ cards not yet dealt (the same actions up to there, copies of the bots from there
 averaged: the all-in luck is averaged out, the expectation is unchanged. The table gives the bot's win
 rate in big bets per 100 hands (the big blind in no-limit, the big bet in fixed-limit) with its 95%
 confidence interval. Without ``--deals`` every cell gets the slow test's fixed schedule (``SCHEDULE``).
+A fixed-limit cell against ``raiser`` is played once, as its ``allin`` twin: there every raise has one
+size, so the two make the same moves (:func:`played_as`).
 Every deck and every bot's choice comes from ``--seed``, so a run replays exactly.
 
     PYTHONPATH=src python bench/bots.py [--deals N] [--workers N] [--seed 2] [--bots rule,equity] [--games holdem]
@@ -110,14 +112,32 @@ class Row:
 
 def _locked(hand: hg.Hand) -> bool:
     """True when no more betting can happen: two or more players in, at most one of them with chips,
-    and that one owing nothing."""
-    seats = [s for s in hand.view(None)["seats"] if not s["folded"]]
-    able = [s for s in seats if not s["all_in"]]
-    top = max(int(s["bet"]) for s in seats) if seats else 0
-    return len(seats) >= 2 and (not able or (len(able) == 1 and int(able[0]["bet"]) >= top))
+    and that one owing nothing. Read from the hand's own lists (a spectator's view, built after every
+    action, cost as much as the bots' own views)."""
+    seats = [s for s in range(hand.players) if not hand.folded[s]]
+    able = [s for s in seats if hand.stacks[s] > 0]
+    top = max((hand.bets[s] for s in seats), default=0)
+    return len(seats) >= 2 and (not able or (len(able) == 1 and hand.bets[able[0]] >= top))
 
 
-def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] | None = None, *,
+class _CopiedOnUse:
+    """The bots as they are now, for one run-out: copied the first time the run-out asks one of them to
+    act (most run-outs deal only cards and ask nobody, and a copy of every bot costs more than the deal)."""
+
+    def __init__(self, bots: Sequence[BaseBot]) -> None:
+        self._bots = bots
+        self._copies: list[BaseBot] | None = None
+
+    def __len__(self) -> int:
+        return len(self._bots)
+
+    def __getitem__(self, seat: int) -> BaseBot:
+        if self._copies is None:
+            self._copies = copy.deepcopy(list(self._bots))
+        return self._copies[seat]
+
+
+def _finish(hand: hg.Hand, bots: Sequence[BaseBot], actions: list[tuple[int, str]] | None = None, *,
             stop: bool = True) -> None:
     for _ in range(MAX_ACTIONS):
         if hand.over:
@@ -134,7 +154,10 @@ def _finish(hand: hg.Hand, bots: list[BaseBot], actions: list[tuple[int, str]] |
 
 def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stakes: hg.Stakes, button: int,
                   seed: int, reruns: int = RERUNS) -> list[float]:
-    """Each seat's result in one hand, averaged over ``reruns`` more run-outs once nobody can bet."""
+    """Each seat's result in one hand, averaged over ``reruns`` more run-outs once nobody can bet.
+
+    The run-outs are played first, each with copies of the bots as they are now (made only if the run-out
+    asks a bot anything), and the hand itself last, with the bots themselves."""
     hand = game.deal(stacks=stacks, stakes=stakes, button=button, seed=seed)
     actions: list[tuple[int, str]] = []
     _finish(hand, bots, actions if reruns else None)
@@ -142,20 +165,18 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
         return [float(p) for p in hand.payoffs]
     drawn = hand.cards_drawn  # places of the deck dealt (and burnt) so far
     order = hand.deck_order()
-    spares = [copy.deepcopy(bots) for _ in range(reruns)]  # each run-out with the bots as they are now
-    _finish(hand, bots)
-    totals = [float(p) for p in hand.payoffs]
+    totals = [0.0] * len(bots)
     shuffle = random.Random(seed)
     done = 0
     plain = False
-    for spare in spares:
+    for _ in range(reruns):
         rest = order[drawn:]
         shuffle.shuffle(rest)
         again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
         for seat, action in actions:
             again.act(seat, action)
         steps: list[tuple[int, str]] = []
-        _finish(again, spare, steps, stop=False)
+        _finish(again, _CopiedOnUse(bots), steps, stop=False)
         totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
         done += 1
         plain = plain or (done == 1 and not steps)
@@ -167,9 +188,11 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
         again = game.deal(stacks=stacks, stakes=stakes, button=button, deck=order[:drawn] + rest)
         for seat, action in actions:
             again.act(seat, action)
-        _finish(again, spares[0], None)
+        _finish(again, _CopiedOnUse(bots), None)
         totals = [t + p for t, p in zip(totals, again.payoffs, strict=True)]
         done += 1
+    _finish(hand, bots)
+    totals = [t + p for t, p in zip(totals, hand.payoffs, strict=True)]
     return [t / (done + 1) for t in totals]
 
 
@@ -224,24 +247,41 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver")
 
 
+def played_as(cell: Cell) -> Cell:
+    """The cell whose play ``cell`` repeats move for move: in fixed-limit every bet and raise has its one
+    size and the stacks (100 big blinds) never run short of it, so the always-raise opponent makes exactly
+    the always-all-in one's moves (``tests/test_bot_panel.py`` checks it, game by game); the panel plays
+    such a cell once and reports it under both names."""
+    if cell.structure == "fixed-limit" and cell.opponent == "raiser":
+        return replace(cell, opponent="allin")
+    return cell
+
+
 def run(todo: Sequence[Cell], workers: int = 2, progress: Callable[[Row], None] | None = None) -> list[Row]:
     """Play every cell, on ``workers`` processes; rows in the cells' order. ``progress`` sees each row
-    as it is done."""
-    if workers <= 1:
-        done = []
+    as it is done. A cell that repeats another's play (:func:`played_as`) is played once: its row is the
+    other's, with no time of its own."""
+    played: dict[Cell, Row] = {}
+    rows: dict[Cell, Row] = {}
+
+    def done(row: Row) -> None:
+        played[row.cell] = row
         for c in todo:
-            done.append(play_cell(c))
-            if progress is not None:
-                progress(done[-1])
-        return done
-    found: dict[Cell, Row] = {}
-    order = sorted(todo, key=lambda c: -c.players)  # the long ones first
-    with _context().Pool(workers) as pool:
-        for row in pool.imap_unordered(play_cell, order, chunksize=1):
-            found[row.cell] = row
-            if progress is not None:
-                progress(row)
-    return [found[c] for c in todo]
+            if played_as(c) == row.cell and c not in rows:
+                rows[c] = row if c == row.cell else replace(row, cell=c, seconds=0.0, cpu=0.0)
+                if progress is not None:
+                    progress(rows[c])
+
+    unique = list(dict.fromkeys(played_as(c) for c in todo))
+    if workers <= 1:
+        for c in unique:
+            done(play_cell(c))
+    else:
+        order = sorted(unique, key=lambda c: -c.players)  # the long ones first
+        with _context().Pool(workers) as pool:
+            for row in pool.imap_unordered(play_cell, order, chunksize=1):
+                done(row)
+    return [rows[c] for c in todo]
 
 
 def table(rows: Iterable[Row]) -> str:

@@ -269,3 +269,60 @@ def test_three_hole_shares_do_not_depend_on_the_order_of_the_cards_held() -> Non
     a = view("Ks 8h 5d", ["check"], game="three-hole", others=[{"up": [], "down": 3}])
     b = view("5d 8h Ks", ["check"], game="three-hole", others=[{"up": [], "down": 3}])
     assert sampled_share(a, 2000, 3) == sampled_share(b, 2000, 3)
+
+
+# -- copies: the bot panel plays each run-out with copies of the bots as they are (issue 21) ---------------
+
+def test_a_copied_bot_plays_on_exactly_as_the_original_and_apart_from_it() -> None:
+    import copy
+
+    import homegame as hg
+
+    views = shove_views("holdem", 12)
+    bot = make_bot("equity", seed=3)
+    for v in views[:6]:
+        bot.act(v)
+    twin = copy.deepcopy(bot)
+    assert type(twin) is EquityBot and twin.reads is not bot.reads and twin.rng is not bot.rng
+    assert [twin.act(v) for v in views[6:]] == [bot.act(v) for v in views[6:]]
+    assert twin.rng.random() == bot.rng.random() and twin.reads.stats == bot.reads.stats
+    twin.act(hg.game("holdem").deal([200, 200], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=99).view(0))
+    assert twin.rng.getstate() != bot.rng.getstate()  # the copy's choices do not move the original's
+
+
+def test_copying_a_bot_does_not_walk_its_random_state_word_by_word() -> None:
+    # Seen: copy.deepcopy walked the generator's 625-word state one word at a time, which was about 40% of
+    # the bot panel's CPU time in the heads-up cells (a copy of every bot before each run-out).
+    import copy
+    import random
+    import timeit
+
+    bots = [make_bot("equity", seed=1), make_bot("allin", seed=2)]
+    rngs = [random.Random(1), random.Random(2)]
+    bots_cost = min(timeit.repeat(lambda: copy.deepcopy(bots), number=20, repeat=7))
+    rngs_cost = min(timeit.repeat(lambda: copy.deepcopy(rngs), number=20, repeat=7))
+    assert bots_cost < rngs_cost / 2, (bots_cost, rngs_cost)
+
+
+@pytest.mark.parametrize("k", [0, 1, 3, 7, 8, 9, 20])
+def test_the_first_places_of_a_random_order_are_argsorts(k: int) -> None:
+    # the bots' samples take the first k places of each row's random order without sorting the row
+    # (issue 21): the draw, and so every decision, must stay the one argsort gave
+    import numpy as np
+
+    from homegame.bots.estimate import smallest_first
+
+    keys = np.random.default_rng(k).random((500, 45))
+    assert np.array_equal(smallest_first(keys, k), keys.argsort(axis=1)[:, :k])
+
+
+def test_the_range_cut_is_numpys_quantile_to_the_last_bit() -> None:
+    import numpy as np
+
+    from homegame.bots.ranges import quantile
+
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 5, 80, 799, 800, 2400):
+        values = rng.integers(0, 40, n) / 7.0  # scores tie often, as the strength scores do
+        for q in (0.0, 0.3, 0.5, 0.7, 0.88, 0.89, 0.96, 0.999, 1.0, float(rng.random())):
+            assert quantile(values, q) == float(np.quantile(values, q)), (n, q)

@@ -58,6 +58,11 @@ class Card:
     _id: int
 
     def __new__(cls, text: str | int | Card) -> Card:
+        if type(text) is int and 0 <= text < 52 and _BY_ID:  # the usual id or "As": one look-up
+            return _BY_ID[text]
+        known = _BY_TEXT.get(text) if type(text) is str else None
+        if known is not None:
+            return known
         if isinstance(text, Card):
             return text
         if isinstance(text, bool) or not isinstance(text, (int, str)):
@@ -126,6 +131,10 @@ def _make(cls: type[Card], card_id: int) -> Card:
 
 _BY_ID: list[Card] = []
 _BY_ID.extend(_make(Card, i) for i in range(52))
+
+#: Each card by its usual text (``"As"``) and, for ids, ``_BY_ID``: the engine makes cards from both
+#: hundreds of thousands of times in a bot panel.
+_BY_TEXT: dict[str, Card] = {str(card): card for card in _BY_ID}
 
 #: Every card of the deck in id order.
 DECK: Final[tuple[Card, ...]] = tuple(_BY_ID)
