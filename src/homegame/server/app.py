@@ -41,6 +41,7 @@ from homegame.server.room import Connection, Room
 from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token, token_matches
+from homegame.server.tournament_hall import Hall, Halls
 from homegame.server.tournaments import routes as tournament_routes
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
 
@@ -382,6 +383,8 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
     if bus is not None and server.router is not None:
         bus.on_change = server.router.bus_changed
     serving = {"up": False}
+    #: The dealt tournaments played in this process (each a hall that owns its tables).
+    halls = Halls(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -399,6 +402,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         serving["up"] = True
         yield
         serving["up"] = False
+        await halls.close()
         await server.close()
         if bus is not None:
             await bus.close()
@@ -477,7 +481,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
                                      "minutes", headers={"Retry-After": str(math.ceil(wait))})
         return opener
 
-    app.include_router(tournament_routes(store, may_open, bearer, WEB / "clock.html"))
+    app.include_router(tournament_routes(store, may_open, bearer, WEB / "clock.html", halls))
 
     @app.post("/api/tables")
     async def new_table(spec: NewTable, request: Request) -> JSONResponse:
@@ -593,6 +597,10 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         if first is None:
             return
         hello, said = first
+        hall = halls.live(table_id)
+        if hall is not None:  # a player of a dealt tournament: the hall sends the table they sit at
+            await at_tournament(ws, hall, hello, address)
+            return
         if not server.capable(table_id, hello.token):  # the same answer for an unknown table
             await refuse(ws, "bad_token", "no table has this id, or this link's token is not valid for it; "
                                           "check the link", 4404)
@@ -636,6 +644,21 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
             server.detach(table_id)
             with contextlib.suppress(Exception):
                 await ws.close(4503 if moved else 1000)
+
+    async def at_tournament(ws: WebSocket, hall: Hall, hello: p.Hello, address: str | None) -> None:
+        """A player's websocket at a dealt tournament, from its hello until it closes."""
+        conn = Connection(ws.send_text, address=address if server.policy.limited(address) else None)
+        hall.queue.put_nowait((conn, hello))
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        reader = asyncio.get_running_loop().create_task(_read(ws, conn, hall, address, server.limits))
+        try:
+            await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            reader.cancel()
+            pump.cancel()
+            hall.queue.put_nowait((conn, "closed"))
+            with contextlib.suppress(Exception):
+                await ws.close(1000)
 
     return app
 
@@ -786,7 +809,7 @@ async def first_hello(ws: WebSocket, seconds: float) -> tuple[p.Hello, str] | No
     return msg, text
 
 
-async def _read(ws: WebSocket, conn: Connection, room: Room, address: str | None = None,
+async def _read(ws: WebSocket, conn: Connection, room: Room | Hall, address: str | None = None,
                 limits: AddressLimits | None = None) -> None:
     """Read messages: parse and rate-limit here (per connection and per address), apply in the
     room's owner task."""
@@ -818,7 +841,7 @@ def _nowhere(_text: str) -> None:
     """Where the server's own messages to a table (its pause of a table left to bots) are answered."""
 
 
-def submit(room: Room, conn: Connection, message: Any) -> None:
+def submit(room: Room | Hall, conn: Connection, message: Any) -> None:
     """Queue a parsed client message for the room's owner task (timed, for a metered room)."""
     if isinstance(room, MeteredRoom):
         room.submit(conn, message)
