@@ -72,9 +72,15 @@ def test_a_bot_filled_dealt_tournament_runs_to_its_end_with_chips_conserved(db: 
         assert looks > 1
 
 
-def play_until_moved(ws: Any, you: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """Play ``you``'s turns (check, else call, else fold) until a ``moved`` message; the last state
-    before it, the message, and the first state after it that shows ``you`` dealt in."""
+#: Fresh tournaments a move test may open: the person is moved at the final-table redraw unless they
+#: are the first one out (about one time in three), so one of six tournaments moves them all but surely.
+ATTEMPTS = 6
+
+
+def play_until_moved(ws: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None:
+    """Play the person's turns (check, else call, else fold) until a ``moved`` message; the last state
+    before it, the message, and the first state after it that shows them dealt in (``None`` if they
+    went out first)."""
     before: dict[str, Any] | None = None
     moved: dict[str, Any] | None = None
     for _ in range(20000):
@@ -82,6 +88,8 @@ def play_until_moved(ws: Any, you: str) -> tuple[dict[str, Any], dict[str, Any],
         if msg["type"] == "moved":
             moved = msg
             continue
+        if msg["type"] in ("out", "tournament_over"):
+            return None
         if msg["type"] != "state":
             continue
         if moved is None:
@@ -94,20 +102,25 @@ def play_until_moved(ws: Any, you: str) -> tuple[dict[str, Any], dict[str, Any],
             legal = " ".join(msg["view"].get("legal") or [])
             action = "check" if "check" in legal else "call" if "call" in legal else "fold"
             ws.send_json({"v": 1, "type": "act", "action": action, "hand": msg["hand"], "decision": decision})
-    raise AssertionError(f"{you} was never moved")
+    raise AssertionError("never moved")
 
 
 def test_a_moved_players_connection_follows_them_to_the_new_table_with_their_chips(db: str) -> None:
     with TestClient(create_app(db)) as client:
-        # four at tables of three: two tables of two; the first bust leaves three, redrawn at one table
-        tid, host = open_dealt(client, [("Ann", False), ("Bot 1", True), ("Bot 2", True), ("Bot 3", True)])
-        shown = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
-        ann = shown["player_tokens"]["Ann"]
-        client.post(f"/api/tournaments/{tid}/host", json={"action": "start"}, headers=auth(host))
-        with client.websocket_connect(f"/ws/{tid}") as ws:
-            ws.send_json({"v": 1, "type": "hello", "token": ann})
-            assert ws.receive_json()["type"] == "welcome"
-            before, moved, after = play_until_moved(ws, "Ann")
+        for _ in range(ATTEMPTS):
+            # four at tables of three: two tables of two; the first bust leaves three, redrawn at table 3
+            tid, host = open_dealt(client, [("Ann", False), ("Bot 1", True), ("Bot 2", True), ("Bot 3", True)])
+            shown = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+            ann = shown["player_tokens"]["Ann"]
+            client.post(f"/api/tournaments/{tid}/host", json={"action": "start"}, headers=auth(host))
+            with client.websocket_connect(f"/ws/{tid}") as ws:
+                ws.send_json({"v": 1, "type": "hello", "token": ann})
+                assert ws.receive_json()["type"] == "welcome"
+                seen = play_until_moved(ws)
+            if seen is not None:
+                break
+        assert seen is not None, f"Ann went out first in {ATTEMPTS} tournaments"
+        before, moved, after = seen
         assert before["tournament"]["table"] in (1, 2)
         assert moved["table"] == after["tournament"]["table"] != before["tournament"]["table"]
         seat = after["table"]["seats"]

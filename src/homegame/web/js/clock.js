@@ -183,7 +183,10 @@ function player(data) {
   const placed = data.results && data.results.places.find((p) => p.name === data.you);
   $("my-seat").textContent = placed ? `: place ${placed.place}${placed.prize ? `, wins ${placed.prize.toLocaleString()}` : ""}`
     : seat ? `: table ${seat.table}, seat ${seat.seat}` : entry && entry.status === "out" ? "(out)" : "";
-  $("im-out").hidden = !entry || entry.status !== "playing" || data.finished;
+  $("im-out").hidden = !entry || entry.status !== "playing" || data.finished || Boolean(data.dealt);
+  // dealt online: the player plays at the table page, which follows them from table to table
+  $("my-table").hidden = !data.dealt || !data.started || data.finished;
+  $("my-table").href = `/t/${tid}#${encodeURIComponent(token)}`;
   playerAsks(data);
   myPicker(data, $("im-out").dataset.armed === "true");
 }

@@ -1,0 +1,42 @@
+// A dealt tournament on the table page: which table this is, the level and its clock (from the state's
+// `tournament`), and the tournament's own messages: `moved` (the floor moved me: the next state is my
+// new table's), `out` and `tournament_over` (I hold no seat). A cash table's state has no `tournament`.
+const $ = (id) => document.getElementById(id);
+
+const mmss = (s) => `${Math.floor(Math.max(0, s) / 60)}:${String(Math.floor(Math.max(0, s) % 60)).padStart(2, "0")}`;
+
+// The line over the felt: "Table 2 · Level 3 · 50 / 100 · 4:12 · 5 of 9 left"; the body's data
+// attributes say which table (for tests and styles).
+export function renderTournament(state) {
+  const t = state.tournament;
+  const line = $("tourney-line");
+  line.hidden = !t;
+  if (!t) return;
+  const blinds = `${t.small_blind.toLocaleString()} / ${t.big_blind.toLocaleString()}${t.ante ? ` ante ${t.ante.toLocaleString()}` : ""}`;
+  const clock = t.paused ? "paused" : t.is_break ? `break ${mmss(t.time_left)}` : mmss(t.time_left);
+  line.textContent = `Table ${t.table} · Level ${t.level} · ${blinds} · ${clock} · ${t.players_left} of ${t.entries} left`;
+  document.body.dataset.tournamentTable = String(t.table);
+}
+
+// Handle a tournament message; whether it was one. A move forgets the old table's state (its hand
+// numbers are not the new table's) and keeps the notice on screen until the next move.
+export function tournamentMessage(msg, app, toast) {
+  if (msg.type === "moved") {
+    app.state = null;
+    app.ui = {};
+    app.timedOut = {};
+    $("tourney-note").textContent = `You were ${msg.message}.`;
+    $("tourney-note").hidden = false;
+    document.body.dataset.moves = String(Number(document.body.dataset.moves || 0) + 1);
+    toast(`You were ${msg.message}.`, "news");
+    return true;
+  }
+  if (msg.type === "out" || msg.type === "tournament_over") {
+    const place = msg.place ? `You finished in place ${msg.place}${msg.prize ? `, and win ${msg.prize.toLocaleString()}` : ""}.` : "You hold no seat right now.";
+    $("tourney-note").textContent = place;
+    $("tourney-note").hidden = false;
+    document.body.dataset.tournamentOut = "true";
+    return true;
+  }
+  return false;
+}
