@@ -146,3 +146,39 @@ def test_a_dealt_tournament_refuses_real_card_busts_and_bad_tokens(db: str) -> N
             ws.send_json({"v": 1, "type": "hello", "token": "x" * 30})
             answer = ws.receive_json()
             assert answer["type"] == "error" and answer["code"] == "bad_token"
+
+
+def test_a_second_process_takes_a_dealt_tournament_over_when_the_first_stops(db: str) -> None:
+    # two server processes over one database, each tournament's hall under a lease (as tables are)
+    first, second = create_app(db, shared=True, lease_seconds=3.0), create_app(db, shared=True, lease_seconds=3.0)
+    entries = [("Ann", False)] + [(f"Bot {i}", True) for i in range(1, 6)]
+    with TestClient(second) as b:
+        with TestClient(first) as a:
+            tid, host = open_dealt(a, entries, bot_delay=0.05, between_hands=0.05)
+            ann = a.get(f"/api/tournaments/{tid}", headers=auth(host)).json()["player_tokens"]["Ann"]
+            a.post(f"/api/tournaments/{tid}/host", json={"action": "start"}, headers=auth(host))
+            # the second process shows it as stored, but neither plays it nor changes it
+            assert b.get(f"/api/tournaments/{tid}", headers=auth(host)).json()["started"]
+            refused = b.post(f"/api/tournaments/{tid}/host", json={"action": "pause"}, headers=auth(host))
+            assert refused.status_code == 503 and "another server process" in refused.json()["detail"]
+            with b.websocket_connect(f"/ws/{tid}") as ws:
+                ws.send_json({"v": 1, "type": "hello", "token": ann})
+                assert ws.receive_json()["code"] == "elsewhere"
+            deadline = time.monotonic() + LONGEST
+            while a.get(f"/api/tournaments/{tid}", headers=auth(host)).json()["clock"]["players_left"] == 6:
+                assert time.monotonic() < deadline, "the first process dealt no hand that busted anyone"
+                time.sleep(0.05)
+        # the first process stopped (its lease handed back): the second takes the tournament over
+        with b.websocket_connect(f"/ws/{tid}") as ws:  # and Ann's phone, reconnecting, reaches it
+            ws.send_json({"v": 1, "type": "hello", "token": ann})
+            assert ws.receive_json()["type"] == "welcome"
+        shown = b.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+        deadline = time.monotonic() + LONGEST
+        while not shown["finished"]:
+            assert time.monotonic() < deadline, f"not over after {LONGEST} s: {shown['clock']}"
+            assert shown["chips_on_tables"] == shown["chips_in_play"] == 6 * 200
+            time.sleep(0.05)
+            shown = b.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+        taken = sorted(p for row in shown["results"]["places"] for p in (row["places"] or [row["place"]]))
+        assert taken == list(range(1, 7))
+        assert sum(row["prize"] for row in shown["results"]["places"]) == shown["results"]["prize_pool"] == 60

@@ -41,7 +41,7 @@ from homegame.server.room import Connection, Room
 from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token, token_matches
-from homegame.server.tournament_hall import Hall, Halls
+from homegame.server.tournament_hall import ELSEWHERE, Hall, HallElsewhere, Halls, lease_key
 from homegame.server.tournaments import routes as tournament_routes
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
 
@@ -383,8 +383,15 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
     if bus is not None and server.router is not None:
         bus.on_change = server.router.bus_changed
     serving = {"up": False}
-    #: The dealt tournaments played in this process (each a hall that owns its tables).
-    halls = Halls(store)
+    #: The dealt tournaments played in this process (each a hall that owns its tables, under a lease).
+    halls = Halls(store, ownership=server.ownership)
+
+    async def lost(key: str) -> None:
+        """A lease taken over by another process: a table's, or a dealt tournament's hall's."""
+        if key.startswith(TOURNAMENT_LEASE):
+            await halls.lost(key.removeprefix(TOURNAMENT_LEASE))
+        else:
+            await server.lost(key)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -397,8 +404,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         if server.shared:
             hand_over_on_sigterm(server.hand_over)
         server.resume_all()
-        server.ownership.start(server.lost)
+        server.ownership.start(lost)
         server.start_sweeping()
+        halls.start_sweeping(server.ownership.leases.ttl / 3)
         serving["up"] = True
         yield
         serving["up"] = False
@@ -597,7 +605,12 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         if first is None:
             return
         hello, said = first
-        hall = halls.live(table_id)
+        try:
+            hall = halls.live(table_id)
+        except HallElsewhere:
+            await ws.send_text(json.dumps(p.error("elsewhere", ELSEWHERE)))
+            await ws.close(4503)
+            return
         if hall is not None:  # a player of a dealt tournament: the hall sends the table they sit at
             await at_tournament(ws, hall, hello, address)
             return
@@ -661,6 +674,10 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
                 await ws.close(1000)
 
     return app
+
+
+#: The start of a dealt tournament's lease key (:func:`homegame.server.tournament_hall.lease_key`).
+TOURNAMENT_LEASE = lease_key("")
 
 
 def bearer(request: Request) -> str:

@@ -16,6 +16,7 @@ is dealt here: the players deal real cards (online tournament tables are not in 
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import time
 from collections.abc import Callable
@@ -27,7 +28,7 @@ from fastapi.responses import FileResponse, JSONResponse
 
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
-from homegame.server.tournament_hall import Halls
+from homegame.server.tournament_hall import ELSEWHERE, HallElsewhere, Halls
 from homegame.server.tournament_requests import (
     Ask,
     DealAnswer,
@@ -131,7 +132,10 @@ class Tournaments:
         if not found:
             raise HTTPException(404, NO_SUCH)
         role, entry = found[0]
-        hall = self.halls.live(tid) if self.halls is not None and state.get("mode") == "dealt" else None
+        try:
+            hall = self.halls.live(tid) if self.halls is not None and state.get("mode") == "dealt" else None
+        except HallElsewhere:  # another process plays it: what it last stored, to read only
+            return Opened(load(state["tournament"], now=self.clock()), role, revision, {**state, "elsewhere": True}, entry)
         if hall is not None:  # played online: the hall's tournament is the one in play
             return Opened(hall.t, role, hall.revision, hall.state, entry)
         return Opened(load(state["tournament"], now=self.clock()), role, revision, state, entry)
@@ -147,6 +151,8 @@ class Tournaments:
             t, state, now = opened.tournament, dict(opened.state), self.clock()
             mine: str | None = None
             dealt = state.get("mode") == "dealt"
+            if state.get("elsewhere"):
+                raise HTTPException(503, ELSEWHERE)
             hall = self.halls.halls.get(tid) if self.halls is not None and dealt else None
             try:
                 if dealt and isinstance(act, Out) or (isinstance(act, HostAction) and dealt and act.action in LIVE_ONLY):
@@ -202,7 +208,8 @@ class Tournaments:
             state["tournament"] = dump(t)
             if self.store.write_tournament(tid, state, opened.revision):
                 if dealt and t.started and self.halls is not None:
-                    self.halls.live(tid)  # started: from now on its hall deals it
+                    with contextlib.suppress(HallElsewhere):  # (taken at once by a process alive)
+                        self.halls.live(tid)  # started: from now on its hall deals it
                 return opened._replace(state=state), mine
         raise HTTPException(409, "the tournament changed meanwhile; try again")
 
