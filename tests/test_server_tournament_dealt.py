@@ -146,6 +146,23 @@ def test_a_dealt_tournament_refuses_real_card_busts_and_bad_tokens(db: str) -> N
             ws.send_json({"v": 1, "type": "hello", "token": "x" * 30})
             answer = ws.receive_json()
             assert answer["type"] == "error" and answer["code"] == "bad_token"
+        ann = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()["player_tokens"]["Ann"]
+        with client.websocket_connect(f"/ws/{tid}") as ws:  # an act before hello: refused, closed
+            ws.send_json({"v": 1, "type": "act", "action": "fold"})
+            assert ws.receive_json()["code"] == "hello_first"
+        with client.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"v": 1, "type": "hello", "token": ann})
+            assert ws.receive_json()["type"] == "welcome"
+            first = ws.receive_json()
+            assert first["type"] == "state"
+            for hostile in ({"type": "set_game", "game": "stud"}, {"type": "sit_out", "value": True},
+                            {"type": "act", "action": "raise 999999999", "hand": first["hand"]}):
+                ws.send_json({"v": 1, **hostile})
+                while (answer := ws.receive_json())["type"] != "error":
+                    pass
+                assert answer["code"] in ("not_here", "illegal", "stale", "forbidden"), answer
+        after = client.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+        assert after["chips_on_tables"] == after["chips_in_play"] == 3 * 200
 
 
 def test_a_second_process_takes_a_dealt_tournament_over_when_the_first_stops(db: str) -> None:
@@ -182,3 +199,23 @@ def test_a_second_process_takes_a_dealt_tournament_over_when_the_first_stops(db:
         taken = sorted(p for row in shown["results"]["places"] for p in (row["places"] or [row["place"]]))
         assert taken == list(range(1, 7))
         assert sum(row["prize"] for row in shown["results"]["places"]) == shown["results"]["prize_pool"] == 60
+
+
+def test_a_restarted_server_deals_a_dealt_tournament_on_by_itself(db: str) -> None:
+    entries = [(f"Bot {i}", True) for i in range(1, 7)]
+    with TestClient(create_app(db)) as a:
+        tid, host = open_dealt(a, entries, bot_delay=0.05, between_hands=0.05)
+        a.post(f"/api/tournaments/{tid}/host", json={"action": "start"}, headers=auth(host))
+        deadline = time.monotonic() + LONGEST
+        while a.get(f"/api/tournaments/{tid}", headers=auth(host)).json()["clock"]["players_left"] == 6:
+            assert time.monotonic() < deadline, "no bust before the restart"
+            time.sleep(0.05)
+    # nobody asks the restarted server about it: it resumes the tournament at its start all the same
+    with TestClient(create_app(db)) as b:
+        deadline = time.monotonic() + LONGEST
+        while not b.app.state.server.store.tournament(tid)[2]["tournament"]["finished"]:  # type: ignore[index]
+            assert time.monotonic() < deadline, "the restarted server did not finish it"
+            time.sleep(0.1)
+        shown = b.get(f"/api/tournaments/{tid}", headers=auth(host)).json()
+        taken = sorted(p for row in shown["results"]["places"] for p in (row["places"] or [row["place"]]))
+        assert taken == list(range(1, 7)) and shown["results"]["prize_pool"] == 60

@@ -92,7 +92,7 @@ class Hall:
         self.entry_of: dict[Connection, int] = {}
         self.shown: dict[int, tuple[int, int]] = {}  # entry id -> (table, position) its phones last saw
         self._task: asyncio.Task[None] | None = None
-        self._last: dict[str, Any] = {}
+        self._mark: tuple[Any, ...] = ()
         #: The lease every write checks (``None``: this process is alone), and what is called when
         #: a write finds it taken over.
         self.fence_key: str | None = None
@@ -152,10 +152,20 @@ class Hall:
         """Store the tournament if it changed (or ``force``: the host changed the state around it) and
         send every phone its table (a moved one told first)."""
         moves = self.note_moves()
-        text = dump(self.t)
-        if text != self._last or moves or force:
-            self.save(text, moves)
+        mark = self.fingerprint()
+        if mark != self._mark or moves or force:
+            self.save(dump(self.t), moves)
+            self._mark = mark
             self.broadcast(moves)
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """What changes whenever the tournament does (a table's revision, hand and actions, as a room
+        tells a change; the clock, the entries, the deal, the log): a quiet tick costs no dump."""
+        t = self.t
+        tables = tuple((tid, table.revision, table.hand_number, len(table.actions), table.paused)
+                       for tid, table in t.tables.items())
+        return (tables, t.hands, t.moves, t.level_index, t.level_started, t.elapsed_base, t.running_since,
+                t.finished, t.hand_for_hand, len(t.entries), t.chips_in_play, len(t.log), repr(t.deal))
 
     def note_moves(self) -> list[dict[str, Any]]:
         """The players seated elsewhere than their phones last saw (the floor moved them), as the
@@ -187,13 +197,13 @@ class Hall:
             raise
         if written:
             self.state, self.revision = state, self.revision + 1
-            self._last = tournament
         else:  # another writer: take what is stored (never expected while the hall owns it)
             log.error("tournament %s: a write lost a race; reloading", self.id)
             stored = self.store.tournament(self.id)
             if stored is not None:
                 _h, _c, self.state, self.revision = stored
                 self.t = load(self.state["tournament"], now=self.clock())
+                self._mark = ()
 
     def broadcast(self, moves: list[dict[str, Any]]) -> None:
         """Every connection its own table's state; a moved player's phones hear ``moved`` first."""

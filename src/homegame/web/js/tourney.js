@@ -5,18 +5,27 @@ const $ = (id) => document.getElementById(id);
 
 const mmss = (s) => `${Math.floor(Math.max(0, s) / 60)}:${String(Math.floor(Math.max(0, s) % 60)).padStart(2, "0")}`;
 
-// The line over the felt: "Table 2 · Level 3 · 50 / 100 · 4:12 · 5 of 9 left"; the body's data
-// attributes say which table (for tests and styles).
+// The line over the felt: "Table 2 · Level 3 · 50 / 100 · 4:12 · 5 of 9 left", its clock counted down
+// between states; the body's data attributes say which table (for tests and styles).
+let shown = null; // the last state's `tournament`, and when it came
 export function renderTournament(state) {
   const t = state.tournament;
-  const line = $("tourney-line");
-  line.hidden = !t;
+  $("tourney-line").hidden = !t;
+  shown = t ? { t, at: performance.now() } : null;
   if (!t) return;
-  const blinds = `${t.small_blind.toLocaleString()} / ${t.big_blind.toLocaleString()}${t.ante ? ` ante ${t.ante.toLocaleString()}` : ""}`;
-  const clock = t.paused ? "paused" : t.is_break ? `break ${mmss(t.time_left)}` : mmss(t.time_left);
-  line.textContent = `Table ${t.table} · Level ${t.level} · ${blinds} · ${clock} · ${t.players_left} of ${t.entries} left`;
+  drawLine();
   document.body.dataset.tournamentTable = String(t.table);
 }
+
+function drawLine() {
+  if (!shown) return;
+  const { t, at } = shown;
+  const left = t.paused ? t.time_left : t.time_left - (performance.now() - at) / 1000;
+  const blinds = `${t.small_blind.toLocaleString()} / ${t.big_blind.toLocaleString()}${t.ante ? ` ante ${t.ante.toLocaleString()}` : ""}`;
+  const clock = t.paused ? "paused" : t.is_break ? `break ${mmss(left)}` : mmss(left);
+  $("tourney-line").textContent = `Table ${t.table} · Level ${t.level} · ${blinds} · ${clock} · ${t.players_left} of ${t.entries} left`;
+}
+setInterval(drawLine, 1000);
 
 // Handle a tournament message; whether it was one. A move forgets the old table's state (its hand
 // numbers are not the new table's) and keeps the notice on screen until the next move.
