@@ -13,7 +13,7 @@ from homegame.server.harness import api
 
 def dealt_tournament(base: str, people: list[str], bots: int) -> tuple[str, dict[str, str]]:  # noqa: F811
     """A started dealt tournament (tables of three, blinds a quarter of the stack: busts come fast);
-    its id and each person's own token."""
+    its id and each person's own token (and the host's, as ``host``)."""
     made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "dealt": True, "bot_delay": 0,
                                           "between_hands": 0.3, "table_size": 3, "starting_stack": 200,
                                           "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 30}]})
@@ -22,7 +22,8 @@ def dealt_tournament(base: str, people: list[str], bots: int) -> tuple[str, dict
         api(base, f"/api/tournaments/{tid}/host", {"action": "enter", "name": name}, host)
     for i in range(1, bots + 1):
         api(base, f"/api/tournaments/{tid}/host", {"action": "enter", "name": f"Bot {i}", "bot": True}, host)
-    tokens = api(base, f"/api/tournaments/{tid}", headers=host)["player_tokens"]
+    tokens = {**api(base, f"/api/tournaments/{tid}", headers=host)["player_tokens"],
+              "host": made["links"]["host"].rsplit("#", 1)[1]}
     api(base, f"/api/tournaments/{tid}/host", {"action": "start"}, host)
     return tid, tokens
 
@@ -77,4 +78,16 @@ def test_a_moved_players_phone_follows_them_to_the_new_table_with_dealt_cards(pa
     assert phone.locator("#my-cards .card").count() == 2
     assert len(moved["table"]["seats"]) == 3
     assert sum(s["stack"] + s["in_pot"] for s in moved["view"]["seats"]) == 4 * 200  # every chip came along
+    assert not pages.errors
+
+
+def test_the_host_clock_of_a_dealt_tournament_shows_the_stacks_and_no_out_buttons(pages: Any, base: str) -> None:  # noqa: F811
+    tid, tokens = dealt_tournament(base, ["Ann"], bots=3)
+    clock = pages.new("laptop")
+    clock.goto(f"{base}/c/{tid}#{tokens['host']}")
+    clock.wait_for_selector("#draw li:has-text('chips')")
+    rows = clock.locator("#draw li").all_text_contents()
+    assert len(rows) == 4 and all(" chips" in row for row in rows)
+    assert clock.locator("#draw button.out").count() == 0  # the hands decide who is out
+    assert clock.locator("#hand-busts-box").is_hidden()
     assert not pages.errors

@@ -41,7 +41,8 @@ from homegame.server.room import Connection, Room
 from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token, token_matches
-from homegame.server.tournament_hall import ELSEWHERE, Hall, HallElsewhere, Halls, lease_key
+from homegame.server.tournament_hall import Hall
+from homegame.server.tournament_halls import ELSEWHERE, HallElsewhere, Halls, lease_key
 from homegame.server.tournaments import routes as tournament_routes
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
 

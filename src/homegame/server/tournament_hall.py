@@ -11,7 +11,7 @@ the floor moves them, the next state is the new table's, preceded by a ``moved``
 ("moved to table 2, seat 5").
 
 Only a hall writes a started dealt tournament: the host's HTTP actions are done to the hall's
-tournament (:meth:`Halls.live`), in the event loop, between two of its steps.
+tournament (see :mod:`homegame.server.tournament_halls`), in the event loop, between two of its steps.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ import homegame as hg
 from homegame.server import protocol as p
 from homegame.server.connection import Connection
 from homegame.server.fairness import Fairness
-from homegame.server.ops import Ownership
 from homegame.server.states import StateMessages
 from homegame.server.storage import LeaseLost, Store
 from homegame.server.tokens import hash_token, token_matches
@@ -309,104 +308,4 @@ class Hall:
         return found
 
 
-class HallElsewhere(RuntimeError):
-    """Another live process holds the lease of this dealt tournament: it plays it."""
-
-
-#: What a connection or a change at the wrong process is told.
-ELSEWHERE = ("another server process runs this tournament right now; reconnect (or try again) through "
-             "the load balancer")
-
-
-def lease_key(tid: str) -> str:
-    """The lease of a dealt tournament's hall (in the tables' lease table, apart from any table id)."""
-    return f"tournament:{tid}"
-
-
-class Halls:
-    """This process's halls, one per dealt tournament it plays (loaded when first needed).
-
-    With ``ownership`` (the server's leases) a hall is only loaded under the tournament's lease
-    (:func:`lease_key`), whose fencing number every write of it checks; a process that loses the lease
-    stops the hall (:meth:`lost`), and :meth:`sweep` takes over a started tournament whose owner died
-    or stopped. Without it the process is alone."""
-
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 ownership: Ownership | None = None) -> None:
-        self.store, self.clock, self.ownership = store, clock, ownership
-        self.halls: dict[str, Hall] = {}
-        self._sweeper: asyncio.Task[None] | None = None
-
-    def live(self, tid: str) -> Hall | None:
-        """The hall of ``tid`` if it is a dealt tournament in play (loaded and started here if need
-        be; one that finished here stays), else ``None``; :class:`HallElsewhere` while another process holds its lease."""
-        hall = self.halls.get(tid)
-        if hall is not None:
-            return hall
-        stored = self.store.tournament(tid) if len(tid) <= 32 else None
-        if stored is None or not dealt_and_started(stored[2]):
-            return None
-        if self.ownership is not None and self.ownership.take(lease_key(tid)) is None:
-            raise HallElsewhere(tid)
-        hall = self.halls[tid] = Hall(tid, self.store, self.clock)
-        hall.fence_key = lease_key(tid) if self.ownership is not None else None
-        hall.on_lost = self.lost
-        with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller): started later
-            hall.start()
-        return hall
-
-    async def lost(self, tid: str) -> None:
-        """Another process took ``tid`` over: stop its hall here; its phones reconnect (to the owner)."""
-        hall = self.halls.pop(tid, None)
-        if hall is None:
-            return
-        await hall.stop()
-        for conn in list(hall.connections):
-            conn.send(p.error("moved", "this tournament moved to another server process; reconnecting"))
-            conn.send_close()
-
-    def sweep(self) -> None:
-        """Play here every started, unfinished dealt tournament nobody plays (after a restart, or when
-        its owner stopped or died and its lease ran out)."""
-        for tid in self.store.tournament_ids():
-            if tid in self.halls:
-                continue
-            stored = self.store.tournament(tid)
-            if stored is not None and dealt_and_started(stored[2]):
-                with contextlib.suppress(HallElsewhere):
-                    self.live(tid)
-
-    def start_sweeping(self, every: float) -> None:
-        """:meth:`sweep` now and every ``every`` seconds."""
-        async def sweeping() -> None:
-            while True:
-                try:
-                    self.sweep()
-                except Exception as exc:  # noqa: BLE001 - the database away: try again later
-                    log.error("tournaments: a sweep failed: %s", type(exc).__name__)
-                await asyncio.sleep(every)
-
-        if self._sweeper is None:
-            self._sweeper = asyncio.get_running_loop().create_task(sweeping(), name="tournament sweep")
-
-    async def close(self) -> None:
-        """Stop every hall and hand its lease back (the server stops)."""
-        sweeper, self._sweeper = self._sweeper, None
-        if sweeper is not None:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
-        for tid, hall in list(self.halls.items()):
-            await hall.stop()
-            if self.ownership is not None:
-                await self.ownership.release(lease_key(tid))
-        self.halls.clear()
-
-
-def dealt_and_started(state: dict[str, Any]) -> bool:
-    """Whether a stored tournament's state is a dealt tournament in play (started, not over)."""
-    played = state["tournament"]
-    return state.get("mode") == "dealt" and bool(played.get("started")) and not played.get("finished")
-
-
-__all__ = ["ELSEWHERE", "Hall", "HallElsewhere", "Halls", "TableStates", "lease_key", "moved_message"]
+__all__ = ["Hall", "TableStates", "moved_message"]

@@ -28,7 +28,7 @@ from fastapi.responses import FileResponse, JSONResponse
 
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
-from homegame.server.tournament_hall import ELSEWHERE, HallElsewhere, Halls
+from homegame.server.tournament_halls import ELSEWHERE, HallElsewhere, Halls
 from homegame.server.tournament_requests import (
     Ask,
     DealAnswer,

@@ -103,12 +103,13 @@ function render(data) {
   const leaders = c.chip_leaders || [];
   $("leaders-fact").hidden = !leaders.length;
   $("leaders").textContent = leaders.slice(0, 3).map((l) => `${l.name} ${l.chips.toLocaleString()}`).join(", ") +
-    (leaders.length ? ` (counted at level ${c.counted_level})` : "");
+    (leaders.length && c.counted_level ? ` (counted at level ${c.counted_level})` : "");
   $("draw-box").hidden = !data.seats.length;
   $("draw").replaceChildren(...data.seats.map((s) => {
     const li = document.createElement("li");
-    li.textContent = `${s.name}: table ${s.table}, seat ${s.seat}`;
-    if (data.role === "host" && !data.finished) {
+    li.textContent = `${s.name}: table ${s.table}, seat ${s.seat}${data.dealt ? ` · ${s.chips.toLocaleString()} chips` : ""}`;
+    // dealt online the hands decide who is out: no Out button
+    if (data.role === "host" && !data.finished && !data.dealt) {
       const out = document.createElement("button");
       out.type = "button";
       // two clicks: "Out", then "Sure?" (a stray click changes nothing)
@@ -195,6 +196,7 @@ function host(data, first) {
   $("host").hidden = false;
   hostAsks(data, act);
   handBusts(data);
+  if (data.dealt) $("hand-busts-box").hidden = true; // dealt online: the hands decide the busts
   $("start").hidden = data.started;
   $("pause").disabled = !data.started || data.finished;
   $("pause").textContent = data.clock.paused && data.started ? "Resume" : "Pause";
