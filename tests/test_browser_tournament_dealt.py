@@ -91,3 +91,23 @@ def test_the_host_clock_of_a_dealt_tournament_shows_the_stacks_and_no_out_button
     assert clock.locator("#draw button.out").count() == 0  # the hands decide who is out
     assert clock.locator("#hand-busts-box").is_hidden()
     assert not pages.errors
+
+
+def test_the_lobby_opens_a_tournament_dealt_online(pages: Any, base: str) -> None:  # noqa: F811
+    host = pages.new("laptop")
+    host.goto(base + "/")
+    host.click("#tournament-night summary")
+    host.fill("#new-tournament input[name=table_size]", "3")
+    host.check("#new-tournament input[name=dealt]")
+    host.click("#new-tournament button[type=submit]")
+    host.wait_for_selector("body[data-ready=true]")
+    for name in ("RuleBot 1", "RuleBot 2", "RuleBot 3"):
+        host.fill("#enter input[name=name]", name)
+        host.set_checked("#enter input[name=bot]", True)
+        host.click("#enter button[type=submit]")
+        host.wait_for_selector(f"#entries:has-text('{name}')")
+    host.click("#start")
+    # dealt online: the server deals the hands, so the seat draw shows each one's chips, no Out button
+    host.wait_for_selector("#draw li:has-text('chips')")
+    assert host.locator("#draw button.out").count() == 0
+    assert not pages.errors
