@@ -167,11 +167,11 @@ def test_a_dealt_tournament_refuses_real_card_busts_and_bad_tokens(db: str) -> N
 
 def test_a_second_process_takes_a_dealt_tournament_over_when_the_first_stops(db: str) -> None:
     # two server processes over one database, each tournament's hall under a lease (as tables are)
-    first, second = create_app(db, shared=True, lease_seconds=3.0), create_app(db, shared=True, lease_seconds=3.0)
+    first, second = create_app(db, shared=True, lease_seconds=6.0), create_app(db, shared=True, lease_seconds=6.0)
     entries = [("Ann", False)] + [(f"Bot {i}", True) for i in range(1, 6)]
     with TestClient(second) as b:
         with TestClient(first) as a:
-            tid, host = open_dealt(a, entries, bot_delay=0.05, between_hands=0.05)
+            tid, host = open_dealt(a, entries, bot_delay=0.05, between_hands=0.05, turn_seconds=5)  # Ann sits idle
             ann = a.get(f"/api/tournaments/{tid}", headers=auth(host)).json()["player_tokens"]["Ann"]
             a.post(f"/api/tournaments/{tid}/host", json={"action": "start"}, headers=auth(host))
             # the second process shows it as stored, but neither plays it nor changes it

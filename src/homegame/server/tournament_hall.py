@@ -128,7 +128,7 @@ class Hall:
         and every phone has seen the end."""
         while True:
             try:
-                item = await asyncio.wait_for(self.queue.get(), TICK)
+                item = await asyncio.wait_for(self.queue.get(), self.wait())
             except TimeoutError:
                 item = None
             try:
@@ -138,6 +138,13 @@ class Hall:
             except Exception as exc:  # noqa: BLE001 - one bad step must not stop the tournament
                 log.error("tournament %s: a step failed: %s", self.id, type(exc).__name__)
             await asyncio.sleep(0)
+
+    def wait(self) -> float:
+        """Seconds until something is due at a table (a bot, a turn clock, the next deal), at most
+        :data:`TICK` (the tournament's own clock and balancing are looked at that often)."""
+        now = self.clock()
+        due = [w for table in self.t.tables.values() if (w := table.next_wakeup(now)) is not None]
+        return min(TICK, max(0.001, min(due, default=now + TICK) - now))
 
     def step(self) -> None:
         """Advance the tournament, store it when it changed, and send what changed."""
