@@ -87,7 +87,9 @@ def test_the_host_clock_of_a_dealt_tournament_shows_the_stacks_and_no_out_button
     clock.goto(f"{base}/c/{tid}#{tokens['host']}")
     clock.wait_for_selector("#draw li:has-text('chips')")
     rows = clock.locator("#draw li").all_text_contents()
-    assert len(rows) == 4 and all(" chips" in row for row in rows)
+    # (the bots play on meanwhile: someone may be out already)
+    assert rows and all(" chips" in row for row in rows)
+    assert {row.split(":")[0] for row in rows} <= {"Ann", "Bot 1", "Bot 2", "Bot 3"}
     assert clock.locator("#draw button.out").count() == 0  # the hands decide who is out
     assert clock.locator("#hand-busts-box").is_hidden()
     assert not pages.errors
