@@ -14,7 +14,7 @@ from homegame.server.harness import api
 def dealt_tournament(base: str, people: list[str], bots: int) -> tuple[str, dict[str, str]]:  # noqa: F811
     """A started dealt tournament (tables of three, blinds a quarter of the stack: busts come fast);
     its id and each person's own token (and the host's, as ``host``)."""
-    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "dealt": True, "bot_delay": 0,
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "dealt": True, "bot_delay": 0.1,
                                           "between_hands": 0.3, "table_size": 3, "starting_stack": 200,
                                           "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 30}]})
     tid, host = made["tournament_id"], {"Authorization": "Bearer " + made["links"]["host"].rsplit("#", 1)[1]}
@@ -46,7 +46,9 @@ def moved_phone(pages: Any, base: str) -> Any:  # noqa: F811
         tid, tokens = dealt_tournament(base, ["Ann"], bots=3)
         phone = pages.open(f"{base}/t/{tid}#{tokens['Ann']}", "phone")
         first = mine(phone)
-        assert first is not None and first["tournament"]["table"] in (1, 2)
+        assert first is not None
+        if first["tournament"]["table"] not in (1, 2):  # moved before her page opened: no move to see
+            continue
         phone.wait_for_selector("#tourney-line:has-text('Level 1 · 25 / 50')")
         news = News(phone, "Ann was neither moved nor out")
         while phone.get_attribute("body", "data-moves") is None:  # Ann plays her turns until the floor moves her
@@ -58,7 +60,7 @@ def moved_phone(pages: Any, base: str) -> Any:  # noqa: F811
             news.wait()
         else:
             return phone
-    raise AssertionError(f"Ann went out first in {ATTEMPTS} tournaments")
+    raise AssertionError(f"Ann was not moved while her page watched in {ATTEMPTS} tournaments")
 
 
 def test_a_moved_players_phone_follows_them_to_the_new_table_with_dealt_cards(pages: Any, base: str) -> None:  # noqa: F811
