@@ -41,6 +41,8 @@ from homegame.server.room import Connection, Room
 from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token, token_matches
+from homegame.server.tournament_hall import Hall
+from homegame.server.tournament_halls import ELSEWHERE, HallElsewhere, Halls, lease_key
 from homegame.server.tournaments import routes as tournament_routes
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
 
@@ -382,6 +384,15 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
     if bus is not None and server.router is not None:
         bus.on_change = server.router.bus_changed
     serving = {"up": False}
+    #: The dealt tournaments played in this process (each a hall that owns its tables, under a lease).
+    halls = Halls(store, ownership=server.ownership)
+
+    async def lost(key: str) -> None:
+        """A lease taken over by another process: a table's, or a dealt tournament's hall's."""
+        if key.startswith(TOURNAMENT_LEASE):
+            await halls.lost(key.removeprefix(TOURNAMENT_LEASE))
+        else:
+            await server.lost(key)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -394,11 +405,13 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         if server.shared:
             hand_over_on_sigterm(server.hand_over)
         server.resume_all()
-        server.ownership.start(server.lost)
+        server.ownership.start(lost)
         server.start_sweeping()
+        halls.start_sweeping(server.ownership.leases.ttl / 3)
         serving["up"] = True
         yield
         serving["up"] = False
+        await halls.close()
         await server.close()
         if bus is not None:
             await bus.close()
@@ -475,7 +488,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
                                      "minutes", headers={"Retry-After": str(math.ceil(wait))})
         return opener
 
-    app.include_router(tournament_routes(store, may_open, bearer, WEB / "clock.html"))
+    app.include_router(tournament_routes(store, may_open, bearer, WEB / "clock.html", halls))
 
     @app.post("/api/tables")
     async def new_table(spec: NewTable, request: Request) -> JSONResponse:
@@ -591,6 +604,15 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         if first is None:
             return
         hello, said = first
+        try:
+            hall = halls.live(table_id)
+        except HallElsewhere:
+            await ws.send_text(json.dumps(p.error("elsewhere", ELSEWHERE)))
+            await ws.close(4503)
+            return
+        if hall is not None:  # a player of a dealt tournament: the hall sends the table they sit at
+            await at_tournament(ws, hall, hello, address)
+            return
         if not server.capable(table_id, hello.token):  # the same answer for an unknown table
             await refuse(ws, "bad_token", "no table has this id, or this link's token is not valid for it; "
                                           "check the link", 4404)
@@ -635,7 +657,26 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
             with contextlib.suppress(Exception):
                 await ws.close(4503 if moved else 1000)
 
+    async def at_tournament(ws: WebSocket, hall: Hall, hello: p.Hello, address: str | None) -> None:
+        """A player's websocket at a dealt tournament, from its hello until it closes."""
+        conn = Connection(ws.send_text, address=address if server.policy.limited(address) else None)
+        hall.queue.put_nowait((conn, hello))
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        reader = asyncio.get_running_loop().create_task(_read(ws, conn, hall, address, server.limits))
+        try:
+            await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            reader.cancel()
+            pump.cancel()
+            hall.queue.put_nowait((conn, "closed"))
+            with contextlib.suppress(Exception):
+                await ws.close(1000)
+
     return app
+
+
+#: The start of a dealt tournament's lease key (:func:`homegame.server.tournament_hall.lease_key`).
+TOURNAMENT_LEASE = lease_key("")
 
 
 def bearer(request: Request) -> str:
@@ -784,7 +825,7 @@ async def first_hello(ws: WebSocket, seconds: float) -> tuple[p.Hello, str] | No
     return msg, text
 
 
-async def _read(ws: WebSocket, conn: Connection, room: Room, address: str | None = None,
+async def _read(ws: WebSocket, conn: Connection, room: Room | Hall, address: str | None = None,
                 limits: AddressLimits | None = None) -> None:
     """Read messages: parse and rate-limit here (per connection and per address), apply in the
     room's owner task."""
@@ -816,7 +857,7 @@ def _nowhere(_text: str) -> None:
     """Where the server's own messages to a table (its pause of a table left to bots) are answered."""
 
 
-def submit(room: Room, conn: Connection, message: Any) -> None:
+def submit(room: Room | Hall, conn: Connection, message: Any) -> None:
     """Queue a parsed client message for the room's owner task (timed, for a metered room)."""
     if isinstance(room, MeteredRoom):
         room.submit(conn, message)

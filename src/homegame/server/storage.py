@@ -502,14 +502,24 @@ class Store:
                 return None
             return row.host_hash, row.watch_hash, json.loads(row.state), int(row.revision)
 
-    def write_tournament(self, tournament_id: str, state: dict[str, Any], revision: int) -> bool:
+    def write_tournament(self, tournament_id: str, state: dict[str, Any], revision: int,
+                         fence_key: str | None = None) -> bool:
         """Replace a tournament's state if it is still at ``revision`` (one writer wins a race);
-        whether it was written."""
+        whether it was written. With ``fence_key`` (the lease of a dealt tournament's owner, see
+        :mod:`homegame.server.tournament_hall`) the write first checks that lease is still this
+        process's (:class:`LeaseLost` otherwise), as a table's writes do."""
         with self._session.begin() as s:
+            if fence_key is not None:
+                self._fenced(s, fence_key)
             done = s.execute(update(TournamentRow)
                              .where(TournamentRow.id == tournament_id, TournamentRow.revision == revision)
                              .values(state=json.dumps(state), revision=revision + 1, updated_at=time.time()))
             return bool(getattr(done, "rowcount", 0))
+
+    def tournament_ids(self) -> list[str]:
+        """Every stored tournament's id."""
+        with self._session() as s:
+            return list(s.scalars(select(TournamentRow.id)))
 
     def table_ids(self) -> list[str]:
         """Every stored table's id."""

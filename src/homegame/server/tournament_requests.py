@@ -66,6 +66,13 @@ class NewTournament(BaseModel):
     max_rebuys: Annotated[int, Field(ge=0, le=100)] = 3
     add_on_price: Whole = 0
     add_on_chips: Whole = 0
+    #: Dealt online: the server deals every table's hands and each player plays on their phone (the
+    #: table page); otherwise the players deal real cards and the host records the busts.
+    dealt: bool = False
+    #: Dealt online: the bots' pause before acting, the pause between hands, a player's turn clock.
+    bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.8
+    between_hands: Annotated[float, Field(ge=0, le=30)] = 3.0
+    turn_seconds: Annotated[float, Field(ge=5, le=600)] = 30.0
 
 
 class HostAction(BaseModel):
@@ -110,6 +117,8 @@ class Registration(BaseModel):
     name: Annotated[str, Field(min_length=1, max_length=24)]
 
 
+#: The pace of a dealt tournament's tables, taken as sent.
+PACE_SETTINGS = ("bot_delay", "between_hands", "turn_seconds")
 #: The rebuy and add-on settings a new tournament takes as they are sent.
 MONEY_SETTINGS = ("bounty", "rebuy_level", "rebuy_price", "rebuy_chips", "max_rebuys", "add_on_price", "add_on_chips")
 
@@ -136,7 +145,7 @@ def build(spec: NewTournament) -> Tournament:
                                "starting_stack": spec.starting_stack or PRESETS[spec.preset][0],
                                "late_registration_level": spec.late_registration_level, "payouts": spec.payouts,
                                "table_size": spec.table_size}
-    changes.update({k: getattr(spec, k) for k in MONEY_SETTINGS})
+    changes.update({k: getattr(spec, k) for k in MONEY_SETTINGS + PACE_SETTINGS})
     if spec.levels is not None:
         changes["levels"] = [level.level() for level in spec.levels]
     config = replace(preset(spec.preset), **changes)
@@ -144,12 +153,14 @@ def build(spec: NewTournament) -> Tournament:
     return Tournament(config)
 
 
-def apply(t: Tournament, act: HostAction, now: float) -> list[dict[str, Any]]:
+def apply(t: Tournament, act: HostAction, now: float, *, dealt: bool = False) -> list[dict[str, Any]]:
     """Do ``act`` to ``t`` at ``now`` (wall-clock seconds); the seat moves it caused (a bust's);
-    :class:`TournamentError` refuses it."""
+    :class:`TournamentError` refuses it. A ``dealt`` tournament's deal splits the stacks at its tables."""
     if act.action == "bust":
         return record_bust(t, act.names, act.knocked_by, act.started_with)
-    if act.action == "deal":
+    if act.action == "deal" and dealt:
+        t.propose_deal(act.kind, now)
+    elif act.action == "deal":
         propose_live_deal(t, act.kind, act.stacks, now)
     elif act.action == "counts":
         record_counts(t, act.stacks)

@@ -16,6 +16,7 @@ is dealt here: the players deal real cards (online tournament tables are not in 
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import time
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from fastapi.responses import FileResponse, JSONResponse
 
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
+from homegame.server.tournament_halls import ELSEWHERE, HallElsewhere, Halls
 from homegame.server.tournament_requests import (
     Ask,
     DealAnswer,
@@ -73,6 +75,15 @@ class Opened(NamedTuple):
             out["clock_token"] = self.state["links"]["clock"]
             out["invite_token"] = self.state["links"]["invite"]
             out["player_tokens"] = {t.entry(int(e)).name: tok for e, tok in self.state.get("handed", {}).items()}
+        if self.state.get("mode") == "dealt":  # dealt online: the stacks are known at every moment
+            out["dealt"] = True
+            stacks = t.stacks()
+            for seat in out["seats"]:
+                seat["chips"] = stacks.get(seat["name"], 0)
+            if t.started and not t.finished:
+                leaders = sorted(stacks.items(), key=lambda kv: -kv[1])[:CHIP_LEADERS]
+                out["clock"]["chip_leaders"] = [{"name": n, "chips": c} for n, c in leaders]
+            out["chips_in_play"], out["chips_on_tables"] = t.chips_in_play, t.chips_on_tables()
         if self.entry is not None:
             out["you"] = t.entry(self.entry).name
             out["asked"] = self.state.get("asks", {}).get(str(self.entry))
@@ -86,9 +97,11 @@ MOVES_SHOWN, CHIP_LEADERS = 30, 5
 class Tournaments:
     """The stored tournaments: created, read by token, changed by the host (``clock`` is wall time)."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, halls: Halls | None = None) -> None:
         self.store = store
         self.clock = clock
+        #: The halls of dealt tournaments being played: once one has started, its hall is its only writer.
+        self.halls = halls
 
     def create(self, spec: NewTournament, opened_by: str | None = None) -> tuple[str, dict[str, str]]:
         """Store a new tournament (``opened_by``: its opener's key); its id and raw tokens (``host``,
@@ -96,7 +109,7 @@ class Tournaments:
         t = build(spec)
         tokens = {"host": new_token(), "clock": new_token(), "invite": new_token()}
         tid = new_table_id()
-        state = {"mode": "live", "tournament": dump(t), "players": {}, "moves": [],
+        state: dict[str, Any] = {"mode": "dealt" if spec.dealt else "live", "tournament": dump(t), "players": {}, "moves": [],
                  "invite_hash": hash_token(tokens["invite"]),
                  "links": {"clock": tokens["clock"], "invite": tokens["invite"]}}
         self.store.create_tournament(tid, hash_token(tokens["host"]), hash_token(tokens["clock"]), state,
@@ -119,6 +132,12 @@ class Tournaments:
         if not found:
             raise HTTPException(404, NO_SUCH)
         role, entry = found[0]
+        try:
+            hall = self.halls.live(tid) if self.halls is not None and state.get("mode") == "dealt" else None
+        except HallElsewhere:  # another process plays it: what it last stored, to read only
+            return Opened(load(state["tournament"], now=self.clock()), role, revision, {**state, "elsewhere": True}, entry)
+        if hall is not None:  # played online: the hall's tournament is the one in play
+            return Opened(hall.t, role, hall.revision, hall.state, entry)
         return Opened(load(state["tournament"], now=self.clock()), role, revision, state, entry)
 
     def change(self, tid: str, token: str,
@@ -131,11 +150,18 @@ class Tournaments:
             opened = self.read(tid, token)
             t, state, now = opened.tournament, dict(opened.state), self.clock()
             mine: str | None = None
+            dealt = state.get("mode") == "dealt"
+            if state.get("elsewhere"):
+                raise HTTPException(503, ELSEWHERE)
+            hall = self.halls.halls.get(tid) if self.halls is not None and dealt else None
             try:
+                if dealt and isinstance(act, Out) or (isinstance(act, HostAction) and dealt and act.action in LIVE_ONLY):
+                    raise TournamentError("the server deals this tournament: busts and chip counts come from "
+                                          "the hands played")
                 if isinstance(act, HostAction):
                     if opened.role != "host":
                         raise HTTPException(403, "only the host's link runs the clock")
-                    moves = apply(t, act, now)
+                    moves = apply(t, act, now, dealt=dealt)
                     if act.action in ("counts", "deal"):  # counted stacks: the clock shows the leaders
                         state["counted"] = {"level": t.level_number()}
                     if act.action in ("rebuy", "add_on", "decline_ask"):  # the player's ask is answered
@@ -175,8 +201,15 @@ class Tournaments:
             except (TournamentError, ValueError) as exc:
                 raise HTTPException(400, str(exc)) from None
             state["moves"] = (state["moves"] + moves)[-MOVES_SHOWN:]
+            if hall is not None and hall.t is t:  # the hall stores it and tells the phones
+                hall.state = state
+                hall.changed(force=True)
+                return opened._replace(state=hall.state), mine
             state["tournament"] = dump(t)
             if self.store.write_tournament(tid, state, opened.revision):
+                if dealt and t.started and self.halls is not None:
+                    with contextlib.suppress(HallElsewhere):  # (taken at once by a process alive)
+                        self.halls.live(tid)  # started: from now on its hall deals it
                 return opened._replace(state=state), mine
         raise HTTPException(409, "the tournament changed meanwhile; try again")
 
@@ -191,6 +224,9 @@ def ask_allowed(t: Tournament, entry_id: int, what: str, now: float) -> None:
         trial.add_on(entry_id, now)
 
 
+#: The host's actions of a tournament played with real cards only (a dealt one knows its busts and stacks).
+LIVE_ONLY = ("bust", "counts")
+
 NO_SUCH = "no tournament has this id, or this link's token is not valid for it"
 
 
@@ -198,11 +234,11 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 def routes(store: Store, may_open: Callable[[Request], str], bearer: Callable[[Request], str],
-           page: Path) -> APIRouter:
+           page: Path, halls: Halls | None = None) -> APIRouter:
     """The tournament pages and API: ``may_open`` refuses a request that may not open one (the host
     key, the per-address limit), ``bearer`` reads a request's token."""
     router = APIRouter()
-    tournaments = Tournaments(store)
+    tournaments = Tournaments(store, halls=halls)
 
     @router.get("/c/{tid}")
     async def clock_page(tid: str) -> FileResponse:

@@ -103,12 +103,13 @@ function render(data) {
   const leaders = c.chip_leaders || [];
   $("leaders-fact").hidden = !leaders.length;
   $("leaders").textContent = leaders.slice(0, 3).map((l) => `${l.name} ${l.chips.toLocaleString()}`).join(", ") +
-    (leaders.length ? ` (counted at level ${c.counted_level})` : "");
+    (leaders.length && c.counted_level ? ` (counted at level ${c.counted_level})` : "");
   $("draw-box").hidden = !data.seats.length;
   $("draw").replaceChildren(...data.seats.map((s) => {
     const li = document.createElement("li");
-    li.textContent = `${s.name}: table ${s.table}, seat ${s.seat}`;
-    if (data.role === "host" && !data.finished) {
+    li.textContent = `${s.name}: table ${s.table}, seat ${s.seat}${data.dealt ? ` · ${s.chips.toLocaleString()} chips` : ""}`;
+    // dealt online the hands decide who is out: no Out button
+    if (data.role === "host" && !data.finished && !data.dealt) {
       const out = document.createElement("button");
       out.type = "button";
       // two clicks: "Out", then "Sure?" (a stray click changes nothing)
@@ -183,7 +184,10 @@ function player(data) {
   const placed = data.results && data.results.places.find((p) => p.name === data.you);
   $("my-seat").textContent = placed ? `: place ${placed.place}${placed.prize ? `, wins ${placed.prize.toLocaleString()}` : ""}`
     : seat ? `: table ${seat.table}, seat ${seat.seat}` : entry && entry.status === "out" ? "(out)" : "";
-  $("im-out").hidden = !entry || entry.status !== "playing" || data.finished;
+  $("im-out").hidden = !entry || entry.status !== "playing" || data.finished || Boolean(data.dealt);
+  // dealt online: the player plays at the table page, which follows them from table to table
+  $("my-table").hidden = !data.dealt || !data.started || data.finished;
+  $("my-table").href = `/t/${tid}#${encodeURIComponent(token)}`;
   playerAsks(data);
   myPicker(data, $("im-out").dataset.armed === "true");
 }
@@ -192,6 +196,7 @@ function host(data, first) {
   $("host").hidden = false;
   hostAsks(data, act);
   handBusts(data);
+  if (data.dealt) $("hand-busts-box").hidden = true; // dealt online: the hands decide the busts
   $("start").hidden = data.started;
   $("pause").disabled = !data.started || data.finished;
   $("pause").textContent = data.clock.paused && data.started ? "Resume" : "Pause";

@@ -22,6 +22,7 @@ import { chatHistory, chatLine, chatRefused, renderTalk, setupChat, showReaction
 import { renderPreActions, renderRunTwice } from "./advance.js";
 import { renderAfter } from "./after.js";
 import { gameFileAdded, mergeUploaded, renderGameFiles } from "./gamefile.js";
+import { renderTournament, tournamentMessage } from "./tourney.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const seatKey = `homegame.seat.${tableId}`;
@@ -115,6 +116,7 @@ function connect() {
   ws.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
     if (fairMessage(msg, { send, render, tableId })) return;
+    if (tournamentMessage(msg, app, toast)) return;
     if (msg.type === "state") {
       app.quick = 0;
       if (msg.view) msg.view.log = ownLog(msg.view);
@@ -231,6 +233,7 @@ function render() {
   renderSeats(state);
   moveChips(state);
   showStatus(state);
+  renderTournament(state);
   if (you.seat !== null && you.seat !== undefined) app.hadSeat = true;
   rememberNames(app, state);
   trackExchange(state);

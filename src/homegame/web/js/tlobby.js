@@ -16,6 +16,7 @@ openFrom(form, error, "/api/tournaments", (f) => {
     rebuy_level: wholeNumber(f.get("rebuy_level") || "0", "The last rebuy level", { max: 100 }),
     add_on_price: wholeNumber(f.get("add_on_price") || "0", "The add-on's price"),
     add_on_chips: wholeNumber(f.get("add_on_chips") || "0", "The add-on's chips"),
+    dealt: f.get("dealt") === "on",
   };
   if (stack) body.starting_stack = wholeNumber(stack, "The starting stack", { min: 1 });
   const shares = sharesOf(String(f.get("payouts") || ""));
