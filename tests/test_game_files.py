@@ -450,3 +450,17 @@ def test_a_game_is_in_phh_only_where_its_file_says() -> None:
     assert mine.name == "holdem" and not mine.phh
     with pytest.raises(ValueError, match="PHH has no variant for no-limit holdem"):
         mine.deal([100, 100], stakes=stakes, seed=1).phh()
+
+
+def test_building_a_game_loads_no_evaluator_kernels() -> None:
+    """A game file is read and its game built without the evaluator's compiled kernels (numba): the server's
+    game-file check runs in a fresh process under a half-second limit, and a new user's first command waits
+    for every import. The usage rule is worked out at the first showdown (this stop's CI run: a declared
+    usage worked out when the game was built loaded numba, and the check of a good file took over 0.5 s)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, homegame as hg; from homegame.games.dump import dump; hg.game('stud'); hg.load_game(dump(hg.game('tahoe')));"
+            "print(sorted(m for m in ('numba', 'homegame.evaluate.usage', 'homegame.evaluate.kernels') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[]", out

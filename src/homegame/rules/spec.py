@@ -193,7 +193,6 @@ class Game:
                 raise ValueError(f"wild cards ({self.wild!r}) are not supported with the {self.ranking!r} ranking")
         object.__setattr__(self, "_hole_cards", hole)
         object.__setattr__(self, "_board_cards", board)
-        object.__setattr__(self, "_usage", self.use.usage(self.final_counts()[0]))
 
     def __hash__(self) -> int:
         return hash((self.name, json.dumps(self.rules, sort_keys=True)))
@@ -202,7 +201,10 @@ class Game:
     def usage(self) -> Usage:
         """How own and shared cards combine (``homegame.evaluate.usage.Usage``), for the own cards a player
         holds at the showdown; within one line of a laid-out board."""
-        usage: Usage = self._usage
+        usage: Usage | None = self._usage
+        if usage is None:  # worked out at the first showdown: the evaluator's kernels load only then
+            usage = self.use.usage(self.final_counts()[0])
+            object.__setattr__(self, "_usage", usage)
         return usage
 
     def describe(self) -> list[str]:
