@@ -640,18 +640,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         server.attach(table_id)  # open: the table stays loaded while this websocket is
         conn = Connection(ws.send_text, address=address if server.policy.limited(address) else None)
         submit(room, conn, hello)
-        pump = asyncio.get_running_loop().create_task(conn.pump())
-        reader = asyncio.get_running_loop().create_task(_read(ws, conn, room, address, server.limits))
         try:
-            await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+            await _serve(ws, conn, room, address, server.limits)
         finally:
-            reader.cancel()
-            if not pump.done():
-                conn.send_close()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(pump, 1.0)
-            pump.cancel()
-            room.queue.put_nowait((conn, "closed"))
             moved = server.rooms.get(table_id) is not room  # taken over: tell the client to reconnect
             server.detach(table_id)
             with contextlib.suppress(Exception):
@@ -661,14 +652,9 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         """A player's websocket at a dealt tournament, from its hello until it closes."""
         conn = Connection(ws.send_text, address=address if server.policy.limited(address) else None)
         hall.queue.put_nowait((conn, hello))
-        pump = asyncio.get_running_loop().create_task(conn.pump())
-        reader = asyncio.get_running_loop().create_task(_read(ws, conn, hall, address, server.limits))
         try:
-            await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+            await _serve(ws, conn, hall, address, server.limits)
         finally:
-            reader.cancel()
-            pump.cancel()
-            hall.queue.put_nowait((conn, "closed"))
             with contextlib.suppress(Exception):
                 await ws.close(1000)
 
@@ -823,6 +809,24 @@ async def first_hello(ws: WebSocket, seconds: float) -> tuple[p.Hello, str] | No
         await refuse(ws, "hello_first", "send a 'hello' message with your link's token first", 4400)
         return None
     return msg, text
+
+
+async def _serve(ws: WebSocket, conn: Connection, owner: Room | Hall, address: str | None,
+                 limits: AddressLimits) -> None:
+    """A websocket's life at a table or a dealt tournament: its messages read and sent until either side
+    stops; what is queued for it then goes out (within a second) before the owner hears it closed."""
+    pump = asyncio.get_running_loop().create_task(conn.pump())
+    reader = asyncio.get_running_loop().create_task(_read(ws, conn, owner, address, limits))
+    try:
+        await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        reader.cancel()
+        if not pump.done():
+            conn.send_close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pump, 1.0)
+        pump.cancel()
+        owner.queue.put_nowait((conn, "closed"))
 
 
 async def _read(ws: WebSocket, conn: Connection, room: Room | Hall, address: str | None = None,
