@@ -131,7 +131,8 @@ CARDS_OUTSIDE = """() => {
 def test_my_cards_fit_their_area_on_a_laptop(pages: Pages, count: int) -> None:
     """Seen: the 7th card of my Pass The Trash hand was cut off at the laptop screen's right edge. However
     many cards I hold, every one lies inside my cards' area."""
-    _, page = pages.host_seated("laptop", "Ann", game="pass-the-trash", bots=2, approve_seats=False, paused=False)
+    _, page = pages.host_seated("laptop", "Ann", game="pass-the-trash", bots=2, approve_seats=False, paused=False,
+                                bot_delay=0.05, between_hands=0.5)
     page.wait_for_function("document.querySelectorAll('#my-cards .card').length === 7")
     page.evaluate(f"""() => {{
       const box = document.getElementById('my-cards');
