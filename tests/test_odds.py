@@ -14,7 +14,8 @@ import homegame as hg
 from homegame.cards import DECK, Card
 from homegame.evaluate.usage import best_high, best_low
 from homegame.odds import BadOdds, equity
-from homegame.odds.games import GAMES
+from homegame.odds.calculator import played_out
+from homegame.odds.games import kernel_facts
 
 
 @dataclass
@@ -98,9 +99,11 @@ def test_pass_the_trash_declare_proxy() -> None:
     assert split.shares == [0.5, 0.5]  # royal flush high, 7-5-4-3-2 low
     scoop = equity(game, ["As 2s 3s 4s 5s Kd Kh", "9c 9d Jh Qs 7c 8d Td"])
     assert scoop.shares == [1.0, 0.0]  # steel wheel: best high and best low
-    short = equity(hg.game("trash", passes=(3, 2, 1), keep=6, declare_after=4), ["As 2s 3s 4s 5s Kd", ""],
-                   trials=2_000, seed=1)
-    assert short.shares[0] > 0.75
+    # keeping six of seven is a discard: the cards listed are those dealt so far, and the rest of the hand
+    # (a seventh card, the passes, the discard) is played out by the engine
+    six = hg.game("trash", passes=(3, 2, 1), keep=6, declare_after=4)
+    short = equity(six, ["As 2s 3s 4s 5s Kd", ""], trials=2_000, seed=1)
+    assert short == played_out(six, ["As 2s 3s 4s 5s Kd", ""], trials=2_000, seed=1) and short.shares[0] > 0.65
 
 
 def test_omaha_high_low_scoop_and_split() -> None:
@@ -118,9 +121,10 @@ def test_stud_hands_all_known() -> None:
 
 def _brute(game: Any, hole: list[str], board: str, exposed: dict[int, str] | None = None) -> list[float]:
     """Enumerate in Python, every unknown card of every player and the board, each order once."""
-    facts = GAMES[game.name]
+    facts = kernel_facts(game)
+    assert facts is not None
     rules = game.rules
-    size = facts.hole_cards(rules)
+    size = facts.hole
     held = [list(hg.cards(h)) for h in hole]
     shown = list(hg.cards(board))
     used = {c for h in held for c in h} | set(shown)
@@ -231,7 +235,7 @@ def test_future_hole_cards_of_sameem_are_unknown() -> None:
     ({"hole": ["As Ks", "Qh Qd"], "board": "2c 3c 4c 5c 6c 7c"}, "board has 6 cards"),
     ({"hole": ["As Ks"]}, "at least two players"),
     ({"hole": "As Ks"}, "one entry per player"),
-    ({"hole": ["As Ks", "Qh Qd"], "exposed": {0: "As"}}, "exposed cards are for three-hole"),
+    ({"hole": ["As Ks", "Qh Qd"], "exposed": {0: "As"}}, "exposed cards are for games whose face-up cards are shared"),
     ({"hole": ["As Kx", "Qh Qd"]}, "'Kx' is not a card"),
 ])
 def test_bad_input(kwargs: dict[str, Any], message: str) -> None:
@@ -247,8 +251,8 @@ def test_bad_three_hole_exposures_and_games() -> None:
         equity(game, ["As Ks Kd", "Qh Qd"], exposed={0: "As Ks Kd"})
     with pytest.raises(BadOdds, match="players are 0 to 1"):
         equity(game, ["As Ks Kd", "Qh Qd"], exposed={2: "Qh"})
-    with pytest.raises(BadOdds, match="no odds for game 'razz'"):
-        equity(StandIn("razz"), ["As Ks", "Qh Qd"])
+    # a stand-in is the game it names: razz (lowball only) is played out, wheel against kings full
+    assert equity(StandIn("razz"), ["As 2s 3d 4c 5h Kd Ks", "Kh Kc Qs Qd Qc 9s 9d"]).shares == [1.0, 0.0]
     with pytest.raises(BadOdds, match="with .name and .rules"):
         equity(object(), ["As Ks", "Qh Qd"])
 

@@ -93,11 +93,11 @@ def test_bad_omaha_and_game() -> None:
         parse_range("AAK", game="omaha")
     with pytest.raises(ValueError, match="no hand"):
         parse_range("AAAKds", game="omaha")
-    with pytest.raises(ValueError, match="range notation is for holdem and omaha"):
+    with pytest.raises(ValueError, match="range notation is for games of two hole cards .* not .stud."):
         parse_range("AKs", game="stud")
     with pytest.raises(ValueError, match="player 1: range token 'AKz'"):
         hg.range_equity("holdem", ["AKs", "AKz"])
-    with pytest.raises(ValueError, match="ranges are for holdem and omaha"):
+    with pytest.raises(ValueError, match="ranges are for hold.em-like and Omaha-like games: .* not .passem."):
         hg.range_equity("passem", ["AKs", "QQ"])
     with pytest.raises(ValueError, match="no hand left that avoids the board"):
         hg.range_equity("holdem", ["AhKh", "QQ"], board="Ah 2c 3d")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from homegame.bots.base import LegalOptions, View, passive, sized
 from homegame.bots.defend import raise_bar
-from homegame.bots.estimate import side_chances
+from homegame.bots.estimate import game_of, side_chances
 from homegame.bots.rule_bot import RuleBot
 
 
@@ -33,13 +33,14 @@ class EquityBot(RuleBot):
         self._gift: tuple[int, frozenset[str], tuple[str, ...]] | None = None
 
     def choose_pass(self, view: View, count: int) -> list[str]:
-        """The rule-based choice, remembered in Pass'Em: the neighbour it went to holds it till the end."""
+        """The rule-based choice, remembered when the game passes only once (Pass'Em): the neighbour it went
+        to holds it till the end."""
         chosen = super().choose_pass(view, count)
-        if view.get("game") == "passem" and view.get("seat") is not None:
+        passes = [s for s in game_of(view).steps if s.kind == "pass"]
+        if len(passes) == 1 and view.get("seat") is not None:
             seats, me = len(view["seats"]), int(view["seat"])
-            right = (view.get("rules") or {}).get("pass_direction") == "right"
             kept = frozenset(c for c in view["cards"] if c not in chosen)
-            self._gift = ((me - 1) % seats if right else (me + 1) % seats, kept, tuple(chosen))
+            self._gift = ((me + passes[0].direction * passes[0].distance) % seats, kept, tuple(chosen))
         return chosen
 
     def known_cards(self, view: View) -> dict[int, list[str]]:

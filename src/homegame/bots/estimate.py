@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,17 +24,19 @@ from homegame.cards import Card, card_ids
 from homegame.evaluate.usage import best_high_many, best_low_many
 from homegame.games import known_game
 from homegame.odds import equity
-from homegame.odds.games import GAMES as ODDS_GAMES
-from homegame.odds.shape import FINAL
+from homegame.odds.games import kernel_facts
+
+if TYPE_CHECKING:
+    from homegame.rules.spec import Game
 
 
 @lru_cache(maxsize=64)
-def _game(name: str, rules_json: str, file: str | None) -> Any:
+def _game(name: str, rules_json: str, file: str | None) -> Game:
     rules = {k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(rules_json).items()}
     return known_game(name, file, **rules)
 
 
-def game_of(view: View) -> Any:
+def game_of(view: View) -> Game:
     """The game object a view is about (its house rules included, and for a game read from a file,
     that very file: ``view["file"]``), cached."""
     return _game(str(view["game"]), json.dumps(view.get("rules") or {}, sort_keys=True), view.get("file"))
@@ -65,12 +67,13 @@ def share(view: View, trials: int = 300, seed: int | None = None, known: Known |
         return declared_share(view, trials, seed, known)
     if any(s["folded"] and s.get("up") for s in view["seats"]):
         return sampled_share(view, trials, seed, known)  # folded seats' upcards: dead, or table cards in Three-Hole
-    if game.name not in ODDS_GAMES or game.rules.get("split") == "low":
-        return sampled_share(view, trials, seed, known)  # no exact odds for it: sample the hands as they stand
+    facts = kernel_facts(game)
+    if facts is None:  # no exact odds for it: sample the hands as they stand
+        return sampled_share(view, trials, seed, known)
     hole = [" ".join(view["cards"])] + [" ".join([*(s.get("up") or ()), *_extra(known, s)]) for s in opps]
     board = " ".join(view.get("board") or ())
     exposed: dict[int, str] | None = None
-    if game.name == "three-hole":
+    if facts.table_cards:
         exposed = {0: " ".join(view.get("up") or ())}
         exposed.update({i + 1: " ".join(s.get("up") or ()) for i, s in enumerate(opps)})
         exposed = {k: v for k, v in exposed.items() if v}
@@ -121,22 +124,12 @@ class Sampled:
 def sample(view: View, trials: int, seed: int | None, known: Known | None = None) -> Sampled:
     """Deal the cards this seat cannot see, ``trials`` times: opponents' face-down cards and what is to come."""
     game = game_of(view)
-    name = str(view["game"])
-    if name in FINAL:
-        own_final, board_final = FINAL[name]
-    else:  # any other game: what its steps deal by the showdown (at least what the seat holds now)
-        own_final, board_final = game.final_counts()
-        own_final = max(own_final, len(view["cards"]))
-    if name == "pass-the-trash":
-        own_final, board_final = int(game.rules.get("keep", 7)), 0
-    elif name == "stud":
-        own_final, board_final = 7, 0
-    if name == "three-hole":
-        board_final = 0
+    own_final, board_final = game.final_counts()  # what its steps deal by the showdown
+    own_final = max(own_final, len(view["cards"]))  # (at least what the seat holds now: a discard to come)
     me = view.get("seat")
     up_mine = list(view.get("up") or ())
     down_mine = [c for c in view["cards"] if c not in up_mine]
-    if name == "three-hole":  # the cards it will turn up next first (the lowest, as the bots expose)
+    if game.use.shared == "face-up":  # the cards it will turn up next first (the lowest, as the bots expose)
         down_mine.sort(key=lambda c: Card(c).rank)
     holdings = [up_mine + down_mine]
     opps = opponents(view)

@@ -134,7 +134,7 @@ def weights(view: View, dealt: Sampled, widths: Mapping[int, float]) -> npt.NDAr
     """Each completion's weight: how far every opponent's sampled holding fits its range."""
     w = np.ones(dealt.trials, dtype=np.float64)
     low = dealt.game.rules.get("split", "high") != "high"
-    three_hole = dealt.game.name == "three-hole"
+    table_shared = dealt.game.use.shared == "face-up"  # the others' face-up cards are shared
     entries = {int(s["seat"]): s for s in view["seats"]}
     for index, seat in enumerate(dealt.seats[1:], start=1):
         width = widths.get(seat, 1.0)
@@ -143,7 +143,7 @@ def weights(view: View, dealt: Sampled, widths: Mapping[int, float]) -> npt.NDAr
         entry = entries[seat]
         held = len(entry.get("up") or ()) + int(entry.get("down") or 0)
         own = dealt.rows[index][:, :max(1, held)]
-        if three_hole:
+        if table_shared:
             table = [c for s in view["seats"] if s["seat"] != seat for c in s.get("up") or ()]
             shared = _ids(table, dealt.trials)
         else:

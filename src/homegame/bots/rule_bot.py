@@ -32,12 +32,12 @@ from homegame.bots.base import (
     sized,
 )
 from homegame.bots.defend import judge, raise_bar, widths
-from homegame.bots.estimate import side_chances
+from homegame.bots.estimate import game_of, side_chances
 from homegame.bots.ranges import ranged_share
 from homegame.bots.reads import PRIOR_FOLDS, Reads
 from homegame.cards import Card
 from homegame.odds.policy import expose_choice, face_down, least_useful_first, others_up
-from homegame.odds.shape import PAR, low_top, made_category, progress, usable_cards
+from homegame.odds.shape import low_top, made_category, progress, usable_cards
 
 
 def _rules(view: View) -> dict[str, object]:
@@ -108,7 +108,7 @@ class RuleBot(BaseBot):
     # -- judging the hand ---------------------------------------------------------------------------
     def strength(self, view: View) -> float:
         """The hand's worth on the category scale (0 high card .. 8 straight flush), lows included."""
-        usable = usable_cards(view)
+        usable = usable_cards(view, game_of(view))
         value = float(made_category(usable))
         if view["cards"]:
             value += 0.6 * max(Card(c).rank for c in view["cards"]) / 12
@@ -116,13 +116,13 @@ class RuleBot(BaseBot):
             rule, qualifier = low_rule(view)
             top = low_top(usable, rule, qualifier)
             if top is not None:
-                value = max(value, PAR.get(str(view.get("game")), 2.0) + 0.5 * (8 - top))
+                value = max(value, game_of(view).par + 0.5 * (8 - top))
         return value
 
     def margin(self, view: View) -> float:
         """How far the hand is above (positive) or below the par for what has been seen."""
-        par = PAR.get(str(view.get("game")), 2.0)
-        return self.strength(view) - par * progress(view)
+        game = game_of(view)
+        return self.strength(view) - game.par * progress(view, game)
 
     # -- decisions -------------------------------------------------------------------------------------
     def choose_bet(self, view: View, options: LegalOptions) -> str:
@@ -173,7 +173,7 @@ class RuleBot(BaseBot):
     def shape_declare(self, view: View, allowed: Sequence[str]) -> str:
         """Declaring by the hand's shape alone: high with a real high hand, low with a good low, both
         with both."""
-        usable = usable_cards(view)
+        usable = usable_cards(view, game_of(view))
         high = made_category(usable)
         rule, qualifier = low_rule(view)
         top = low_top(usable, rule, qualifier)

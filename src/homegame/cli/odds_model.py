@@ -98,10 +98,10 @@ def check_three_hole(game: Any, hole: Sequence[str], exposed: Mapping[int, str])
 
 def showdown_cards(game: Any, hole: Sequence[str], exposed: Mapping[int, str]) -> list[str]:
     """Each player's cards as the odds take them at the showdown, in words (Three-Hole: up and down)."""
-    from homegame.odds.games import GAMES
+    from homegame.odds.games import kernel_facts
 
-    facts = GAMES.get(game.name)
-    size = facts.hole_cards(dict(game.rules)) if facts is not None else 0
+    facts = kernel_facts(game)
+    size = facts.hole if facts is not None else 0
     out = []
     for index, held in enumerate(hole):
         listed = cards(held)

@@ -353,6 +353,7 @@ def build(gf: GameFile, house_rules: dict[str, Any], source: str | None = None) 
         split=rules.get("split", "high"), low=rules.get("low", "a5"), qualifier=rules.get("qualifier"),
         swing_ties=rules.get("swing_ties", False), showdown_cards_count=rules.get("showdown_cards_count", False),
         spade=spade, source=source, ranks=DECKS[gf.deck], wild=gf.wild, phh=gf.phh,
+        par=2.0 if gf.par is None else gf.par,
         ranking=("short-trips" if rules.get("trips_beat_straight") else "short") if gf.deck == "short" else "standard",
     )
 

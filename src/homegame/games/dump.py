@@ -74,6 +74,8 @@ def dump(game: Game) -> str:
            f"players = [{game.min_players}, {game.max_players}]", f"usage = {_toml(game.use.to_toml())}"]
     if game.phh:
         out.append("phh = {" + ", ".join(f"{_toml(k)} = {_toml(v)}" for k, v in game.phh) + "}")
+    if game.par != 2.0:
+        out.append(f"par = {game.par}")
     if game.wild:
         out.append(f"wild = {_toml(game.wild)}")
     if game.ranks != "23456789TJQKA":

@@ -42,7 +42,7 @@ MAX_TEXT = 80  # characters in a name, title, alias, label or allowed text
 MAX_ABOUT = 400  # characters in ``about``, what the game is in a sentence or two
 
 TOP_KEYS = ("format", "name", "title", "aliases", "players", "usage", "deck", "wild", "buy", "about", "phh",
-            "options", "steps")
+            "par", "options", "steps")
 #: the betting structures and splits a ``phh`` key names ("no-limit high")
 PHH_STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
 PHH_SPLITS = ("high", "low", "high-low")
@@ -134,6 +134,8 @@ class GameFile:
     about: str = ""
     #: PHH's variant code for each "structure split" the game is in PHH (``{"no-limit high": "NT"}``)
     phh: tuple[tuple[str, str], ...] = ()
+    #: a typical winning hand, as a category index (0 high card .. 9 five of a kind; ``None``: not said)
+    par: float | None = None
     source: str = "game file"
     lines: dict[Path, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -244,7 +246,18 @@ def parse(text: str, source: str = "game file") -> GameFile:
     return GameFile(name=name, title=title, aliases=tuple(aliases), min_players=players[0],
                     max_players=players[1], usage=usage, options=tuple(options), steps=steps, text=text,
                     source=source, lines=r.lines, deck=deck, wild=wild.strip(), about=" ".join(about.split()),
-                    phh=_phh(r, data.get("phh", {})))
+                    phh=_phh(r, data.get("phh", {})), par=_par(r, data.get("par")))
+
+
+def _par(r: _Reader, raw: Any) -> float | None:
+    """``par``: how strong a typical winning hand is, as a category index from 0 (high card) to 9 (five of
+    a kind), halves allowed: 1.5 is between one pair and two pair."""
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)) or not 0 <= raw <= 9:
+        raise r.fail(("par",), "par must be a number from 0 (high card) to 9 (five of a kind), such as 1.5 "
+                     f"(between one pair and two pair), not {str(raw)[:20]!r}")
+    return float(raw)
 
 
 def _phh(r: _Reader, raw: Any) -> tuple[tuple[str, str], ...]:

@@ -48,7 +48,7 @@ from homegame.evaluate.short import ORDERS as SHORT_ORDERS
 from homegame.evaluate.tables import high_tables, tables
 from homegame.games import game as make_game
 from homegame.odds import fives, run
-from homegame.odds.games import EXPOSED_AT_SHOWDOWN, GAMES, GameFacts
+from homegame.odds.games import GameFacts, kernel_facts
 from homegame.odds.playout import card_slots, check, playout_equity
 from homegame.odds.symmetry import symmetries
 
@@ -104,44 +104,42 @@ class Layout:
         return ids, ids[len(known):]
 
 
-def _game(game: Any) -> tuple[str, dict[str, Any], GameFacts]:
+def _engine(game: Any) -> Any:
+    """The engine's game: ``game`` itself, one built from its name, or from ``.name`` and ``.rules``."""
     if isinstance(game, str):
-        game = make_game(game)
+        return make_game(game)
+    if hasattr(game, "final_counts"):
+        return game
     name, rules = getattr(game, "name", None), getattr(game, "rules", None)
     if not isinstance(name, str) or not isinstance(rules, Mapping):
         raise BadOdds(f"game must come from homegame.game(...) (with .name and .rules), got {game!r}")
-    if name not in GAMES:
-        raise BadOdds(f"no odds for game {name!r}: games are {', '.join(GAMES)}")
-    return name, dict(rules), GAMES[name]
+    return make_game(name, **rules)
+
+
+def _game(game: Any) -> tuple[str, dict[str, Any], GameFacts]:
+    engine = _engine(game)
+    facts = kernel_facts(engine)
+    if facts is None:
+        raise BadOdds(f"no exact odds for {engine.name!r}: its hands are played out (homegame.odds.played_out)")
+    return str(engine.name), dict(engine.rules), facts
 
 
 def _engine_game(game: Any) -> Any:
-    """The game, when the calculator's kernels do not cover it (played out: :func:`played_out`)."""
-    if isinstance(game, str):
-        try:
-            game = make_game(game)
-        except ValueError:
-            return None
-    if not hasattr(game, "final_counts"):
+    """The game, when the calculator's kernels do not cover it: played out (:func:`played_out`)."""
+    try:
+        engine = _engine(game)
+    except ValueError:
         return None
-    return None if kernels_fit(game) else game
+    return engine if kernel_facts(engine) is None else None
 
 
 def kernels_fit(game: Any) -> bool:
-    """Whether the kernels' facts for the game's name describe this game: a game file may reuse a name
-    (``name = "holdem"``) with other steps, wild cards or another deck, and is then played out."""
-    facts = GAMES.get(getattr(game, "name", None))  # type: ignore[arg-type]
-    if facts is None:
-        return False
-    rules = dict(getattr(game, "rules", {}) or {})
+    """Whether the kernels cover this game as its declaration says (a game file may reuse a name such as
+    ``holdem`` with other steps, wild cards or another deck: it is then played out)."""
     try:
-        held, board = game.final_counts()
-        same = (held == facts.hole_cards(rules) and board == facts.board and game.usage == facts.usage
-                and not game.wild and game.ranking == "standard" and len(game.cards) == 52
-                and getattr(game, "spade", None) is None)
-    except (AttributeError, TypeError, ValueError):
-        return True  # not an engine game: the kernels' own checks answer
-    return bool(same)
+        return kernel_facts(_engine(game)) is not None
+    except ValueError:
+        return False
 
 
 def _check_trials(trials: object, seed: object) -> None:
@@ -169,7 +167,7 @@ def _holdings(name: str, facts: GameFacts, rules: dict[str, Any], hole: Any, boa
         raise BadOdds("hole must be a list with one entry per player, e.g. ['As Ks', 'Qh Qd']")
     if len(hole) < 2:
         raise BadOdds(f"equity needs at least two players, got {len(hole)}")
-    size = facts.hole_cards(rules)
+    size = facts.hole
     held = [_parse(h) for h in hole]
     for i, h in enumerate(held):
         if len(h) > size:
@@ -181,7 +179,7 @@ def _holdings(name: str, facts: GameFacts, rules: dict[str, Any], hole: Any, boa
     turned: dict[int, tuple[Card, ...]] = {}
     if exposed:
         if not facts.table_cards:
-            raise BadOdds(f"exposed cards are for three-hole; {name} has none")
+            raise BadOdds(f"exposed cards are for games whose face-up cards are shared; {name} has none")
         for player, items in exposed.items():
             if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(held):
                 raise BadOdds(f"exposed names player {player!r}: players are 0 to {len(held) - 1}")
@@ -189,8 +187,8 @@ def _holdings(name: str, facts: GameFacts, rules: dict[str, Any], hole: Any, boa
             missing = [str(c) for c in turned[player] if c not in held[player]]
             if missing:
                 raise BadOdds(f"player {player} exposes {' '.join(missing)}, a card they do not hold")
-            if len(turned[player]) > EXPOSED_AT_SHOWDOWN:
-                raise BadOdds(f"player {player} exposes {len(turned[player])} cards: at most {EXPOSED_AT_SHOWDOWN}")
+            if len(turned[player]) > facts.exposed:
+                raise BadOdds(f"player {player} exposes {len(turned[player])} cards: at most {facts.exposed}")
     every = [c for h in held for c in h] + list(shown)
     if len(set(every)) != len(every):
         seen: set[Card] = set()
@@ -206,7 +204,7 @@ def _holdings(name: str, facts: GameFacts, rules: dict[str, Any], hole: Any, boa
 
 def _layout(facts: GameFacts, rules: dict[str, Any], held: list[tuple[Card, ...]], shown: tuple[Card, ...],
             turned: dict[int, tuple[Card, ...]]) -> Layout:
-    size = facts.hole_cards(rules)
+    size = facts.hole
     lay = Layout()
     if not facts.table_cards:
         board_slots, board_unknown = lay.add(shown, facts.board)
@@ -228,8 +226,8 @@ def _layout(facts: GameFacts, rules: dict[str, Any], held: list[tuple[Card, ...]
         up_known = list(turned.get(p, ()))
         ordered = up_known + [c for c in h if c not in up_known]
         mine, unknown = lay.add(ordered, size)
-        ups.append(mine[:EXPOSED_AT_SHOWDOWN])
-        downs.append(mine[EXPOSED_AT_SHOWDOWN:])
+        ups.append(mine[:facts.exposed])
+        downs.append(mine[facts.exposed:])
         up_unknown = [s for s in unknown if s in ups[-1]]
         down_unknown = [s for s in unknown if s not in ups[-1]]
         if all_count and unknown:
@@ -347,10 +345,10 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
     _check_trials(trials, seed)
     held, shown, turned = _holdings(name, facts, rules, hole, board, exposed)
     if (RANK_CLASSES and trials is None and facts.board == 5 and not facts.table_cards and facts.usage.kind == "any"
-            and rules.get("split", "high") == "high" and facts.hole_cards(rules) <= 2):
+            and rules.get("split", "high") == "high" and facts.hole <= 2):
         # hold'em: boards by rank class (the checks and the exact-or-sampled choice as on the general path)
         max(qualifier_threshold(check_rule(rules.get("low", "a5")), rules.get("qualifier")), 1)
-        size = facts.hole_cards(rules)
+        size = facts.hole
 
         if all(len(h) == size for h in held):
             totals, count = run.exact_ranks_ids([[c.id for c in h] for h in held], [c.id for c in shown])
@@ -368,7 +366,7 @@ def equity(game: Any, hole: Sequence[CardsLike], *, board: CardsLike = "",
             totals, count = run.exact_ranks_open(hands, [c.id for c in shown], perms)
             return Equity([float(x) / count for x in totals], True, [0.0] * len(held), count, "exact")
     usage = facts.usage
-    size = facts.hole_cards(rules)
+    size = facts.hole
     if (trials is None and not facts.table_cards and facts.board == 5 and usage.kind != "any"
             and rules.get("split", "high") == "high" and all(len(h) == size for h in held)):
         # Omaha-like: every board, each player's selections scored by the board sweep (homegame.odds.fives)

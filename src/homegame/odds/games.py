@@ -1,45 +1,61 @@
-"""What the odds calculator's kernels need to know about each game they cover: the cards a player ends
-with, the community cards, and how they combine (the usage rule), keyed by the engine's game name. Every
-other game's odds are played out by the engine (:mod:`homegame.odds.playout`)."""
+"""What the odds calculator's kernels need to know about a game, read from its declaration: the cards a
+player holds at the showdown, the community cards, how they combine (the usage rule) and whether the
+shared cards are the others' face-up cards. A game the kernels do not cover (wild cards, another deck or
+ranking, a special card, a laid-out board, lowball only, or cards that change after the deal by a draw, a
+buy or a discard) is played out by the engine (:mod:`homegame.odds.playout`).
+
+>>> from homegame.games import game
+>>> kernel_facts(game("holdem"))
+GameFacts(hole=2, board=5, usage=Usage(kind='any', splits=(), pool=0), table_cards=False, exposed=0)
+>>> kernel_facts(game("three-hole")).usage, kernel_facts(game("three-hole")).exposed
+(Usage(kind='own-plus', splits=(), pool=2), 2)
+>>> kernel_facts(game("pass-the-trash")).hole
+7
+>>> kernel_facts(game("follow-the-queen")) is None, kernel_facts(game("pineapple")) is None  # wild; a discard
+(True, True)
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
-from homegame.evaluate.usage import ANY, OMAHA, PASSEM, THREE_HOLE, Usage
+from homegame.evaluate.usage import Usage
+
+if TYPE_CHECKING:
+    from homegame.rules.spec import Game
+
+#: Steps after which a player's cards are not the ones dealt by chance alone: the kernels do not cover them.
+CHANGING_STEPS: Final = frozenset({"draw", "buy", "strike", "discard"})
 
 
 @dataclass(frozen=True)
 class GameFacts:
-    """``hole``: cards each player holds at the showdown (``None``: the ``keep`` house rule);
-    ``board``: community cards; ``usage``: how a player combines their own and the shared cards;
-    ``table_cards``: other players' face-up cards are the shared cards (Three-Hole)."""
+    """``hole``: cards each player holds at the showdown; ``board``: community cards; ``usage``: how a
+    player combines their own and the shared cards; ``table_cards``: other players' face-up cards are the
+    shared cards; ``exposed``: how many of their cards each player has turned face up by the showdown."""
 
-    hole: int | None
+    hole: int
     board: int
     usage: Usage
     table_cards: bool = False
-
-    def hole_cards(self, rules: dict[str, Any]) -> int:
-        """Cards each player holds at the showdown under these house rules."""
-        return int(rules.get("keep", 7)) if self.hole is None else self.hole
+    exposed: int = 0
 
 
-GAMES: Final = {
-    "holdem": GameFacts(2, 5, ANY),
-    "omaha": GameFacts(4, 5, OMAHA),
-    "stud": GameFacts(7, 0, ANY),
-    "passem": GameFacts(3, 3, PASSEM),
-    "sameem": GameFacts(5, 5, ANY),
-    "pass-the-trash": GameFacts(None, 0, ANY),
-    "three-hole": GameFacts(3, 0, THREE_HOLE, table_cards=True),
-    "stud-hi-lo": GameFacts(7, 0, ANY),
-    "big-o": GameFacts(5, 5, OMAHA),
-    "omaha-hi-lo": GameFacts(4, 5, OMAHA),
-    "cincinnati": GameFacts(4, 5, ANY),
-    "five-card-stud": GameFacts(5, 0, ANY),
-}
+def kernel_facts(game: Game) -> GameFacts | None:
+    """The kernels' facts for ``game`` (with its house rules), or ``None`` when they do not cover it."""
+    return _facts(game)
 
-#: Three-Hole: cards each player has turned face up by the showdown.
-EXPOSED_AT_SHOWDOWN: Final = 2
+
+@lru_cache(maxsize=256)
+def _facts(game: Game) -> GameFacts | None:
+    if (game.wild or game.ranking != "standard" or len(game.cards) != 52 or game.spade is not None
+            or game.use.lines or game.split == "low" or any(s.kind in CHANGING_STEPS for s in game.steps)):
+        return None
+    held, board = game.final_counts()
+    exposed = sum(1 for s in game.steps if s.kind == "expose")
+    return GameFacts(held, board, game.usage, table_cards=game.use.shared == "face-up", exposed=exposed)
+
+
+__all__ = ["CHANGING_STEPS", "GameFacts", "kernel_facts"]

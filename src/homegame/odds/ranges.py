@@ -39,19 +39,55 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from homegame.cards import DECK, RANKS, Card, cards
+from homegame.games import game as make_game
+from homegame.odds.games import kernel_facts
 
-#: Cards a player holds, by game with range notation.
-HOLE: Final = {"holdem": 2, "omaha": 4}
-#: What each game's notation allows, for error messages.
-ALLOWED: Final = {
-    "holdem": ("a pair (QQ, QQ+, QQ-99), two ranks (AK, AKs, AKo, A2s+, A5s-A2s, T9s-54s), cards (AhKh) "
-               "or random"),
-    "omaha": "four ranks (AAKK, AAKKds, AKQJss, AKQJr), cards (AhAdKhKd) or random",
+if TYPE_CHECKING:
+    from homegame.rules.spec import Game
+
+
+@dataclass(frozen=True)
+class Notation:
+    """A range notation, for games whose players hold ``cards`` hole cards and share a five-card board,
+    high only: two that combine with the board freely (hold'em's notation), or four of which exactly two
+    play (Omaha's). ``words`` names it in messages; ``allowed`` says what it writes."""
+
+    cards: int
+    words: str
+    allowed: str
+
+
+#: The notations, by the number of hole cards.
+NOTATIONS: Final = {
+    2: Notation(2, "hold'em", "a pair (QQ, QQ+, QQ-99), two ranks (AK, AKs, AKo, A2s+, A5s-A2s, T9s-54s), "
+                              "cards (AhKh) or random"),
+    4: Notation(4, "Omaha", "four ranks (AAKK, AAKKds, AKQJss, AKQJr), cards (AhAdKhKd) or random"),
 }
-_NAMES: Final = {"holdem": "hold'em", "omaha": "Omaha"}
+#: How the hole cards combine with the board in each notation's games.
+_USAGE_KIND: Final = {2: "any", 4: "split"}
+
+
+def notation_of(game: str | Game) -> Notation:
+    """The range notation of ``game`` (a name or a game), read from its declaration; ValueError when it has
+    none (ranges are for hold'em-like and Omaha-like games, high only).
+
+    >>> notation_of("holdem").words, notation_of("omaha").cards
+    ("hold'em", 4)
+    """
+    name = game if isinstance(game, str) else game.name
+    try:
+        engine = make_game(game) if isinstance(game, str) else game
+    except ValueError:
+        engine = None
+    facts = None if engine is None else kernel_facts(engine)
+    if (engine is None or facts is None or facts.board != 5 or facts.table_cards or engine.split != "high"
+            or facts.hole not in NOTATIONS or facts.usage.kind != _USAGE_KIND[facts.hole]):
+        raise ValueError(f"range notation is for games of two hole cards and a five-card board (hold'em's) or "
+                         f"four of which two play (Omaha's), high only, not {name!r}")
+    return NOTATIONS[facts.hole]
 _TWO: Final = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE)
 _FOUR: Final = re.compile(r"^([2-9TJQKA]{4})(ds|ss|r)?$", re.IGNORECASE)
 
@@ -75,7 +111,7 @@ class Range:
     @property
     def is_random(self) -> bool:
         """Every holding, all with the same weight: the same as cards not known at all."""
-        size = HOLE[self.game]
+        size = len(self.combos[0][0]) if self.combos else 0
         return (len(self.combos) == math.comb(52, size)
                 and len({w for _, w in self.combos}) == 1)
 
@@ -103,7 +139,7 @@ def _holdem_pattern(token: str, shown: str) -> list[tuple[int, int, str]]:
     if len(parts) == 2:
         ends = [_TWO.match(p) for p in parts]
         if not all(ends) or any(m and m.group(4) for m in ends):
-            raise ValueError(_bad(shown, "holdem"))
+            raise ValueError(_bad(shown, NOTATIONS[2]))
         (h1, l1, k1), (h2, l2, k2) = (_ordered(m.group(1), m.group(2), m.group(3), shown)  # type: ignore[union-attr]
                                       for m in ends)
         if k1 != k2 or (h1 == l1) != (h2 == l2):
@@ -122,7 +158,7 @@ def _holdem_pattern(token: str, shown: str) -> list[tuple[int, int, str]]:
                          "same gap between the cards (T9s-54s)")
     m = _TWO.match(token)
     if m is None:
-        raise ValueError(_bad(shown, "holdem"))
+        raise ValueError(_bad(shown, NOTATIONS[2]))
     high, low, kind = _ordered(m.group(1), m.group(2), m.group(3), shown)
     if not m.group(4):
         return [(high, low, kind)]
@@ -141,7 +177,7 @@ def _ordered(a: str, b: str, kind: str, shown: str) -> tuple[int, int, str]:
 def _omaha_pattern(token: str, shown: str) -> list[Combo]:
     m = _FOUR.match(token)
     if m is None:
-        raise ValueError(_bad(shown, "omaha"))
+        raise ValueError(_bad(shown, NOTATIONS[4]))
     ranks = sorted((_rank(ch) for ch in m.group(1)), reverse=True)
     if max(ranks.count(r) for r in ranks) > 4:
         raise ValueError(f"range token {shown!r}: a rank has only four cards")
@@ -159,8 +195,8 @@ def _omaha_pattern(token: str, shown: str) -> list[Combo]:
     return sorted(out, key=lambda c: [-x.id for x in c])
 
 
-def _bad(shown: str, game: str) -> str:
-    return (f"range token {shown!r} is not {_NAMES[game]} range notation: write {ALLOWED[game]}, with an "
+def _bad(shown: str, notation: Notation) -> str:
+    return (f"range token {shown!r} is not {notation.words} range notation: write {notation.allowed}, with an "
             "optional weight (AKs:0.5), separated by commas")
 
 
@@ -178,47 +214,48 @@ def _weight(token: str) -> tuple[str, float]:
     return body, weight
 
 
-def _token(token: str, game: str) -> list[Combo]:
-    size = HOLE[game]
+def _token(token: str, notation: Notation) -> list[Combo]:
+    size = notation.cards
     if token.lower() in ("random", "any"):
         return [tuple(sorted(c, key=lambda x: -x.id)) for c in itertools.combinations(DECK, size)]
     if re.fullmatch(r"(?:[2-9TJQKAtjqka][cdhs])+", token):
         held = cards(token)
         if len(held) != size:
-            raise ValueError(f"range token {token!r} holds {len(held)} cards: a {_NAMES[game]} hand has {size}")
+            raise ValueError(f"range token {token!r} holds {len(held)} cards: a {notation.words} hand has {size}")
         if len(set(held)) != size:
             raise ValueError(f"range token {token!r} names a card twice")
         return [tuple(sorted(held, key=lambda x: -x.id))]
-    if game == "omaha":
+    if size == 4:
         return _omaha_pattern(token, token)
     return [combo for high, low, kind in _holdem_pattern(token, token) for combo in _two(high, low, kind)]
 
 
-def parse_range(text: str | Range, *, game: str = "holdem") -> Range:
-    """The weighted holdings ``text`` names (see the module docstring); ValueError naming the bad token."""
+def parse_range(text: str | Range, *, game: str | Game = "holdem") -> Range:
+    """The weighted holdings ``text`` names (see the module docstring) in the notation of ``game`` (a name
+    or a game: :func:`notation_of`); ValueError naming the bad token."""
+    name = game if isinstance(game, str) else game.name
     if isinstance(text, Range):
-        if text.game != game:
-            raise ValueError(f"a {_NAMES[text.game]} range cannot be used in {game}")
+        if text.game != name:
+            raise ValueError(f"a {text.game} range cannot be used in {name}")
         return text
-    if game not in HOLE:
-        raise ValueError(f"range notation is for {' and '.join(HOLE)}, not {game!r}")
+    notation = notation_of(game)
     if not isinstance(text, str):
         raise ValueError(f"a range is text such as 'AKs, QQ+', got {text!r}")
-    size = HOLE[game]
+    size = notation.cards
     try:
         held = cards(text)
     except ValueError:
         held = ()
     if len(held) == size and len(set(held)) == size:
-        return Range(game, ((tuple(sorted(held, key=lambda x: -x.id)), 1.0),), text)
+        return Range(name, ((tuple(sorted(held, key=lambda x: -x.id)), 1.0),), text)
     tokens = [t for t in re.split(r"[,;\s]+", text.strip()) if t]
     if not tokens:
         raise ValueError(f"a range needs at least one hand, e.g. 'AKs, QQ+'; for any hand write random "
-                         f"({_NAMES[game]} ranges allow {ALLOWED[game]})")
+                         f"({notation.words} ranges allow {notation.allowed})")
     weights: dict[Combo, float] = {}
     for token in tokens:
         body, weight = _weight(token)
-        for combo in _token(body, game):
+        for combo in _token(body, notation):
             weights.pop(combo, None)
             weights[combo] = weight
-    return Range(game, tuple(weights.items()), text)
+    return Range(name, tuple(weights.items()), text)

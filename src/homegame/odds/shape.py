@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, cards
 from homegame.evaluate import evaluate, evaluate_low
+
+if TYPE_CHECKING:
+    from homegame.rules.spec import Game
 
 #: The contract's categories and five of a kind (wild cards), weakest first; a hand's category index
 #: is its position here.
@@ -26,15 +29,29 @@ CATEGORIES = (
 )
 _INDEX = {name: i for i, name in enumerate(CATEGORIES)}
 
-#: A rough "typical winning hand" per game, as a category index: Same'Em's ten cards need more.
-PAR = {"holdem": 1.5, "omaha": 3.0, "stud": 2.0, "passem": 2.0, "sameem": 4.5, "pass-the-trash": 3.0,
-       "three-hole": 1.5, "five-card-draw": 1.5, "stud-hi-lo": 2.0, "big-o": 3.5, "crazy-pineapple": 2.0,
-       "irish": 2.5}
 
-#: Cards a player ends with (own, shared) per game, for how much of the hand is still to come.
-FINAL = {"holdem": (2, 5), "omaha": (4, 5), "stud": (7, 0), "passem": (3, 3), "sameem": (5, 5),
-         "three-hole": (3, 2), "five-card-draw": (5, 0), "27-triple-draw": (5, 0), "razz": (7, 0),
-         "stud-hi-lo": (7, 0), "big-o": (5, 5), "crazy-pineapple": (3, 5), "irish": (4, 5)}
+
+def holding_size(game: Game) -> tuple[int, int]:
+    """(own, shared): the most own cards a player holds at once, and the shared cards that may play with
+    them (the board's; with the others' face-up cards as the shared ones, five less the own cards), read
+    from the game's steps and usage: how much of the hand there is to see.
+
+    >>> from homegame.games import game
+    >>> holding_size(game("holdem")), holding_size(game("irish")), holding_size(game("three-hole"))
+    ((2, 5), (4, 5), (3, 2))
+    """
+    held = most = board = 0
+    for step in game.steps:
+        if step.kind == "deal":
+            held += len(step.faces)
+            most = max(most, held)
+        elif step.kind == "discard":
+            held = min(held, step.keep)
+        elif step.kind == "board":
+            board += step.count
+    if game.use.shared == "face-up":
+        return most, max(5 - most, 0)
+    return most, board
 
 
 def _parse(items: Sequence[str]) -> tuple[Card, ...]:
@@ -99,16 +116,16 @@ def made_category(items: Sequence[str]) -> int:
     return 0
 
 
-def usable_cards(view: Mapping[str, Any]) -> list[str]:
-    """The cards this seat can build a hand from now: its own, the board, and in Three-Hole the others'
-    face-up cards (the best of them, since only two play)."""
+def usable_cards(view: Mapping[str, Any], game: Game) -> list[str]:
+    """The cards this seat can build a hand from now: its own, the board, or in a game whose shared cards
+    are the others' face-up cards, the best of those that may play (five less the own cards)."""
     own = list(view["cards"])
-    if view.get("game") == "three-hole":
+    if game.use.shared == "face-up":
         me = view.get("seat")
         table = [c for s in view["seats"] if s["seat"] != me for c in s.get("up") or ()]
         own_ranks = {Card(c).rank for c in own}
         table.sort(key=lambda c: (Card(c).rank in own_ranks, Card(c).rank), reverse=True)
-        return own + table[:2]
+        return own + table[:holding_size(game)[1]]
     return own + list(view.get("board") or ())
 
 
@@ -143,15 +160,14 @@ def _low_rank(card: Card, rule: str) -> int:
     return card.rank + 2
 
 
-def progress(view: Mapping[str, Any]) -> float:
-    """How much of the final holding this seat has seen, from 0 to 1."""
-    game = str(view.get("game"))
-    if game not in FINAL:
+def progress(view: Mapping[str, Any], game: Game) -> float:
+    """How much of the final holding this seat has seen, from 0 to 1 (:func:`holding_size`)."""
+    own, shared = holding_size(game)
+    if own + shared == 0:
         return 1.0
-    own, shared = FINAL[game]
     seen_own = min(len(view["cards"]), own)
-    if game == "three-hole":
-        seen_shared = min(shared, len(usable_cards(view)) - len(view["cards"]))
+    if game.use.shared == "face-up":
+        seen_shared = min(shared, len(usable_cards(view, game)) - len(view["cards"]))
     else:
         seen_shared = min(len(view.get("board") or ()), shared)
     return (seen_own + seen_shared) / (own + shared)

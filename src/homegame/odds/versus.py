@@ -27,7 +27,7 @@ import numpy as np
 from homegame.cards import Card, cards
 from homegame.games import game as make_game
 from homegame.odds.calculator import EXACT_BUDGET, BadOdds, CardsLike, Equity, _check_trials, equity
-from homegame.odds.ranges import HOLE, Range, parse_range
+from homegame.odds.ranges import Notation, Range, notation_of, parse_range
 
 #: Exact when (holdings scored) x (outcomes each) is at most this.
 RANGE_EXACT_BUDGET: Final = 1_000_000_000
@@ -56,16 +56,17 @@ def _canonical(holding: Holding, board: tuple[int, ...]) -> tuple[Holding, tuple
     return best
 
 
-def _game_name(game: Any) -> tuple[Any, str]:
+def _game_notation(game: Any) -> tuple[Any, Notation]:
     if isinstance(game, str):
         game = make_game(game)
-    name = getattr(game, "name", None)
-    if name not in HOLE:
-        raise BadOdds(f"ranges are for {' and '.join(HOLE)}, not {name!r}")
-    return game, str(name)
+    try:
+        notation = notation_of(game)
+    except (ValueError, AttributeError) as e:
+        raise BadOdds(f"ranges are for hold'em-like and Omaha-like games: {e}") from None
+    return game, notation
 
 
-def _ranges(name: str, ranges: Sequence[str | Range], board: tuple[Card, ...]) -> list[Range | None]:
+def _ranges(game: Any, ranges: Sequence[str | Range], board: tuple[Card, ...]) -> list[Range | None]:
     if isinstance(ranges, str) or not isinstance(ranges, Sequence):
         raise BadOdds("ranges must be a list with one entry per player, e.g. ['AKs', 'QQ+']")
     if len(ranges) < 2:
@@ -77,7 +78,7 @@ def _ranges(name: str, ranges: Sequence[str | Range], board: tuple[Card, ...]) -
             out.append(None)
             continue
         try:
-            parsed = parse_range(text, game=name)
+            parsed = parse_range(text, game=game)
         except ValueError as exc:
             raise BadOdds(f"player {i}: {exc}") from None
         if parsed.is_random:
@@ -86,7 +87,7 @@ def _ranges(name: str, ranges: Sequence[str | Range], board: tuple[Card, ...]) -
         live = tuple((c, w) for c, w in parsed if not dead & {x.id for x in c})
         if not live:
             raise BadOdds(f"player {i}'s range {parsed.text!r} has no hand left that avoids the board")
-        out.append(Range(name, live, parsed.text))
+        out.append(Range(parsed.game, live, parsed.text))
     return out
 
 
@@ -128,12 +129,12 @@ def range_equity(game: Any, ranges: Sequence[str | Range], *, board: CardsLike =
     >>> r.exact, [round(s, 4) for s in r.shares]
     (True, [0.2556, 0.7444])
     """
-    game, name = _game_name(game)
+    game, notation = _game_notation(game)
     _check_trials(trials, seed)
     shown = cards(board)
     if len(set(shown)) != len(shown):
         raise BadOdds("a card appears twice on the board")
-    parsed = _ranges(name, ranges, shown)
+    parsed = _ranges(game, ranges, shown)
     board_ids = tuple(c.id for c in shown)
     players = len(parsed)
     if all(r is None for r in parsed):
@@ -146,11 +147,11 @@ def range_equity(game: Any, ranges: Sequence[str | Range], *, board: CardsLike =
         for holding, w in draws.items():
             key = _canonical(holding, board_ids)
             classes[key] = classes.get(key, 0.0) + w
-        known = sum(HOLE[name] for r in parsed if r is not None) + len(shown)
-        unknown = HOLE[name] * sum(1 for r in parsed if r is None) + 5 - len(shown)
+        known = sum(notation.cards for r in parsed if r is not None) + len(shown)
+        unknown = notation.cards * sum(1 for r in parsed if r is None) + 5 - len(shown)
         per = math.comb(52 - known, unknown)
-        work = per * (60 * players if name == "omaha" else 1)  # Omaha: 60 card groups tried per player
-        fast = name == "holdem" and all(r is not None for r in parsed)  # the board-only sweep
+        work = per * (60 * players if notation.cards == 4 else 1)  # Omaha's: 60 card groups tried per player
+        fast = notation.cards == 2 and all(r is not None for r in parsed)  # the board-only sweep
         cost = len(classes) * per * (1 if fast else GENERAL_COST)
         if cost <= RANGE_EXACT_BUDGET and work <= EXACT_BUDGET:
             result = _exact(game, parsed, classes)

@@ -167,6 +167,9 @@ class Game:
     ranking: str = "standard"
     #: PHH's variant code for each ``"structure split"`` this game is in PHH (the game file's ``phh``)
     phh: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    #: a typical winning hand at this game, as a category index from 0 (high card) to 9 (five of a kind);
+    #: the rule bot's yardstick (the game file's ``par``; two pair when it does not say)
+    par: float = field(default=2.0, compare=False, repr=False)
     # worked out once from the steps (every deal checks them)
     _hole_cards: int = field(init=False, repr=False, compare=False, default=0)
     _board_cards: int = field(init=False, repr=False, compare=False, default=0)
