@@ -183,3 +183,23 @@ def test_card_use_in_words_and_back() -> None:
     assert use.split == "boards" and use.describe() == (
         "exactly 2 own cards with 3 board cards, on each of 2 boards (the pot split between them)")
     assert use.to_toml() == {"own": [2], "boards": [[0, 1, 2], [3, 4, 5]], "split": "boards"}
+
+
+def test_equity_on_two_boards_is_the_average_share_of_the_pot() -> None:
+    """The worked example's cards: each player takes one board, so each has half the pot; A-A against Q-J on
+    the pokertips boards has half of the first board's half and all of the second's."""
+    g = hg.game("double-board-holdem")
+    first = hg.equity(g, ["Ac Qd", "9h 9s"], board="Ah 3c Qs Kd Js Tc 4d 8s 9c 4h")
+    assert first.shares == [0.5, 0.5] and first.exact
+    assert hg.equity(g, ["Ah Ad", "Qc Jd"], board="As 2c 3h Kd 8s 8c 4d 7h 5c 5d").shares == [0.75, 0.25]
+
+
+def test_a_bot_estimates_its_share_over_both_boards() -> None:
+    """Seat 0's aces are quads on board 1 (no straight flush can come) and aces full on board 2, beaten there
+    only by the last king (2 of the 40 unseen cards for the opponent's two): a share of 0.5 + 0.5 × 0.95."""
+    from homegame.bots.estimate import share
+
+    h = hg.game("double-board-holdem").deal([50, 50], stakes=FL, button=1, hole={0: "Ac As"},
+                                            board="Ah Ad 7c Kd Kh Kc 2s 4s 9h 8d")
+    play_out(h, until="River")  # the river betting: every board card is out
+    assert 0.95 < share(h.view(0), trials=4000, seed=1) < 0.99
