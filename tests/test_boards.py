@@ -203,3 +203,31 @@ def test_a_bot_estimates_its_share_over_both_boards() -> None:
                                             board="Ah Ad 7c Kd Kh Kc 2s 4s 9h 8d")
     play_out(h, until="River")  # the river betting: every board card is out
     assert 0.95 < share(h.view(0), trials=4000, seed=1) < 0.99
+
+
+def test_two_boards_run_twice_pay_a_quarter_each() -> None:
+    """Run twice (issue 10) on two boards: every pot is halved between the runs (odd chip to the first run),
+    each half between the boards (odd chip to the first board), each part to the best hand on its board of
+    its run; checked against that rule written out here, on 20 seeded deals all in before the flop."""
+    from homegame.rules.pots import side_pots
+
+    nl = hg.Stakes("no-limit", blinds=(1, 2), small_bet=2)
+    g = hg.game("double-board-holdem")
+    for seed in range(20):
+        h = g.deal([101, 100, 100], stakes=nl, button=2, seed=seed, options={"run_twice": [1, 2]})
+        script(h, [(2, "raise 100"), (0, "fold"), (1, "call")])
+        assert h.over and h.runs is not None
+        won = [0] * h.players
+        for pot in side_pots(h.totals, h.folded):
+            first_run = pot.amount - pot.amount // 2
+            for (board, cards), half in zip(h.runs, [first_run, pot.amount - first_run], strict=True):
+                for positions, part in zip(g.use.boards, [half - half // 2, half // 2], strict=True):
+                    on = [str(hg.Card(board[i])) for i in positions]
+                    values = {s: hg.evaluate([str(hg.Card(c)) for c in cards[s]] + on) for s in pot.eligible}
+                    top = max(values.values())
+                    winners = sorted((s for s in pot.eligible if values[s] == top), key=lambda s: (s - 2 - 1) % 3)
+                    base, odd = divmod(part, len(winners))
+                    for i, s in enumerate(winners):
+                        won[s] += base + (i < odd)
+        assert h.payoffs == [won[s] - h.totals[s] for s in range(3)], seed
+        assert {(a.get("run"), a.get("board")) for a in h.results["awards"]} <= {(1, 1), (1, 2), (2, 1), (2, 2)}
