@@ -231,3 +231,28 @@ def test_two_boards_run_twice_pay_a_quarter_each() -> None:
                         won[s] += base + (i < odd)
         assert h.payoffs == [won[s] - h.totals[s] for s in range(3)], seed
         assert {(a.get("run"), a.get("board")) for a in h.results["awards"]} <= {(1, 1), (1, 2), (2, 1), (2, 2)}
+
+
+def test_the_command_line_tells_each_board_apart() -> None:
+    """`homegame play`'s words at the showdown: each shown hand on each board, each award's board, and a
+    player who takes both boards is not "a tie with" themself. Iron Cross's hands are described on a line of
+    the cross (they were described with all five board cards: a pair of twos from the column with the row's
+    queen)."""
+    from homegame.cli.render import showdown_words
+
+    h = hg.game("double-board-holdem").deal([50, 50], stakes=FL, button=1, hole={0: "Ah Ad", 1: "Qc Jd"},
+                                            board="As 2c 3h Kd 8s 8c 4d 7h 5c 5d")
+    play_out(h)
+    words = showdown_words(h.view(0))
+    assert words[0] == ("You show A♥ A♦: on board 1 a straight, five high (5♣ 4♦ 3♥ 2♣ A♥); on board 2 two pair, "
+                        "aces and eights (A♥ A♦ 8♠ 8♣ K♦).")
+    assert words[2].startswith("You win 1 from the pot on board 1 with a straight") and "a tie with Seat 1" in words[2]
+    assert words[4] == "You win 2 from the pot on board 2 with two pair, aces and eights (A♥ A♦ 8♠ 8♣ K♦)."
+    scoop = hg.game("double-board-holdem").deal([50, 50], stakes=FL, button=1, hole={0: "Ah Ad", 1: "7c 6d"},
+                                                board="As 9c 3h Kd 8s 8c 4d Jh Qc 5d")
+    play_out(scoop)
+    assert not any("tie" in line for line in showdown_words(scoop.view(0)))
+    cross = hg.game("iron-cross").deal([50, 50], stakes=FL, button=1, hole={0: "Ah Kh 2c 7d 3s", 1: "9s 9d 3c 4d 5s"},
+                                       board="Qh 2s 5c Jh 8c")
+    play_out(cross)
+    assert showdown_words(cross.view(0))[0] == "You show A♥ K♥ 2♣ 7♦ 3♠: one pair, twos (2♣ 2♠ A♥ K♥ J♥)."
