@@ -256,3 +256,14 @@ def test_the_command_line_tells_each_board_apart() -> None:
                                        board="Qh 2s 5c Jh 8c")
     play_out(cross)
     assert showdown_words(cross.view(0))[0] == "You show A♥ K♥ 2♣ 7♦ 3♠: one pair, twos (2♣ 2♠ A♥ K♥ J♥)."
+
+
+def test_chowaha_high_low_each_side_takes_its_own_path() -> None:
+    """The high-low version (andreasterpa.blogspot.com: "two different boards, one for the high and one for
+    the low"): seat 1's kings full come from the top row's three kings; seat 0's low, 6-4-3-2-A, from the bottom
+    row, the second turn and the river; the pot is halved between them."""
+    h = hg.game("chowaha", split="high-low").deal(
+        [50, 50], stakes=FL, button=1, hole={0: "Ac 2d", 1: "Qh Qd"},
+        board="Kh Kd Ks Jc Tc 5h 3c 4d 6s 9c 7c 8h")
+    play_out(h)
+    assert awards(h) == [(None, 1, 2, "Full house, kings full of queens"), (None, 0, 2, "6-4-3-2-A low")]
