@@ -1,4 +1,6 @@
-"""The showdown: every pot settled separately by the game's split rule (RULES.md §1.9-1.10, §2)."""
+"""The showdown: every pot settled separately by the game's split rule (RULES.md §1.9-1.10, §2); a hand run
+twice settles half of every pot on each run, and a game with several boards (``usage.boards``,
+:mod:`homegame.rules.boards`) an equal part of every pot (of each run's half) on each board."""
 
 from __future__ import annotations
 
