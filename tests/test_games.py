@@ -15,7 +15,7 @@ def test_names_and_aliases() -> None:
                                "crazy-pineapple", "irish", "high-chicago", "low-chicago", "anaconda", "cincinnati",
                                "pineapple", "omaha-hi-lo", "five-card-stud", "iron-cross", "elevator",
                                "follow-the-queen", "baseball", "kings-and-little-ones", "deuces-wild", "short-deck",
-                                   "tahoe"]
+                               "tahoe", "double-board-holdem", "chowaha"]
     for alias, name in [("pass'em", "passem"), ("pass-em", "passem"), ("same'em", "sameem"),
                         ("same-em", "sameem"), ("passthetrash", "pass-the-trash"), ("trash", "pass-the-trash"),
                         ("3-hole", "three-hole"), ("threehole", "three-hole"), ("draw", "five-card-draw"),

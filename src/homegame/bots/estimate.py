@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -197,7 +197,21 @@ def _smallest_rows(keys: Any, out: Any) -> None:  # pragma: no cover - jit
 
 def parts(dealt: Sampled) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
     """Per completion: this seat's part of the high side and of the low side (``None`` in a high game;
-    ``-1`` where nobody has a qualifying low), ties shared."""
+    ``-1`` where nobody has a qualifying low), ties shared. With several boards (``usage.boards``): the
+    seat's share of the pot, the average over the boards of its share of each board's part (a high-low
+    game's halves within each board included), as the high side and no low side."""
+    boards = dealt.game.use.boards
+    if not boards:
+        return _board_parts(dealt)
+    shares = []
+    for positions in boards:
+        high, low = _board_parts(replace(dealt, board=dealt.board[:, list(positions)]))
+        shares.append(high if low is None else np.where(low >= 0, 0.5 * high + 0.5 * low, high))
+    return np.mean(shares, axis=0), None
+
+
+def _board_parts(dealt: Sampled) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
+    """:func:`parts` on one board (the whole of ``dealt.board``)."""
     game = dealt.game
     three_hole = game.use.shared == "face-up"  # the others' face-up cards are shared
     rules = game.rules

@@ -69,19 +69,34 @@ def shared_cards(view: View, seat: int, game: Any) -> list[str]:
 def describe_seat(view: View, seat: int, held: Sequence[str], game: Any, declared: str | None = None) -> str:
     """The seat's best high hand and, in a split game, its low, in words with the five cards of each.
 
-    In a declare game only the side or sides the seat declared are described.
+    In a declare game only the side or sides the seat declared are described. A laid-out board (lines): the
+    best over the lines; several boards: each board's hand in turn ("on board 1 ...; on board 2 ...").
     """
+    shared = shared_cards(view, seat, game)
+    if game.use.boards and game.use.shared == "board":
+        return "; ".join(f"on board {k + 1} " + _describe(held, [shared[i] for i in b if i < len(shared)], [], game,
+                                                          declared) for k, b in enumerate(game.use.boards))
+    if game.use.lines and game.use.shared == "board":
+        return _describe(held, [], [[shared[i] for i in line if i < len(shared)] for line in game.use.lines], game,
+                         declared)
+    return _describe(held, shared, [], game, declared)
+
+
+def _describe(held: Sequence[str], shared: list[str], lines: list[list[str]], game: Any, declared: str | None) -> str:
+    """:func:`describe_seat` with the shared cards (or, with ``lines``, the best of the lines) known."""
     from homegame.evaluate.usage import best_high, best_low
 
-    shared = shared_cards(view, seat, game)
     sides = ("high", "low") if game.split == "high-low" else ("high",) if game.split == "high" else (
         ("high", "low") if declared in (None, "both") else (declared,))
+    ways = lines or [shared]
     parts = []
     if "high" in sides:
-        high = best_high(list(held), shared, game.usage)
+        high = max((best_high(list(held), way, game.usage) for way in ways), key=lambda v: v.strength)
         parts.append(f"{lower_first(str(high))} ({_symbols(high.cards)})")
     if "low" in sides:
-        low = best_low(list(held), shared, game.usage, rule=game.low, qualifier=game.qualifier)
+        lows = [v for v in (best_low(list(held), way, game.usage, rule=game.low, qualifier=game.qualifier)
+                            for way in ways) if v is not None]
+        low = max(lows, key=lambda v: v.strength, default=None)
         words = f"{lower_first(str(low))} ({_symbols(low.cards)})" if low is not None else "no qualifying low"
         parts.append(f"for low {words}" if "high" in sides else words)
     return "; ".join(parts)

@@ -98,7 +98,10 @@ def render_view(view: View) -> RenderableType:
     )
     parts: list[RenderableType] = [head]
     if view.get("board") or _has_board(view):
-        parts.append(Text.from_markup(f"board  {cards_markup(view.get('board') or [])}"))
+        if view.get("boards"):  # several boards: one line each
+            parts += [Text.from_markup(f"board {k + 1}  {cards_markup(cards)}") for k, cards in enumerate(view["boards"])]
+        else:
+            parts.append(Text.from_markup(f"board  {cards_markup(view.get('board') or [])}"))
     parts.append(table)
     pots = view.get("pots") or []
     if len(pots) > 1:
@@ -115,8 +118,11 @@ def _has_board(view: View) -> bool:
 def _why(award: Mapping[str, Any], awards: Sequence[Mapping[str, Any]], described: Mapping[int, str],
          you: int | None) -> str:
     """Why this award: a tie that splits, or the same hand as a loser's beaten on the side cards."""
-    key = (award.get("pot", 0), award.get("side", "all"))
-    winners = [int(a["seat"]) for a in awards if (a.get("pot", 0), a.get("side", "all")) == key]
+    def part(a: Mapping[str, Any]) -> tuple[Any, ...]:  # one part of one pot: its side, run and board
+        return a.get("pot", 0), a.get("side", "all"), a.get("run"), a.get("board")
+
+    key = part(award)
+    winners = [int(a["seat"]) for a in awards if part(a) == key]
     if len(winners) > 1:
         others = ["you" if s == you else f"Seat {s}" for s in winners if s != int(award["seat"])]
         return f", a tie with {' and '.join(others)}: split"
@@ -152,6 +158,10 @@ def showdown_words(view: View) -> list[str]:
         where = ("the main pot" if pot == 0 else f"side pot {pot}") if many_pots else "the pot"
         side = award.get("side", "all")
         share = {"high": f"the high half of {where}", "low": f"the low half of {where}"}.get(side, where)
+        if award.get("board"):
+            share += f" on board {award['board']}"
+        if award.get("run"):
+            share += f" on run {award['run']}"
         text = f"{who} {verb} {award['amount']} from {share}"
         if award.get("hand"):
             text += f" with {lower_first(award['hand'])}"

@@ -324,6 +324,10 @@ def _check_usage(gf: GameFile, spec: StepSpec, held: int, board: int) -> None:
         size = use.board_size()
         fits = all(_can_make(use.own, held, len(line)) for line in use.lines)
         ok, need = board == size and fits, f"a board of {size} (its lines) and own cards that make five with each line"
+    elif use.boards:
+        size = use.board_size()
+        fits = all(_can_make(use.own, held, len(b)) and (bool(use.own) or held + len(b) <= 10) for b in use.boards)
+        ok, need = board == size and fits, f"a board of {size} (its boards) and own cards that make five on each board"
     else:
         ok, need = _can_make(use.own, held, board) and (bool(use.own) or held + board <= 10), (
             "own and board cards that make five under usage.own" if use.own else "5 to 10 own and board cards")

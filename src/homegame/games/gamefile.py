@@ -47,7 +47,7 @@ TOP_KEYS = ("format", "name", "title", "aliases", "players", "usage", "deck", "w
 PHH_STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
 PHH_SPLITS = ("high", "low", "high-low")
 #: a [usage] table's keys (homegame.rules.carduse.CardUse)
-USAGE_KEYS = ("shared", "own", "all_own", "lines", "layout")
+USAGE_KEYS = ("shared", "own", "all_own", "lines", "layout", "boards", "split")
 #: the short names the first game files gave their usage, each a way to write a [usage] table (still read)
 NAMED_USAGES: dict[str, dict[str, Any]] = {
     "any": {}, "own": {"shared": "none"}, "omaha": {"own": [2]}, "passem": {"own": [2, 3]},
@@ -295,12 +295,19 @@ def _usage(r: _Reader, raw: Any) -> CardUse:
             isinstance(line, list) and len(line) <= 5 and all(type(i) is int for i in line) for line in lines):
         raise r.fail(("usage", "lines"), f"usage.lines must be lists of board positions (such as [[0, 2, 4], "
                      f"[1, 3, 4]]), not {str(lines)[:60]}")
+    boards = raw.get("boards", [])
+    if not isinstance(boards, list) or len(boards) > 10 or not all(
+            isinstance(b, list) and len(b) <= 5 and all(type(i) is int for i in b) for b in boards):
+        raise r.fail(("usage", "boards"), f"usage.boards must be lists of board positions, one per board (such as "
+                     f"[[0, 1, 2, 6, 8], [3, 4, 5, 7, 9]]), not {str(boards)[:60]}")
     shared, all_own, layout = raw.get("shared", "board"), raw.get("all_own", False), raw.get("layout", "")
-    if not isinstance(shared, str) or not isinstance(all_own, bool) or not isinstance(layout, str):
-        raise r.fail(("usage",), "usage.shared and usage.layout are text, usage.all_own is true or false")
+    split = raw.get("split", "")
+    if not isinstance(shared, str) or not isinstance(all_own, bool) or not isinstance(layout, str) \
+            or not isinstance(split, str):
+        raise r.fail(("usage",), "usage.shared, usage.layout and usage.split are text, usage.all_own is true or false")
     try:
         return CardUse(shared=shared, own=tuple(own), all_own=all_own, lines=tuple(tuple(line) for line in lines),
-                       layout=layout)
+                       layout=layout, boards=tuple(tuple(b) for b in boards), split=split)
     except ValueError as e:
         raise r.fail(("usage",), str(e)) from None
 

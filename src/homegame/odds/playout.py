@@ -13,7 +13,8 @@ bot). Seat 0 is the first player dealt to and the last seat holds the button.
 At the end each player's share of the pot comes from the engine's own showdown strengths (wild cards
 as the hand made them, the short deck's ranking, layouts, Three-Hole's table cards): the best high hand,
 the best low for a low game, half each in a high-low game (a declare game is valued as cards speak, as
-everywhere in the odds), and in Chicago half to the best spade in the hole. A player the rules fold
+everywhere in the odds), and in Chicago half to the best spade in the hole; with several boards (double-board
+hold'em) each board's equal part of the pot so, on that board alone (equity: the average share over the boards). A player the rules fold
 (Baseball's struck-out three) gets nothing. An outcome in which a listed card is never dealt (an
 eighth Baseball card without a face-up four, a draw's replacement for a player who stands pat) is
 impossible with those cards and is left out; when every outcome tried is, the cards are refused.
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from homegame.cards import Card, cards
 from homegame.odds.policy import Policy
+from homegame.rules.boards import board_indices, on_board
 from homegame.rules.showdown import _spade_holder, _strengths
 from homegame.rules.stakes import Stakes
 
@@ -142,13 +144,22 @@ def never_dealt(h: Hand, hole: list[list[int]], board: list[int]) -> list[tuple[
 
 def final_shares(h: Hand) -> list[float]:
     """Each player's share of the pot at the end of a played-out hand (see the module docstring)."""
-    g = h.game
     n = h.players
     out = [0.0] * n
     contenders = [s for s in range(n) if not h.folded[s]]
     if len(contenders) == 1:
         out[contenders[0]] = 1.0
         return out
+    boards = board_indices(h)
+    for board in boards:  # several boards: each board's part of the pot settled on that board alone
+        with on_board(h, board):
+            _board_shares(h, contenders, out, 1.0 / len(boards))
+    return out
+
+
+def _board_shares(h: Hand, contenders: list[int], out: list[float], pot: float) -> None:
+    """Add each player's share of ``pot`` (the whole pot, or one board's part of it) to ``out``."""
+    g = h.game
     split = "high-low" if g.split == "declare" else g.split
     highs, lows = _strengths(h, contenders, split != "high")
 
@@ -161,12 +172,12 @@ def final_shares(h: Hand) -> list[float]:
             out[s] += part / len(winners)
         return True
 
-    rest = 1.0
+    rest = pot
     if g.spade is not None:
         holder, _ = _spade_holder(h, contenders)
         if holder >= 0:
-            out[holder] += 0.5
-            rest = 0.5
+            out[holder] += pot / 2
+            rest = pot / 2
     if split == "low":
         if not give(lows, rest):
             give(highs, rest)
@@ -174,7 +185,6 @@ def final_shares(h: Hand) -> list[float]:
         give(highs, rest)
     else:
         give(highs, rest / 2)
-    return out
 
 
 def enumerate_deals(game: Any, hole: list[list[int]], board: list[int], policy: Any,

@@ -10,6 +10,11 @@ docs/games/format.md). No game is named here: a game file says what its game nee
 - ``all_own``: every own card, with the best of the shared cards to make five.
 - ``lines``: the board's lines (board indices, in the order the cards are turned); a hand takes one line
   whole, with its own cards under the ``own`` rule. ``layout`` names the drawing of them for the page.
+- ``boards``: two or more boards (each a list of board positions, in the order its cards are turned); a
+  hand is made on every board, each with its own cards under the ``own`` rule, and ``split`` says how a
+  pot is shared between the boards: ``"boards"``, in equal parts, each part to the best hand on its board
+  (hi/lo within the part in a high-low game; odd chips to the first boards). One winner over all the
+  boards is ``lines`` instead (each board one line).
 
 >>> CardUse(own=(2,)).describe()
 'exactly 2 own cards with 3 board cards'
@@ -23,6 +28,10 @@ Usage(kind='split', splits=((0, 5), (1, 4), (2, 3)), pool=0)
 Usage(kind='own-plus', splits=(), pool=2)
 >>> CardUse(lines=((0, 2, 4), (1, 3, 4)), layout="cross").drawing()
 {'name': 'cross', 'lines': [[0, 2, 4], [1, 3, 4]]}
+>>> CardUse(boards=((0, 1, 2, 6, 8), (3, 4, 5, 7, 9))).describe()
+'any five of own cards and board cards, on each of 2 boards (the pot split between them)'
+>>> CardUse(boards=((0, 1, 2, 6, 8), (3, 4, 5, 7, 9))).drawing()["boards"]
+[[0, 1, 2, 6, 8], [3, 4, 5, 7, 9]]
 >>> CardUse(own=(6,))
 Traceback (most recent call last):
 ...
@@ -42,6 +51,9 @@ SHARED = ("board", "none", "face-up")
 #: The most lines a laid-out board may have, and the most cards on it.
 MAX_LINES = 10
 MAX_BOARD = 16
+#: The most boards a game may have, and how a pot may be split between them.
+MAX_BOARDS = 4
+SPLITS = ("boards",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +65,8 @@ class CardUse:
     all_own: bool = False
     lines: tuple[tuple[int, ...], ...] = ()
     layout: str = ""
+    boards: tuple[tuple[int, ...], ...] = ()
+    split: str = ""
 
     def __post_init__(self) -> None:
         if self.shared not in SHARED:
@@ -72,8 +86,33 @@ class CardUse:
                     and all(type(i) is int and 0 <= i < MAX_BOARD for i in line) for line in self.lines):
                 raise ValueError(f"usage: lines must be up to {MAX_LINES} lists of 1 to 5 distinct board positions "
                                  f"(0 to {MAX_BOARD - 1}), not {self.lines!r}")
-        if self.layout and (not self.lines or not self.layout.replace("-", "").isalnum() or len(self.layout) > 30):
+        if self.boards and not self.split:
+            object.__setattr__(self, "split", SPLITS[0])  # the one way to split yet: equal parts
+        if self.boards or self.split:
+            self._check_boards()
+        if self.layout and (not (self.lines or self.boards) or not self.layout.replace("-", "").isalnum() or len(self.layout) > 30):
             raise ValueError(f"usage: layout names the drawing of the lines (letters, digits and -), not {self.layout!r}")
+
+    def _check_boards(self) -> None:
+        """The ``boards`` and ``split`` keys make sense together (see the module's text)."""
+        if not self.boards:
+            raise ValueError("usage: split says how a pot is shared between boards: declare the boards too")
+        if self.split not in SPLITS:
+            raise ValueError(f"usage: split must be one of {', '.join(map(repr, SPLITS))} (for one winner over every "
+                             f"board, write the boards as lines), not {self.split!r}")
+        if self.lines:
+            raise ValueError("usage: a game has lines (a hand takes the best one) or boards (the pot split between "
+                             "them), not both")
+        if self.shared != "board":
+            raise ValueError("usage: boards are boards of community cards (shared must be 'board')")
+        if not 2 <= len(self.boards) <= MAX_BOARDS or not all(
+                isinstance(b, tuple) and 1 <= len(b) <= 5 and all(type(i) is int and 0 <= i < MAX_BOARD for i in b)
+                for b in self.boards):
+            raise ValueError(f"usage: boards must be 2 to {MAX_BOARDS} lists of 1 to 5 board positions "
+                             f"(0 to {MAX_BOARD - 1}), not {self.boards!r}")
+        every = [i for b in self.boards for i in b]
+        if len(set(every)) != len(every):
+            raise ValueError(f"usage: a board card is on one board only, not {self.boards!r}")
 
     @property
     def free(self) -> bool:
@@ -93,11 +132,14 @@ class CardUse:
         return ANY
 
     def board_size(self) -> int:
-        """The board cards the lines name (0 without lines)."""
-        return 1 + max((i for line in self.lines for i in line), default=-1)
+        """The board cards the lines (or the boards) name (0 without either)."""
+        return 1 + max((i for line in self.lines + self.boards for i in line), default=-1)
 
     def drawing(self) -> dict[str, object] | None:
-        """How a client draws the board: ``{"name", "lines"}`` for a laid-out board, else ``None`` (a row)."""
+        """How a client draws the board: ``{"name", "lines"}`` for a laid-out board, ``{"name", "boards"}``
+        (each board's positions) for several boards, else ``None`` (a row)."""
+        if self.boards:
+            return {"name": self.layout or "boards", "boards": [list(b) for b in self.boards]}
         if not self.lines:
             return None
         return {"name": self.layout or "lines", "lines": [list(line) for line in self.lines]}
@@ -121,6 +163,8 @@ class CardUse:
             base = f"any five of own cards and {source}"
         if self.lines:
             base += f", the {source} from one line of the board"
+        if self.boards:
+            base += f", on each of {len(self.boards)} boards (the pot split between them)"
         return base
 
     def to_toml(self) -> dict[str, object]:
@@ -134,9 +178,12 @@ class CardUse:
             out["all_own"] = True
         if self.lines:
             out["lines"] = [list(line) for line in self.lines]
+        if self.boards:
+            out["boards"] = [list(b) for b in self.boards]
+            out["split"] = self.split
         if self.layout:
             out["layout"] = self.layout
         return out
 
 
-__all__ = ["SHARED", "CardUse"]
+__all__ = ["SHARED", "SPLITS", "CardUse"]

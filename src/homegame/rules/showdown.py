@@ -1,4 +1,6 @@
-"""The showdown: every pot settled separately by the game's split rule (RULES.md §1.9-1.10, §2)."""
+"""The showdown: every pot settled separately by the game's split rule (RULES.md §1.9-1.10, §2); a hand run
+twice settles half of every pot on each run, and a game with several boards (``usage.boards``,
+:mod:`homegame.rules.boards`) an equal part of every pot (of each run's half) on each board."""
 
 from __future__ import annotations
 
@@ -10,12 +12,16 @@ import numpy as np
 from homegame.cards import Card
 from homegame.evaluate import evaluate_low_many, evaluate_many
 from homegame.evaluate.usage import best_high, best_high_many, best_low, best_low_many
+from homegame.rules.boards import board_indices, even_parts, on_board
 from homegame.rules.pots import folded_uncalled, halves, share, side_pots, uncalled
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
 
 _STR = [str(Card(i)) for i in range(52)]
+#: One award before it is written down: (seat, chips, pot, side, run, judged by, board); run and board
+#: are ``None`` when the hand was run once and has one board.
+Win = tuple[int, int, int, str, int | None, str | None, int | None]
 
 
 def _shared(h: Hand, s: int, contenders: list[int]) -> list[Card]:
@@ -110,19 +116,25 @@ def describe(h: Hand) -> None:
         if award.get("by") is None:
             continue
         _use_run(h, award["run"] - 1 if "run" in award else None)
-        if award["by"] == "spade":
-            card = _spade_holder(h, [award["seat"]])[1]
-            award["hand"] = f"the {h.game.spade}est spade in the hole, {_STR[card]}"
-            award["cards"] = [_STR[card]]
-            continue
-        v = _value(h, award["seat"], contenders, low=award["by"] == "low")
-        if v is not None:
-            from homegame.rules import special
-
-            award["hand"] = special.words(v) if special.applies(h) else str(v)
-            award["cards"] = [str(c) for c in v.cards]
+        with on_board(h, award["board"] - 1 if "board" in award else None):
+            _describe_award(h, award, contenders)
     _use_run(h, 0)
     results["described"] = True
+
+
+def _describe_award(h: Hand, award: dict[str, Any], contenders: list[int]) -> None:
+    """Fill in one award's words and five cards (on its run's and its board's cards)."""
+    if award["by"] == "spade":
+        card = _spade_holder(h, [award["seat"]])[1]
+        award["hand"] = f"the {h.game.spade}est spade in the hole, {_STR[card]}"
+        award["cards"] = [_STR[card]]
+        return
+    v = _value(h, award["seat"], contenders, low=award["by"] == "low")
+    if v is not None:
+        from homegame.rules import special
+
+        award["hand"] = special.words(v) if special.applies(h) else str(v)
+        award["cards"] = [str(c) for c in v.cards]
 
 
 def _best(values: dict[int, int], seats: list[int]) -> list[int]:
@@ -188,32 +200,37 @@ def settle(h: Hand) -> None:
     chip = h.options.chip
     pots = side_pots(h.totals, folded, h.dead)
     runs: list[int | None] = [0, 1] if h.runs is not None else [None]
-    wins: list[tuple[int, int, int, str, int | None, str | None]] = []  # (seat, chips, pot, side, run, by)
+    wins: list[Win] = []
     parts_won: list[tuple[int, str, int | None, list[int]]] = []  # (pot, side, run, winners)
     split = h.game.split
+    boards = board_indices(h)
     for run in runs:
         _use_run(h, run)
-        highs, lows = _strengths(h, contenders, split != "high")
-        for i, pot in enumerate(pots):
-            eligible = list(pot.eligible)
-            on = run
-            if len(eligible) == 1:  # one player's own chips (uncalled): back once, not per run
-                if run:
-                    continue
-                on = None
-                parts: list[tuple[str, int, list[int], str | None]] = [("all", pot.amount, eligible, None)]
-            else:
-                amount = pot.amount if run is None else halves(pot.amount, chip)[run]
-                parts = _split_pot(h, amount, eligible, highs, lows, chip)
-            for side, chips_in, winners, by in parts:
-                parts_won.append((i, side, on, winners))
-                if len(winners) == 1:
-                    if chips_in:
-                        wins.append((winners[0], chips_in, i, side, on, by))
-                    continue
-                for seat, chips in share(chips_in, winners, h.button, n, chip):
-                    if chips:
-                        wins.append((seat, chips, i, side, on, by))
+        for board in boards:
+            with on_board(h, board):
+                highs, lows = _strengths(h, contenders, split != "high")
+            for i, pot in enumerate(pots):
+                eligible = list(pot.eligible)
+                on, where = run, board
+                if len(eligible) == 1:  # one player's own chips (uncalled): back once, not per run or board
+                    if run or board:
+                        continue
+                    on = where = None
+                    parts: list[tuple[str, int, list[int], str | None]] = [("all", pot.amount, eligible, None)]
+                else:
+                    amount = pot.amount if run is None else halves(pot.amount, chip)[run]
+                    if board is not None:  # the pot (or the run's half) in equal parts, one per board
+                        amount = even_parts(amount, len(boards), chip)[board]
+                    parts = _split_pot(h, amount, eligible, highs, lows, chip)
+                for side, chips_in, winners, by in parts:
+                    parts_won.append((i, side, on, winners))
+                    if len(winners) == 1:
+                        if chips_in:
+                            wins.append((winners[0], chips_in, i, side, on, by, where))
+                        continue
+                    for seat, chips in share(chips_in, winners, h.button, n, chip):
+                        if chips:
+                            wins.append((seat, chips, i, side, on, by, where))
     if h.runs is not None:
         _use_run(h, 0)
     all_in = False
@@ -231,7 +248,7 @@ def _settle_plain(h: Hand, contenders: list[int]) -> bool:
     put in the same, no dead money), the best high hand takes it, own cards with the board (five to seven
     cards, standard ranking, no wild card, no spade half), run once. False (nothing done) otherwise."""
     g = h.game
-    if (h.runs is not None or g.split != "high" or not g.use.free or g.use.lines or g.use.shared != "board" or g.spade is not None or g.wild
+    if (h.runs is not None or g.split != "high" or not g.use.free or g.use.lines or g.use.boards or g.use.shared != "board" or g.spade is not None or g.wild
             or g.ranking != "standard" or _high_strength_of is None):
         return False
     totals, cards, board = h.totals, h.cards, h.board
@@ -261,9 +278,9 @@ def _settle_plain(h: Hand, contenders: list[int]) -> bool:
             all_in = True
             break
     if len(winners) == 1:
-        wins = [(winners[0], amount, 0, "all", None, "high")]
+        wins: list[Win] = [(winners[0], amount, 0, "all", None, "high", None)]
     else:
-        wins = [(seat, chips, 0, "all", None, "high")
+        wins = [(seat, chips, 0, "all", None, "high", None)
                 for seat, chips in share(amount, winners, h.button, h.players, h.options.chip) if chips]
     for win in wins:
         stacks[win[0]] += win[1]
@@ -298,9 +315,10 @@ def finish(h: Hand) -> None:
             h.log("win", s, "Seat {} wins {} uncontested; seat {} takes back {} uncalled", s, total, *back)
         h._results = results
         return
-    for seat, chips, i, side, on, by in wins:
+    for seat, chips, i, side, on, by, board in wins:
         awards.append({"seat": seat, "amount": chips, "pot": i, "side": side, "hand": None,
-                       "cards": None, "by": by, **({} if on is None else {"run": on + 1})})
+                       "cards": None, "by": by, **({} if on is None else {"run": on + 1}),
+                       **({} if board is None else {"board": board + 1})})
     mucked = _mucks(h, contenders, pots, parts_won, all_in)
     for s in _show_order(h, contenders):
         if s in mucked:
@@ -315,9 +333,9 @@ def finish(h: Hand) -> None:
         results["runs"] = [{"board": [_STR[c] for c in board],
                             "cards": {str(s): [_STR[c] for c in cards[s]] for s in contenders}}
                            for board, cards in h.runs]
-    for seat, chips, i, side, run, _ in wins:
+    for seat, chips, i, side, run, _, board in wins:
         pot_name = "the main pot" if i == 0 else f"side pot {i}"
-        which = "" if run is None else f" on run {run + 1}"
+        which = ("" if board is None else f" on board {board + 1}") + ("" if run is None else f" on run {run + 1}")
         h.log("win", seat, "Seat {} wins {} from {}{}{}", seat, chips, pot_name, _HALF.get(side, ""), which)
     h._results = results
 

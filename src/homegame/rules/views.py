@@ -86,6 +86,8 @@ def _common(h: Hand) -> dict[str, Any]:
     }
     if g.source is not None:  # a game read from a file: which file (bots rebuild that very game)
         view["file"] = g.file
+    if g.use.boards:  # several boards: each board's cards so far (view.board holds them all, as turned)
+        view["boards"] = [[_STR[h.board[i]] for i in b if i < len(h.board)] for b in g.use.boards]
     return view
 
 

@@ -35,15 +35,28 @@ export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-// Where each board card sits in a game's layout (`layout.lines` from GET /api/games: board indices in
-// the order they are turned, one line a hand may use): the card all lines share in the centre; with two
-// lines, the first across and the second down (a cross); with more, one row each (an H, the Elevator).
-// Returns [row, column] (1-based grid cells) per board index, or null for a plain row.
+// Where each board card sits in a game's layout (GET /api/games `layout`): [row, column] or [row, column,
+// rows spanned] (1-based grid cells) per board index, or null for a plain row.
+// - `layout.boards` (several boards: double-board hold'em): one row per board, its cards left to right
+//   after the board's name in the first column.
+// - `layout.lines` (board indices in the order they are turned, one line a hand may use): the card all
+//   lines share in the centre with one card each side of it: with two lines the first across and the
+//   second down (a cross); with more, one row each (an H, the Elevator). Other lines are paths (Chowaha):
+//   a card's column is its place along its lines, its height the middle of the lines that hold it.
 export function layoutCells(layout) {
+  if (layout && layout.boards) {
+    const cells = {};
+    layout.boards.forEach((board, k) => board.forEach((i, j) => { cells[i] = [k + 1, j + 2]; }));
+    return cells;
+  }
   const lines = layout && layout.lines;
   if (!lines || lines.length < 2) return null;
+  return crossCells(lines) || pathCells(lines);
+}
+
+function crossCells(lines) {
   const centre = lines[0].find((i) => lines.every((l) => l.includes(i)));
-  if (centre === undefined) return null;
+  if (centre === undefined || lines.some((l) => l.length !== 3)) return null;
   const cells = {};
   const mid = lines.length === 2 ? 2 : Math.ceil(lines.length / 2);
   cells[centre] = [mid, 2];
@@ -56,19 +69,47 @@ export function layoutCells(layout) {
   return cells;
 }
 
-// A board laid out as its game says: a grid with an empty slot where a card is still to come.
+// Paths: each card spans two half-rows; line k runs along half-rows 2k+1 and 2k+2, and a card on several
+// lines sits at their middle (Chowaha's middle row and river between the second and third paths).
+function pathCells(lines) {
+  const on = {};
+  lines.forEach((line, k) => line.forEach((i, j) => {
+    const at = on[i] || (on[i] = { lines: [], column: 0 });
+    at.lines.push(k);
+    at.column = Math.max(at.column, j);
+  }));
+  const cells = {};
+  for (const [i, at] of Object.entries(on)) {
+    const middle = (Math.min(...at.lines) + Math.max(...at.lines)) / 2;
+    cells[i] = [Math.round(2 * middle) + 1, at.column + 1, 2];
+  }
+  return cells;
+}
+
+// A board laid out as its game says: a grid with an empty slot where a card is still to come; with several
+// boards each card says its board (`data-board`, 1 for the first) and each row is named.
 export function layoutBoard(cards, layout, { small = false } = {}) {
   const cells = layoutCells(layout);
   if (!cells) return null;
   const grid = document.createElement("div");
-  grid.className = `board-layout layout-${layout.name}`;
+  const paths = Object.values(cells).some((cell) => cell[2]);
+  grid.className = `board-layout layout-${layout.name}${layout.boards ? " boards" : ""}${paths ? " paths" : ""}`;
   grid.dataset.layout = layout.name;
-  for (const [i, [row, col]] of Object.entries(cells)) {
+  (layout.boards || []).forEach((_b, k) => {
+    const name = document.createElement("span");
+    name.className = "board-name";
+    name.textContent = `Board ${k + 1}`;
+    name.style.gridRow = String(k + 1);
+    name.style.gridColumn = "1";
+    grid.append(name);
+  });
+  for (const [i, [row, col, span]] of Object.entries(cells)) {
     const el = cards[Number(i)] ? cardEl(cards[Number(i)], { small }) : document.createElement("div");
     if (!cards[Number(i)]) el.className = `card slot${small ? " small" : ""}`;
-    el.style.gridRow = String(row);
+    el.style.gridRow = span ? `${row} / span ${span}` : String(row);
     el.style.gridColumn = String(col);
     el.dataset.slot = i;
+    if (layout.boards) el.dataset.board = String(layout.boards.findIndex((b) => b.includes(Number(i))) + 1);
     grid.append(el);
   }
   return grid;

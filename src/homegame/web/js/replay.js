@@ -73,12 +73,15 @@ function drawTable(view, nameOf, actor, hasBoard) {
   wrap.className = "replay-table";
   const board = document.createElement("div");
   board.className = "board replay-board";
-  if (view.runs && view.runs.length > 1) {
-    view.runs.forEach((run, i) => {
+  // run twice: each run's board on its own line; several boards (view.boards): each board on its own line
+  const rows = view.runs && view.runs.length > 1 ? view.runs.map((run, i) => [`Run ${i + 1}`, run])
+    : view.boards ? view.boards.map((cards, i) => [`Board ${i + 1}`, cards]) : null;
+  if (rows) {
+    rows.forEach(([name, cards]) => {
       const row = document.createElement("div");
       row.className = "run-board";
-      row.insertAdjacentHTML("beforeend", `<span class="run-label">Run ${i + 1}</span>`);
-      for (const c of run) row.append(cardEl(c, { small: true }));
+      row.insertAdjacentHTML("beforeend", `<span class="run-label">${name}</span>`);
+      for (const c of cards) row.append(cardEl(c, { small: true }));
       board.append(row);
     });
   } else {
@@ -155,7 +158,7 @@ export function drawReplay(app) {
   if (done) {
     const pay = (h.payoffs || []).map((p, i) => `${escapeHtml(nameOf(i))} ${p > 0 ? "+" : ""}${p}`);
     for (const a of view.results ? realAwards(view).awards : []) {
-      if (a.hand) lines.push(escapeHtml(`${nameOf(a.seat)} wins ${a.amount}${a.run ? ` (run ${a.run})` : ""} with ${a.hand}`));
+      if (a.hand) lines.push(escapeHtml(`${nameOf(a.seat)} wins ${a.amount}${a.board ? ` (board ${a.board})` : ""}${a.run ? ` (run ${a.run})` : ""} with ${a.hand}`));
     }
     for (const m of view.results?.mucked || []) lines.push(escapeHtml(`${nameOf(m)} mucks`));
     lines.push(`Result: ${pay.join(", ")}`);

@@ -52,7 +52,7 @@ export function renderResults(state, name) {
     const cards = document.createElement("span");
     cards.className = "award-cards";
     for (const c of a.cards || []) cards.append(cardEl(c, { small: true }));
-    const side = [a.run ? `run ${a.run}` : "", a.side && a.side !== "all" ? a.side : "", pots > 1 ? (a.pot ? `side pot ${a.pot}` : "main pot") : ""].filter(Boolean).join(", ");
+    const side = [a.board ? `board ${a.board}` : "", a.run ? `run ${a.run}` : "", a.side && a.side !== "all" ? a.side : "", pots > 1 ? (a.pot ? `side pot ${a.pot}` : "main pot") : ""].filter(Boolean).join(", ");
     const sideText = side ? ` (${side})` : "";
     row.innerHTML = `<span><b>${escapeHtml(name(a.seat))}</b> wins ${a.amount}${sideText}${a.hand ? ` with ${escapeHtml(a.hand)}` : ""}</span>`;
     row.append(cards);

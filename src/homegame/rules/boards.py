@@ -1,0 +1,64 @@
+"""Several boards (a game file's ``usage.boards``, :class:`homegame.rules.carduse.CardUse`): which of the
+board's cards are on which board, and a pot's equal parts, one per board.
+
+The hand keeps one board (``Hand.board``, the cards in the order they are turned); a game with boards says
+which positions of it make each board. The showdown makes every hand on each board in turn by looking at
+that board alone (:func:`on_board`), so that every way of making a hand (own-card counts, wild cards, hi/lo)
+works on a board as it works on the one board of a hold'em game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from homegame.rules.hand import Hand
+
+
+def board_indices(h: Hand) -> list[int | None]:
+    """The boards a showdown settles on: ``[0, 1, ...]`` for a game with boards, ``[None]`` (the one board)."""
+    return list(range(len(h.game.use.boards))) or [None]
+
+
+@contextmanager
+def on_board(h: Hand, board: int | None) -> Iterator[None]:
+    """Within the block the hand's board is board ``board`` alone (its dealt cards, in its order); the whole
+    board again after it. ``None``: the whole board."""
+    if board is None:
+        yield
+        return
+    whole = h.board
+    h.board = [whole[i] for i in h.game.use.boards[board] if i < len(whole)]
+    try:
+        yield
+    finally:
+        h.board = whole
+
+
+def board_of(boards: tuple[tuple[int, ...], ...], position: int) -> int | None:
+    """The board (0, 1, ...) that a board position belongs to, ``None`` when no board has it.
+
+    >>> board_of(((0, 1, 2, 6, 8), (3, 4, 5, 7, 9)), 7)
+    1
+    """
+    return next((b for b, positions in enumerate(boards) if position in positions), None)
+
+
+def even_parts(amount: int, count: int, chip: int = 1) -> list[int]:
+    """A pot shared between ``count`` boards: equal parts in whole chips, the odd chips one each to the
+    first boards, any remainder smaller than a chip to the first (as :func:`homegame.rules.pots.halves`
+    does for two runs).
+
+    >>> even_parts(101, 2), even_parts(100, 3), even_parts(130, 2, chip=25)
+    ([51, 50], [34, 33, 33], [80, 50])
+    """
+    units, rest = divmod(amount, chip)
+    base, odd = divmod(units, count)
+    out = [(base + (1 if i < odd else 0)) * chip for i in range(count)]
+    out[0] += rest
+    return out
+
+
+__all__ = ["board_indices", "board_of", "even_parts", "on_board"]
