@@ -48,6 +48,13 @@ def test_a_file_that_reuses_the_name_holdem_with_a_discard_is_played_out() -> No
         notation_of(three)
 
 
+@pytest.mark.parametrize("name", ["double-board-holdem", "chowaha", "iron-cross", "follow-the-queen", "razz",
+                                  "high-chicago", "short-deck", "pineapple", "five-card-draw", "baseball"])
+def test_games_the_kernels_do_not_cover_say_so_in_their_declaration(name: str) -> None:
+    """Two boards, paths, wild cards, lowball only, the spade, another deck, a discard, a draw, a buy."""
+    assert kernel_facts(hg.game(name)) is None
+
+
 @pytest.mark.parametrize(("name", "size"), [("holdem", (2, 5)), ("irish", (4, 5)), ("crazy-pineapple", (3, 5)),
                                             ("three-hole", (3, 2)), ("stud", (7, 0)), ("passem", (3, 3))])
 def test_how_much_of_a_hand_there_is_to_see_comes_from_the_steps(name: str, size: tuple[int, int]) -> None:

@@ -1,7 +1,7 @@
 """What the odds calculator's kernels need to know about a game, read from its declaration: the cards a
 player holds at the showdown, the community cards, how they combine (the usage rule) and whether the
 shared cards are the others' face-up cards. A game the kernels do not cover (wild cards, another deck or
-ranking, a special card, a laid-out board, lowball only, or cards that change after the deal by a draw, a
+ranking, a special card, a laid-out board or more than one, lowball only, or cards that change after the deal by a draw, a
 buy or a discard) is played out by the engine (:mod:`homegame.odds.playout`).
 
 >>> from homegame.games import game
@@ -51,7 +51,7 @@ def kernel_facts(game: Game) -> GameFacts | None:
 @lru_cache(maxsize=256)
 def _facts(game: Game) -> GameFacts | None:
     if (game.wild or game.ranking != "standard" or len(game.cards) != 52 or game.spade is not None
-            or game.use.lines or game.split == "low" or any(s.kind in CHANGING_STEPS for s in game.steps)):
+            or game.use.lines or game.use.boards or game.split == "low" or any(s.kind in CHANGING_STEPS for s in game.steps)):
         return None
     held, board = game.final_counts()
     exposed = sum(1 for s in game.steps if s.kind == "expose")
