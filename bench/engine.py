@@ -1,9 +1,12 @@
 """Benchmark: the rules engine against PokerKit and pokerfast's FastHand, and every game on its own.
 
-Every engine plays 6-max no-limit hold'em (100 big blinds deep) with random legal actions: each
-decision picks uniformly among the legal moves (fold, check/call, bet/raise) and a bet or raise picks
-a uniform total in its range. Every hand is a fresh deal and is played to the end, showdown included,
-through each library's public API:
+Every engine plays 6-max no-limit hold'em (100 big blinds deep) by one shared random policy
+(:func:`choose`): facing a bet, fold, call or raise with equal chances; not facing one, check or bet
+with equal chances (never a fold: an engine that offers folding then would otherwise end its hands
+sooner); a bet or raise is a uniform total between the least and the most allowed. So every engine
+plays hands of the same length on average, and the table prints actions per second beside hands per
+second. Every hand is a fresh deal and is played to the end, showdown included, through each library's
+public API:
 
 - homegame by records (``hand.legal_actions`` / ``hand.apply``) and by text (``hand.legal`` /
   ``hand.act``), each hand dealt from the bench's ``random.Random`` (``rng=``);
@@ -36,6 +39,7 @@ from rich.console import Console
 from rich.table import Table
 
 import homegame as hg
+from homegame.rules.action import Option
 
 NL = hg.Stakes("no-limit", blinds=(1, 2))
 LIMIT = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
@@ -54,12 +58,40 @@ def deal(game: hg.Game, rng: random.Random, players: int, stakes: hg.Stakes) -> 
     return game.deal([200] * players, stakes=stakes, button=button, seed=rng.getrandbits(32))
 
 
-def homegame_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: hg.Stakes = NL) -> None:
-    """One random hand on homegame, by records (``legal_actions`` / ``apply``)."""
+def choose(rng: random.Random, facing: bool, can_raise: bool) -> str:
+    """The policy every engine plays by: ``"fold"``, ``"call"`` (a check when not facing a bet) or
+    ``"raise"`` (a bet when not facing one), each allowed move with the same chance; no fold unless
+    facing a bet."""
+    moves = ["fold", "call"] if facing else ["call"]
+    if can_raise:
+        moves.append("raise")
+    return rng.choice(moves)
+
+
+BETTING = frozenset({"fold", "check", "call", "bet", "raise"})
+
+
+def _policy_option(rng: random.Random, options: tuple[Option, ...]) -> Option:
+    """homegame's option under :func:`choose` (any other step: one of its options at random)."""
+    by_kind = {o.kind: o for o in options}
+    if not by_kind.keys() <= BETTING:
+        return rng.choice(options)
+    move = choose(rng, "fold" in by_kind, "bet" in by_kind or "raise" in by_kind)
+    if move == "fold":
+        return by_kind["fold"]
+    if move == "call":
+        return by_kind.get("call") or by_kind["check"]
+    return by_kind.get("raise") or by_kind["bet"]
+
+
+def homegame_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: hg.Stakes = NL) -> int:
+    """One random hand on homegame, by records (``legal_actions`` / ``apply``); its number of actions."""
     hand = deal(game, rng, players, stakes)
+    actions = 0
     while not hand.over:
         seat = hand.to_act[0]
-        option = rng.choice(hand.legal_actions(seat))
+        option = _policy_option(rng, hand.legal_actions(seat))
+        actions += 1
         kind = option.kind
         if kind == "bet" or kind == "raise":
             hand.apply(seat, option, rng.randint(option.min, option.max))
@@ -70,14 +102,30 @@ def homegame_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: h
             hand.apply(seat, option, cards=rng.sample(held, option.min))
         else:
             hand.apply(seat, option)
+    return actions
 
 
-def homegame_text_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: hg.Stakes = NL) -> None:
-    """One random hand on homegame, by text (``legal`` / ``act``)."""
+def _policy_text(rng: random.Random, legal: list[str]) -> str:
+    """homegame's legal string under :func:`choose` (any other step: one of them at random)."""
+    by_verb = {move.partition(" ")[0]: move for move in legal}
+    if not by_verb.keys() <= BETTING:
+        return rng.choice(legal)
+    move = choose(rng, "fold" in by_verb, "bet" in by_verb or "raise" in by_verb)
+    if move == "fold":
+        return by_verb["fold"]
+    if move == "call":
+        return by_verb.get("call") or by_verb["check"]
+    return by_verb.get("raise") or by_verb["bet"]
+
+
+def homegame_text_hand(game: hg.Game, rng: random.Random, players: int = 6, stakes: hg.Stakes = NL) -> int:
+    """One random hand on homegame, by text (``legal`` / ``act``); its number of actions."""
     hand = deal(game, rng, players, stakes)
+    actions = 0
     while not hand.over:
         seat = hand.to_act[0]
-        move = rng.choice(hand.legal(seat))
+        move = _policy_text(rng, hand.legal(seat))
+        actions += 1
         verb, _, rest = move.partition(" ")
         if verb in ("bet", "raise"):
             lo, _, hi = rest.partition("..")
@@ -92,31 +140,31 @@ def homegame_text_hand(game: hg.Game, rng: random.Random, players: int = 6, stak
             held = hand.view(seat)["cards"]
             move = "arrange " + " ".join(rng.sample(held, len(held)))
         hand.act(seat, move)
+    return actions
 
 
-def fasthand_hand(rng: random.Random, players: int = 6) -> None:
+def fasthand_hand(rng: random.Random, players: int = 6) -> int:
     """One random hand on pokerfast's FastHand (blinds 100/200, stacks 20,000: 100 big blinds)."""
     from pokerfast import FastHand
 
     hand = FastHand(player_count=players, small_blind=100, big_blind=200, min_stack=20000, max_stack=20000,
                     rng=rng)
+    actions = 0
     while not hand.done:
         space = hand.get_action_space()
-        moves = [k for k in ("fold", "check", "call") if k in space]
-        if "min_bet" in space:
-            moves.append("raise")
-        move = rng.choice(moves)
+        facing = "call" in space
+        move = choose(rng, facing, "min_bet" in space)
+        actions += 1
         if move == "fold":
             hand.fold()
-        elif move == "check":
-            hand.check()
         elif move == "call":
-            hand.call()
+            hand.call() if facing else hand.check()
         else:
             hand.bet_or_raise(rng.randint(space["min_bet"], space["max_bet"]))
+    return actions
 
 
-def pokerkit_hand(rng: random.Random, players: int = 6) -> None:
+def pokerkit_hand(rng: random.Random, players: int = 6) -> int:
     """One random hand on PokerKit, dealt and shown down by its automations."""
     from pokerkit import Automation, NoLimitTexasHoldem
 
@@ -126,48 +174,49 @@ def pokerkit_hand(rng: random.Random, players: int = 6) -> None:
          Automation.RUNOUT_COUNT_SELECTION, Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
          Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING),
         True, 0, (1, 2), 2, (200,) * players, players)
+    actions = 0
     while state.status:
-        moves = []
-        if state.can_fold():
-            moves.append("f")
-        if state.can_check_or_call():
-            moves.append("c")
-        if state.can_complete_bet_or_raise_to():
-            moves.append("r")
-        move = rng.choice(moves)
-        if move == "f":
+        facing = state.can_fold() and state.checking_or_calling_amount > 0
+        move = choose(rng, facing, state.can_complete_bet_or_raise_to())
+        actions += 1
+        if move == "fold":
             state.fold()
-        elif move == "c":
+        elif move == "call":
             state.check_or_call()
         else:
             lo = state.min_completion_betting_or_raising_to_amount
             hi = state.max_completion_betting_or_raising_to_amount
             state.complete_bet_or_raise_to(rng.randint(lo, hi))
+    return actions
 
 
 CLOCK = [time.process_time]  # the bench's clock: CPU time unless --wall
 
 
-def rate(play: Callable[[random.Random], None], seconds: float, seed: int = 1) -> tuple[int, float]:
-    """Hands played in about ``seconds`` (of :data:`CLOCK`) and hands per second."""
+Rate = tuple[int, float, float]  # hands played, hands per second, actions per second
+
+
+def rate(play: Callable[[random.Random], int], seconds: float, seed: int = 1) -> Rate:
+    """Hands played in about ``seconds`` (of :data:`CLOCK`), hands per second and actions per second."""
     clock = CLOCK[0]
     rng = random.Random(seed)
     for _ in range(20):  # warm up: tables loaded, kernels compiled (a 10-card showdown compiles one)
         play(rng)
-    hands, start = 0, clock()
+    hands = actions = 0
+    start = clock()
     while True:
         for _ in range(20):
-            play(rng)
+            actions += play(rng)
         hands += 20
         elapsed = clock() - start
         if elapsed >= seconds:
-            return hands, hands / elapsed
+            return hands, hands / elapsed, actions / elapsed
 
 
-def best_of(runs: int, *plays: Callable[[random.Random], None], seconds: float) -> list[tuple[int, float]]:
+def best_of(runs: int, *plays: Callable[[random.Random], int], seconds: float) -> list[Rate]:
     """The fastest of ``runs`` measurements of each ``play``, taken in turns so that every engine sees
     the same machine load (the machine is shared)."""
-    best: list[tuple[int, float]] = [(0, 0.0)] * len(plays)
+    best: list[Rate] = [(0, 0.0, 0.0)] * len(plays)
     for _ in range(runs):
         for i, play in enumerate(plays):
             measured = rate(play, seconds)
@@ -181,10 +230,10 @@ def stakes_for(game: hg.Game) -> hg.Stakes:
     return STUD if any(step.opener == "bring-in" for step in game.steps) else LIMIT
 
 
-def race(runs: int, seconds: float) -> list[tuple[str, int, float]]:
-    """(engine, hands, hands/s) of every engine installed, measured in turns."""
+def race(runs: int, seconds: float) -> list[tuple[str, int, float, float]]:
+    """(engine, hands, hands/s, actions/s) of every engine installed, measured in turns."""
     holdem = hg.game("holdem")
-    engines: list[tuple[str, Callable[[random.Random], None]]] = [
+    engines: list[tuple[str, Callable[[random.Random], int]]] = [
         ("homegame (records)", lambda rng: homegame_hand(holdem, rng)),
         ("homegame (text)", lambda rng: homegame_text_hand(holdem, rng)),
     ]
@@ -201,7 +250,7 @@ def race(runs: int, seconds: float) -> list[tuple[str, int, float]]:
     else:
         engines.append(("PokerKit", pokerkit_hand))
     measured = best_of(runs, *(play for _, play in engines), seconds=seconds)
-    return [(name, n, r) for (name, _), (n, r) in zip(engines, measured, strict=True)]
+    return [(name, n, r, a) for (name, _), (n, r, a) in zip(engines, measured, strict=True)]
 
 
 def main() -> None:
@@ -218,15 +267,16 @@ def main() -> None:
     console = Console()
 
     rows = race(args.runs, args.seconds)
-    rates = {name: r for name, _, r in rows}
+    rates = {name: r for name, _, r, _ in rows}
     fast, kit = rates.get("pokerfast FastHand"), rates.get("PokerKit")
-    table = Table(title="6-max no-limit hold'em, 100 big blinds, random legal actions, fresh hand each time, "
-                        f"showdown included (best of {args.runs}, taken in turns; "
+    table = Table(title="6-max no-limit hold'em, 100 big blinds, one shared random policy, fresh hand each "
+                        f"time, showdown included (best of {args.runs}, taken in turns; "
                         f"{'wall' if args.wall else 'CPU'} time)")
-    for col in ("engine", "hands", "hands/s", "vs FastHand", "vs PokerKit"):
+    for col in ("engine", "hands", "hands/s", "actions/s", "actions/hand", "vs FastHand", "vs PokerKit"):
         table.add_column(col, justify="left" if col == "engine" else "right")
-    for name, n, r in rows:
-        table.add_row(name, f"{n:,}", f"{r:,.0f}", f"{r / fast:.2f}x" if fast else "-", f"{r / kit:.1f}x" if kit else "-")
+    for name, n, r, a in rows:
+        table.add_row(name, f"{n:,}", f"{r:,.0f}", f"{a:,.0f}", f"{a / r:.2f}",
+                      f"{r / fast:.2f}x" if fast else "-", f"{r / kit:.1f}x" if kit else "-")
     console.print(table)
 
     games = Table(title="Every game on homegame by records, up to 6 players, fixed-limit 2/4, ante 1, "
@@ -236,7 +286,7 @@ def main() -> None:
     for name in hg.game_names():
         g = hg.game(name)
         players = min(6, g.max_players)
-        n, r = rate(lambda rng, g=g, p=players: homegame_hand(g, rng, p, stakes_for(g)), args.seconds / 4)
+        n, r, _ = rate(lambda rng, g=g, p=players: homegame_hand(g, rng, p, stakes_for(g)), args.seconds / 4)
         games.add_row(g.title, str(players), f"{n:,}", f"{r:,.0f}")
     console.print(games)
 
