@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from homegame.cards import Card
+from homegame.rules.action import Option
 from homegame.rules.pots import live_pots, side_pots, uncalled
 from homegame.rules.spec import SIMULTANEOUS
+from homegame.rules.view_types import LegalOption
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -92,15 +94,54 @@ def _common(h: Hand) -> dict[str, Any]:
 def _own(h: Hand, seat: int | None) -> dict[str, Any]:
     """The part of a view that is the seat's own (a spectator's: nothing)."""
     if seat is None:
-        return {"seat": None, "pass_to": None, "cards": [], "up": [], "legal": [], "chosen": None,
+        return {"seat": None, "pass_to": None, "cards": [], "up": [], "legal": [], "legal_options": [], "chosen": None,
                 "can_show": [], "wild": _wild(h, None), "log_mine": {}}
+    legal = h.legal(seat)
     return {
         "seat": seat, "pass_to": _pass_to(h, seat),
         "cards": [_STR[c] for c in h.cards[seat]],
         "up": [_STR[c] for c, f in zip(h.cards[seat], h.faceup[seat], strict=True) if f],
-        "legal": h.legal(seat), "chosen": h.pending_text.get(seat),
+        "legal": legal, "legal_options": legal_options(h, seat, legal) if legal else [],
+        "chosen": h.pending_text.get(seat),
         "can_show": h.showable(seat), "wild": _wild(h, seat), "log_mine": own_lines(h, seat),
     }
+
+
+def legal_options(h: Hand, seat: int, legal: list[str] | None = None) -> list[LegalOption]:
+    """The seat's legal actions as records (``view["legal_options"]``), one per string of ``hand.legal``
+    and in its order, built from the hand's own records (:meth:`Hand.legal_actions`): nobody reading a
+    view parses ``"raise 20..100"`` again. ``legal`` is ``hand.legal(seat)`` when the caller has it.
+
+    >>> import homegame as hg
+    >>> h = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=7)
+    >>> [(o["kind"], o["min"], o["max"], o["text"]) for o in legal_options(h, 0)]
+    [('fold', 0, 0, 'fold'), ('call', 1, 1, 'call 1'), ('raise', 4, 100, 'raise 4..100')]
+    >>> legal_options(h, 1)
+    []
+    """
+    texts = h.legal(seat) if legal is None else legal
+    return [option_record(option, text) for option, text in zip(h.legal_actions(seat), texts, strict=True)]
+
+
+def option_record(option: Option, text: str | None = None) -> LegalOption:
+    """One :class:`~homegame.rules.action.Option` as the view's record (``text``: its legal string, by
+    default the option's own).
+
+    >>> option_record(Option("pass", 3, 3))
+    {'kind': 'pass', 'cards': 3, 'min': 0, 'max': 0, 'choice': None, 'text': 'pass 3'}
+    >>> option_record(Option("declare", choice="low"))["choice"], option_record(Option("raise", 4, 9))["max"]
+    ('low', 9)
+    """
+    kind = option.kind
+    cards = option.min if kind in _CARD_KINDS else None
+    chips = kind in _CHIP_KINDS
+    return cast(LegalOption, {"kind": kind, "cards": cards, "min": option.min if chips else 0,
+                              "max": option.max if chips else 0, "choice": option.choice or None,
+                              "text": option.text if text is None else text})
+
+
+_CARD_KINDS = frozenset({"pass", "discard", "expose", "arrange"})  # an Option's number counts cards
+_CHIP_KINDS = frozenset({"call", "bet", "raise"})  # an Option's number counts chips
 
 
 def own_lines(h: Hand, seat: int) -> dict[str, str]:
