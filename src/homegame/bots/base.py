@@ -1,8 +1,10 @@
 """What every bot shares: the protocol, reading a view's legal actions, and turning a decision into text.
 
 A bot sees one seat's view (``hand.view(seat)``, a JSON-like dict) and nothing else, and answers with an
-action string that ``hand.act`` accepts. The legal strings in ``view["legal"]`` name only the kind of
-decision (``"pass 2"``, ``"expose"``, ``"bet 10..200"``); the bot fills in the cards or the amount.
+action string that ``hand.act`` accepts. The view's legal actions (the records ``view["legal_options"]``,
+beside the strings ``view["legal"]``) name only the kind of decision (``pass`` 2 cards, ``expose``, a bet
+from 10 to 200); the bot fills in the cards or the amount. :func:`read_legal` reads the records;
+:func:`parse_legal` reads the strings, for a view (or a caller) that has only those.
 
 >>> options = parse_legal(["fold", "call 10", "raise 20..100"])
 >>> options.call, options.raise_range
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from homegame.odds.shape import made_category
+from homegame.rules.view_types import LegalOption
 
 View = Mapping[str, Any]
 
@@ -108,6 +111,60 @@ def parse_legal(legal: Sequence[str]) -> LegalOptions:
     return LegalOptions(declares=tuple(declares), **fields)
 
 
+def read_legal(view: View) -> LegalOptions:
+    """A view's legal actions, from its records (``view["legal_options"]``) when it has them, else parsed
+    from its strings (``view["legal"]``: a view written by hand, or by an older server).
+
+    >>> import homegame as hg
+    >>> h = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=7)
+    >>> read_legal(h.view(0)) == parse_legal(h.view(0)["legal"]), read_legal(h.view(0)).raise_range
+    (True, ('raise', 4, 100))
+    """
+    records = view.get("legal_options")
+    if not records:
+        return parse_legal(view.get("legal") or [])
+    return options_of(records)
+
+
+def options_of(records: Sequence[LegalOption]) -> LegalOptions:
+    """:class:`LegalOptions` from a view's option records (the same result as :func:`parse_legal` of their
+    texts; nothing is parsed).
+
+    >>> options_of([{"kind": "discard", "cards": k, "min": 0, "max": 0, "choice": None, "text": f"discard {k}"}
+    ...             for k in range(4)]).draw_max
+    3
+    >>> options_of([{"kind": "dance", "cards": None, "min": 0, "max": 0, "choice": None, "text": "dance"}])
+    Traceback (most recent call last):
+    ...
+    homegame.bots.base.BotError: unknown legal action 'dance': expected fold, check, call, bet, raise, pass, discard, expose, arrange or declare
+    """
+    fields: dict[str, Any] = {}
+    declares: list[str] = []
+    discards: list[int] = []
+    for record in records:
+        kind = record["kind"]
+        if kind in ("fold", "check", "expose", "arrange"):
+            fields[kind] = True
+        elif kind == "call":
+            fields["call"] = record["min"]
+        elif kind in ("bet", "raise"):
+            fields["raise_range"] = (kind, record["min"], record["max"])
+        elif kind in ("pass", "discard"):
+            count = record["cards"] or 0
+            fields[f"{kind}_count"] = count
+            if kind == "discard":
+                discards.append(count)
+        elif kind == "declare" and record["choice"]:
+            declares.append(record["choice"])
+        else:
+            raise BotError(f"unknown legal action {record.get('text', kind)!r}: expected fold, check, call, bet, "
+                           "raise, pass, discard, expose, arrange or declare")
+    if len(discards) > 1:
+        fields["discard_count"] = 0
+        fields["draw_max"] = max(discards)
+    return LegalOptions(declares=tuple(declares), **fields)
+
+
 def opponents(view: View) -> list[Mapping[str, Any]]:
     """The other seats still in the hand (not folded)."""
     me = view.get("seat")
@@ -156,10 +213,9 @@ class BaseBot(ABC):
 
     def act(self, view: View) -> str:
         """The action for this view, as text for ``hand.act``."""
-        legal = view.get("legal") or []
-        if not legal:
+        if not (view.get("legal_options") or view.get("legal")):
             raise BotError(f"seat {view.get('seat')} has no legal action in this view")
-        options = parse_legal(legal)
+        options = read_legal(view)
         if options.draw_max is not None:
             return " ".join(["discard", *self.choose_draw(view, options.draw_max)])
         if options.pass_count:
