@@ -144,6 +144,30 @@ _CARD_KINDS = frozenset({"pass", "discard", "expose", "arrange"})  # an Option's
 _CHIP_KINDS = frozenset({"call", "bet", "raise"})  # an Option's number counts chips
 
 
+#: Action verbs anyone may see in full: betting is public as it happens.
+_PUBLIC_VERBS = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
+#: Verbs whose cards are private: only how many is public (as the log says, "Seat 2 discards 3").
+_COUNTED_VERBS = frozenset({"pass", "discard"})
+
+
+def public_action(text: str) -> str:
+    """What anyone but the seat that acted may see of an action (the spectator replay's, the page's): a bet
+    in full; a pass or a discard as how many cards (``"pass 2"``, ``"discard 0"`` to stand pat), written as
+    the legal strings write them; an exposure, an arrangement, a declaration, a show by choice, and any verb
+    not known here as the verb alone (the card turned up, the order, the side and the cards shown reach
+    everyone through the view, once they are public). The one place this is decided.
+
+    >>> [public_action(a) for a in ("raise 12", "pass 8s 6d", "discard", "expose Qs", "declare both")]
+    ['raise 12', 'pass 2', 'discard 0', 'expose', 'declare']
+    """
+    verb, *rest = text.split() or [""]
+    if verb in _PUBLIC_VERBS:
+        return " ".join([verb, *rest])
+    if verb in _COUNTED_VERBS:
+        return f"{verb} {len(rest)}"
+    return verb
+
+
 def own_lines(h: Hand, seat: int) -> dict[str, str]:
     """The log lines that read differently for ``seat``, by their index in ``view["log"]`` (as text):
     its own choices with the cards or the declaration it chose, and the passes it made or received with
