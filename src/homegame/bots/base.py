@@ -23,7 +23,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 
 from homegame.odds.shape import made_category
 from homegame.rules.view_types import LegalOption
@@ -71,7 +71,8 @@ class LegalOptions:
 
 
 def parse_legal(legal: Sequence[str]) -> LegalOptions:
-    """Parse the contract's legal-action strings.
+    """Parse the contract's legal-action strings (for a caller that has only those: a view's records are
+    read by :func:`read_legal`).
 
     >>> parse_legal(["check", "bet 4"]).raise_range
     ('bet', 4, 4)
@@ -82,33 +83,49 @@ def parse_legal(legal: Sequence[str]) -> LegalOptions:
     ...
     homegame.bots.base.BotError: unknown legal action 'dance': expected fold, check, call N, bet/raise N[..M], pass N, discard N, expose, arrange or declare high|low|both
     """
-    fields: dict[str, Any] = {}
-    declares: list[str] = []
-    discards: list[int] = []
-    for text in legal:
-        text = text.strip()
-        if text in ("fold", "check", "expose", "arrange"):
-            fields[text] = True
-        elif m := _CALL.fullmatch(text):
-            fields["call"] = int(m.group(1))
-        elif m := _RANGE.fullmatch(text):
-            low = int(m.group(2))
-            fields["raise_range"] = (m.group(1), low, int(m.group(3) or low))
-        elif m := _COUNT.fullmatch(text):
-            fields[f"{m.group(1)}_count"] = int(m.group(2))
-            if m.group(1) == "discard":
-                discards.append(int(m.group(2)))
-        elif m := _DECLARE.fullmatch(text):
-            declares.append(m.group(1))
-        else:
-            raise BotError(
-                f"unknown legal action {text!r}: expected fold, check, call N, bet/raise N[..M], pass N, "
-                "discard N, expose, arrange or declare high|low|both"
-            )
-    if len(discards) > 1:
-        fields["discard_count"] = 0
-        fields["draw_max"] = max(discards)
-    return LegalOptions(declares=tuple(declares), **fields)
+    return options_of([record_of(text) for text in legal])
+
+
+def record_of(text: str) -> LegalOption:
+    """One legal string as the view's record would give it (``cards`` of an ``arrange`` is unknown here:
+    None). The only parser of legal strings among the bots.
+
+    >>> record_of("raise 20..100")
+    {'kind': 'raise', 'cards': None, 'min': 20, 'max': 100, 'choice': None, 'text': 'raise 20..100'}
+    >>> record_of(" pass 2")["cards"], record_of("expose")["cards"], record_of("declare low")["choice"]
+    (2, 1, 'low')
+    """
+    text = text.strip()
+    kind, cards, low, high, choice = text, None, 0, 0, None
+    if text in ("fold", "check", "arrange"):
+        pass
+    elif text == "expose":
+        cards = 1
+    elif m := _CALL.fullmatch(text):
+        kind, low = "call", int(m.group(1))
+        high = low
+    elif m := _RANGE.fullmatch(text):
+        kind, low = m.group(1), int(m.group(2))
+        high = int(m.group(3) or low)
+    elif m := _COUNT.fullmatch(text):
+        kind, cards = m.group(1), int(m.group(2))
+    elif m := _DECLARE.fullmatch(text):
+        kind, choice = "declare", m.group(1)
+    else:
+        raise BotError(
+            f"unknown legal action {text!r}: expected fold, check, call N, bet/raise N[..M], pass N, "
+            "discard N, expose, arrange or declare high|low|both"
+        )
+    return cast(LegalOption, {"kind": kind, "cards": cards, "min": low, "max": high, "choice": choice, "text": text})
+
+
+def legal_records(view: View) -> list[LegalOption]:
+    """A view's legal actions as records: ``view["legal_options"]``, or for a view written by hand with
+    only the strings (``view["legal"]``), those parsed by :func:`record_of`."""
+    records = view.get("legal_options")
+    if records:
+        return list(records)
+    return [record_of(text) for text in view.get("legal") or []]
 
 
 def read_legal(view: View) -> LegalOptions:
@@ -120,10 +137,7 @@ def read_legal(view: View) -> LegalOptions:
     >>> read_legal(h.view(0)) == parse_legal(h.view(0)["legal"]), read_legal(h.view(0)).raise_range
     (True, ('raise', 4, 100))
     """
-    records = view.get("legal_options")
-    if not records:
-        return parse_legal(view.get("legal") or [])
-    return options_of(records)
+    return options_of(legal_records(view))
 
 
 def options_of(records: Sequence[LegalOption]) -> LegalOptions:
