@@ -118,7 +118,7 @@ class CommonView(TypedDict):
     straddle: int | None
     runs: list[list[str]] | None
     rabbit: list[str] | None
-    file: NotRequired[str]  # a game read from a file: the file's text
+    file: NotRequired[str]  # a game read from a file: the file's digest (bots rebuild that very game)
 
 
 class OwnView(TypedDict):

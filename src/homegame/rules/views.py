@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from homegame.cards import Card
 from homegame.rules.action import Option
 from homegame.rules.pots import live_pots, side_pots, uncalled
 from homegame.rules.spec import SIMULTANEOUS
-from homegame.rules.view_types import LegalOption
+from homegame.rules.view_types import (
+    CommonView,
+    LegalOption,
+    OwnView,
+    PotView,
+    ResultsView,
+    SeatView,
+    UncalledView,
+    View,
+    WildView,
+)
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -17,13 +27,13 @@ if TYPE_CHECKING:
 _STR = [str(Card(i)) for i in range(52)]
 
 
-def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
+def build_view(h: Hand, seat: int | None) -> View:
     """Everything ``seat`` may know now and nothing else; ``seat=None`` is a spectator."""
     common, own = view_parts(h, (seat,))
-    return {**common, **own[seat]}
+    return cast(View, {**common, **own[seat]})
 
 
-def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[CommonView, dict[int | None, OwnView]]:
     """:func:`build_view` for several seats at once, in two parts: what every seat sees alike, built once,
     and each seat's own; their keys never overlap, so a seat's view is the two together. A server sending
     every seat its view after each change builds and encodes the first part once.
@@ -41,12 +51,12 @@ def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[dict[str, Any], di
     return _common(h), {seat: _own(h, seat) for seat in wanted}
 
 
-def _common(h: Hand) -> dict[str, Any]:
+def _common(h: Hand) -> CommonView:
     """The part of a view every seat and spectator sees alike."""
     g = h.game
     step = None if h.over else g.steps[h.step_index]
     shown = h.results["shown"] if h.results else {}
-    seats = []
+    seats: list[SeatView] = []
     for s in range(h.players):
         up = [_STR[c] for c, f in zip(h.cards[s], h.faceup[s], strict=True) if f]
         seats.append({
@@ -57,17 +67,18 @@ def _common(h: Hand) -> dict[str, Any]:
             "declared": h.declared[s],
             "ready": step is not None and step.kind in SIMULTANEOUS and s in h.pending,
         })
-    results = None
+    results: ResultsView | None = None
     if h.over and h.results is not None and h._payoffs is not None:
         from homegame.rules.showdown import describe
 
         describe(h)
         awards = [{k: v for k, v in a.items() if k != "by"} for a in h.results["awards"]]
-        results = {"payoffs": list(h._payoffs), "awards": awards,
-                   "shown": {k: list(v) for k, v in shown.items()}, "uncalled": _uncalled([t - d for t, d in zip(h.totals, h.dead, strict=True)]),
-                   "mucked": list(h.results.get("mucked", [])),
-                   "runs": h.results.get("runs")}
-    view = {
+        ended: ResultsView = {
+            "payoffs": list(h._payoffs), "awards": awards, "shown": {k: list(v) for k, v in shown.items()},
+            "uncalled": _uncalled([t - d for t, d in zip(h.totals, h.dead, strict=True)]),
+            "mucked": list(h.results.get("mucked", [])), "runs": h.results.get("runs")}
+        results = ended
+    view: CommonView = {
         "game": g.name, "title": g.title, "rules": dict(g.rules), "stakes": h.stakes.to_dict(),
         "button": h.button,
         "step": {"kind": "over", "label": "Over"} if step is None else {"kind": step.kind, "label": step.label},
@@ -75,7 +86,7 @@ def _common(h: Hand) -> dict[str, Any]:
         "board": [_STR[c] for c in h.board],
         "seats": seats,
         "pot": sum(h.totals),
-        "pots": [p.to_dict() for p in (side_pots(h.totals, h.folded, h.dead) if h.over
+        "pots": [cast(PotView, p.to_dict()) for p in (side_pots(h.totals, h.folded, h.dead) if h.over
                                         else live_pots(h.totals, h.folded, h.stacks, h.dead))],
         "to_act": list(h.to_act),
         "over": h.over,
@@ -86,12 +97,12 @@ def _common(h: Hand) -> dict[str, Any]:
         "runs": ([[_STR[c] for c in board] for board, _ in h.runs] if h.runs is not None else None),
         "rabbit": _rabbit(h),
     }
-    if g.source is not None:  # a game read from a file: which file (bots rebuild that very game)
+    if g.file is not None:  # a game read from a file: which file (bots rebuild that very game)
         view["file"] = g.file
     return view
 
 
-def _own(h: Hand, seat: int | None) -> dict[str, Any]:
+def _own(h: Hand, seat: int | None) -> OwnView:
     """The part of a view that is the seat's own (a spectator's: nothing)."""
     if seat is None:
         return {"seat": None, "pass_to": None, "cards": [], "up": [], "legal": [], "legal_options": [], "chosen": None,
@@ -197,20 +208,20 @@ def own_lines(h: Hand, seat: int) -> dict[str, str]:
     return out
 
 
-def _wild(h: Hand, seat: int | None) -> dict[str, Any] | None:
+def _wild(h: Hand, seat: int | None) -> WildView | None:
     """The game's wild cards: as declared, wild for everyone now, and (for a seat) wild in its own hand."""
     if not h.game.wild:
         return None
     from homegame.rules.wilds import hand_masks, public_wild
 
-    out: dict[str, Any] = {"declared": h.game.wild, "now": public_wild(h)}
+    out: WildView = {"declared": h.game.wild, "now": public_wild(h)}
     if seat is not None:
         mask = hand_masks(h, [seat])[seat]
         out["mine"] = [_STR[c] for c in h.cards[seat] if mask >> c & 1]
     return out
 
 
-def _uncalled(totals: list[int]) -> dict[str, int] | None:
+def _uncalled(totals: list[int]) -> UncalledView | None:
     """The part of the biggest bet nobody matched, which goes back to whoever made it (not a win).
 
     >>> _uncalled([10, 74 + 10, 4]), _uncalled([20, 20, 5])
