@@ -14,7 +14,7 @@ from homegame.cli.options import RULE_HELP, STAKES_HELP, check_chips, load_game,
 from homegame.cli.prompts import card_changes, log_markup, pass_partners, rules_line, step_hint
 from homegame.cli.render import plain_cards, render_view, showdown_words
 from homegame.cli.warm import compiling_once
-from homegame.rules.view_types import LegalOption
+from homegame.rules.view_types import LegalOption, View
 
 YOU = 0
 
@@ -37,7 +37,7 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def _expand(text: str, view: dict[str, Any]) -> str:
+def _expand(text: str, view: View) -> str:
     """The player's shortcuts turned into the engine's action text."""
     words = text.split()
     if text in ("c", "k"):
@@ -57,7 +57,7 @@ def _expand(text: str, view: dict[str, Any]) -> str:
     return text
 
 
-def _arrange_rest(named: list[str], view: dict[str, Any]) -> str | None:
+def _arrange_rest(named: list[str], view: View) -> str | None:
     """``arrange Ts 8c`` puts those cards first and keeps the rest in their order (None if a name is bad)."""
     from homegame.cards import Card
 
@@ -71,7 +71,7 @@ def _arrange_rest(named: list[str], view: dict[str, Any]) -> str | None:
     return "arrange " + " ".join(first + [c for c in held if c not in first])
 
 
-def _all_in(view: dict[str, Any]) -> str:
+def _all_in(view: View) -> str:
     """The largest bet or raise allowed now (a call when no raise is left)."""
     options = _options(view)
     for option in options:
@@ -80,7 +80,7 @@ def _all_in(view: dict[str, Any]) -> str:
     return next((option["text"] for option in options if option["kind"] == "call"), "all in")
 
 
-def _options(view: dict[str, Any]) -> list[LegalOption]:
+def _options(view: View) -> list[LegalOption]:
     """The view's legal actions as records (``view["legal_options"]``)."""
     return list(view.get("legal_options") or [])
 
@@ -89,7 +89,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _prompt_lines(view: dict[str, Any]) -> list[str]:
+def _prompt_lines(view: View) -> list[str]:
     up = view.get("up") or []
     own = f"Your cards: {plain_cards(view['cards'])}" + (f" (face up: {plain_cards(up)})" if up else "")
     return [own, "Legal: " + " | ".join(legal_words(option) for option in _options(view))]
@@ -108,7 +108,7 @@ def legal_words(option: LegalOption) -> str:
     return f"{option['kind']} {_plural(option['cards'], 'card')}"
 
 
-def face_up_choices(view: dict[str, Any]) -> list[list[str]]:
+def face_up_choices(view: View) -> list[list[str]]:
     """Three-Hole: each set of the seat's face-down cards it could still turn up by the showdown (none once
     two are up, or when every card counts anyway), as the cards to add to those already up."""
     from itertools import combinations
@@ -124,7 +124,7 @@ def face_up_choices(view: dict[str, Any]) -> list[list[str]]:
     return [list(chosen) for chosen in combinations(down, need)]
 
 
-def chances(view: dict[str, Any]) -> str:
+def chances(view: View) -> str:
     """The player's share of the pot from what they can see, and what calling costs, in words.
 
     In Three-Hole, where the cards still to be turned up change everyone's odds, the share is given for
@@ -216,14 +216,14 @@ class TerminalGame:
                 out.write(hand.history.to_json().replace("\n", " ") + "\n")
         return True
 
-    def _log(self, view: dict[str, Any], shown: int) -> int:
+    def _log(self, view: View, shown: int) -> int:
         log = view.get("log") or []
         for line in log[shown:]:
             text = log_markup(line)
             self.console.print(f"[dim]·[/] [bold]{text}[/]" if line.startswith(f"Seat {YOU} ") else f"[dim]·[/] {text}")
         return len(log)
 
-    def _say_card_changes(self, view: dict[str, Any]) -> None:
+    def _say_card_changes(self, view: View) -> None:
         """Tell the player what they were passed, dealt or gave away since they last looked."""
         if self._held is not None and view.get("seat") == YOU:
             change = card_changes(self._held, view, self._partners)
@@ -232,7 +232,7 @@ class TerminalGame:
         self._held = list(view.get("cards") or [])
         self._partners = pass_partners(view) if (view.get("step") or {}).get("kind") == "pass" else None
 
-    def _ask(self, hand: Any, view: dict[str, Any]) -> bool:
+    def _ask(self, hand: Any, view: View) -> bool:
         self._say_card_changes(view)
         self.console.print(render_view(view))
         hint = step_hint(view)

@@ -54,7 +54,7 @@ def schema_text() -> str:
     return json.dumps(view_schema(), indent=2, sort_keys=True) + "\n"
 
 
-def validate_view(view: Any) -> View:
+def validate_view(view: object) -> View:
     """``view`` checked against the records; raises ``pydantic.ValidationError`` naming the wrong field."""
     return _adapter().validate_python(view, strict=True)
 
