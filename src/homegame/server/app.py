@@ -772,8 +772,7 @@ def warm_up() -> None:
             if hand.over:
                 break
             seat = hand.to_act[0]
-            legal = hand.legal(seat)
-            call = next((a.split()[0] for a in legal if a.startswith(("check", "call"))), None)
+            call = next((o.kind for o in hand.legal_actions(seat) if o.kind in ("check", "call")), None)
             hand.act(seat, call or hand.default_action(seat))
         hand.view(0)
         hand.view(None)
