@@ -71,7 +71,7 @@ def test_actions_are_said_as_a_spectator_reads_them(base: str, pages: Pages) -> 
     made = create_table(base, game="holdem", bots=1, approve_seats=False, paused=True)
     page = pages.open(made["links"]["watch"], "phone")
     said = page.evaluate("""async () => { const m = await import('/static/js/replay.js');
-        return ['pass 2', 'pass 1', 'discard 3', 'discard 0', 'arrange', 'expose', 'raise 12', 'call 4', 'declare', 'show']
+        return ['pass 2', 'pass 1', 'discard 3', 'discard 0', 'arrange 5', 'expose', 'raise 12', 'call 4', 'declare', 'show']
           .map((a) => m.publicAction('Ann', a)); }""")
     # the public forms the server sends (rules.views.public_action decides what they hold), said in words
     assert said == ["Ann passes 2 cards", "Ann passes 1 card", "Ann discards 3", "Ann stands pat",

@@ -20,7 +20,7 @@ HIDDEN = ("pass", "discard", "arrange", "expose", "declare")
     ("fold", "fold"), ("check", "check"), ("call 4", "call 4"), ("call", "call"), ("raise 12", "raise 12"),
     ("bet  6", "bet 6"), ("bring-in 1", "bring-in 1"), ("complete 2", "complete 2"),
     ("pass 8s 6d", "pass 2"), ("discard Ah Kd 2c", "discard 3"), ("discard", "discard 0"),
-    ("arrange 2c 3d 4h", "arrange"), ("expose Qs", "expose"), ("declare both", "declare"), ("show", "show"),
+    ("arrange 2c 3d 4h", "arrange 3"), ("expose Qs", "expose"), ("declare both", "declare"), ("show", "show"),
     ("show As Kd", "show"), ("dance Ks", "dance"), ("", ""),
 ])
 def test_the_public_form_of_an_action(action: str, public: str) -> None:

@@ -12,13 +12,14 @@ const rp = { hand: null, step: 0, list: null };
 // One action as a spectator reads it: "Ann calls", "Bob passes 3 cards", "Cy stands pat". The action
 // comes in its public form (the server's, from the engine's rules.views.public_action: "pass 3",
 // "discard 0", "expose", "declare"): what may be seen is decided there, this only says it in words.
-const WORDS = { fold: "folds", check: "checks", call: "calls", bet: "bets", arrange: "arranges their cards",
-  expose: "turns a card up", declare: "declares", show: "shows cards by choice" };
+const WORDS = { fold: "folds", check: "checks", call: "calls", bet: "bets", expose: "turns a card up",
+  declare: "declares", show: "shows cards by choice" };
 export function publicAction(name, text) {
   const [verb, ...rest] = text.trim().split(/\s+/);
   const count = Number(rest[0] || 0);
   if (verb === "pass") return `${name} passes ${count} card${count === 1 ? "" : "s"}`;
   if (verb === "discard") return count ? `${name} discards ${count}` : `${name} stands pat`;
+  if (verb === "arrange") return `${name} arranges their cards`;
   if (verb === "raise") return `${name} raises to ${rest.join(" ")}`;
   return `${name} ${WORDS[verb] || verb}${rest.length && verb !== "call" ? ` ${rest.join(" ")}` : ""}`;
 }
