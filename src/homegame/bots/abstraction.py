@@ -3,7 +3,8 @@
 One fixed integer action space per game (:class:`ActionSpace`), and its translation to and from
 ``hand.act`` texts; :func:`strip_suits` for research decks (at most four ranks, where suits decide
 nothing). :mod:`homegame.rl.actions` and :mod:`homegame.rl.encode` re-export them (``rl`` sits above
-``bots``; this module imports only ``rules``).
+``bots``; this module imports only ``rules`` and :mod:`homegame.bots.base`, whose records of the legal
+actions it reads).
 
 Ids, for a game whose seats hold at most ``M`` cards:
 
@@ -40,6 +41,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from homegame.bots.base import legal_records
 from homegame.rules.spec import Game
 
 View = Mapping[str, Any]
@@ -89,27 +91,24 @@ class ActionSpace:
         """The legal actions of the seat whose view this is: id -> the text ``hand.act`` takes."""
         out: dict[int, str] = {}
         cards: list[str] = list(view.get("cards", []))
-        for text in view.get("legal", []):
-            verb, _, rest = text.partition(" ")
+        for record in legal_records(view):  # the view's records (strings only in a view written by hand)
+            verb = record["kind"]
             if verb == "fold":
                 out[0] = "fold"
             elif verb in ("check", "call"):
                 out[1] = verb
             elif verb in ("bet", "raise"):
-                self._sizes(view, verb, rest, out)
+                self._sizes(view, verb, record["min"], record["max"], out)
             elif verb in ("pass", "discard", "expose"):
-                self._choices(view, verb, rest, cards, out)
+                self._choices(view, verb, record["cards"] or 0, cards, out)
             elif verb == "arrange":
                 for k, perm in enumerate(itertools.permutations(range(len(cards)))):
                     out[self.arrange_base + k] = "arrange " + " ".join(cards[i] for i in perm)
-            elif verb == "declare":
-                out[self.declare_base + ("high", "low", "both").index(rest)] = text
+            elif verb == "declare" and record["choice"]:
+                out[self.declare_base + ("high", "low", "both").index(record["choice"])] = record["text"]
         return dict(sorted(out.items()))
 
-    def _sizes(self, view: View, verb: str, rest: str, out: dict[int, str]) -> None:
-        low_text, _, high_text = rest.partition("..")
-        low = int(low_text)
-        high = int(high_text) if high_text else low
+    def _sizes(self, view: View, verb: str, low: int, high: int, out: dict[int, str]) -> None:
         if low == high:
             out[2] = f"{verb} {low}"
             return
@@ -126,14 +125,13 @@ class ActionSpace:
                 given.add(amount)
                 out[2 + i] = f"{verb} {amount}"
 
-    def _choices(self, view: View, verb: str, rest: str, cards: list[str], out: dict[int, str]) -> None:
+    def _choices(self, view: View, verb: str, count: int, cards: list[str], out: dict[int, str]) -> None:
         if verb == "expose":
             up = set(view.get("up", []))
             for i, card in enumerate(cards):
                 if card not in up:
                     out[self.card_base + (1 << i)] = f"expose {card}"
             return
-        count = int(rest) if rest else 0
         for combo in itertools.combinations(range(len(cards)), count):
             mask = sum(1 << i for i in combo)
             out[self.card_base + mask] = " ".join([verb, *(cards[i] for i in combo)])

@@ -1,8 +1,10 @@
 """What every bot shares: the protocol, reading a view's legal actions, and turning a decision into text.
 
 A bot sees one seat's view (``hand.view(seat)``, a JSON-like dict) and nothing else, and answers with an
-action string that ``hand.act`` accepts. The legal strings in ``view["legal"]`` name only the kind of
-decision (``"pass 2"``, ``"expose"``, ``"bet 10..200"``); the bot fills in the cards or the amount.
+action string that ``hand.act`` accepts. The view's legal actions (the records ``view["legal_options"]``,
+beside the strings ``view["legal"]``) name only the kind of decision (``pass`` 2 cards, ``expose``, a bet
+from 10 to 200); the bot fills in the cards or the amount. :func:`read_legal` reads the records;
+:func:`parse_legal` reads the strings, for a view (or a caller) that has only those.
 
 >>> options = parse_legal(["fold", "call 10", "raise 20..100"])
 >>> options.call, options.raise_range
@@ -21,9 +23,10 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 
 from homegame.odds.shape import made_category
+from homegame.rules.view_types import LegalOption
 
 View = Mapping[str, Any]
 
@@ -68,7 +71,8 @@ class LegalOptions:
 
 
 def parse_legal(legal: Sequence[str]) -> LegalOptions:
-    """Parse the contract's legal-action strings.
+    """Parse the contract's legal-action strings (for a caller that has only those: a view's records are
+    read by :func:`read_legal`).
 
     >>> parse_legal(["check", "bet 4"]).raise_range
     ('bet', 4, 4)
@@ -79,29 +83,96 @@ def parse_legal(legal: Sequence[str]) -> LegalOptions:
     ...
     homegame.bots.base.BotError: unknown legal action 'dance': expected fold, check, call N, bet/raise N[..M], pass N, discard N, expose, arrange or declare high|low|both
     """
+    return options_of([record_of(text) for text in legal])
+
+
+def record_of(text: str) -> LegalOption:
+    """One legal string as the view's record would give it (``cards`` of an ``arrange`` is unknown here:
+    None). The only parser of legal strings among the bots.
+
+    >>> record_of("raise 20..100")
+    {'kind': 'raise', 'cards': None, 'min': 20, 'max': 100, 'choice': None, 'text': 'raise 20..100'}
+    >>> record_of(" pass 2")["cards"], record_of("expose")["cards"], record_of("declare low")["choice"]
+    (2, 1, 'low')
+    """
+    text = text.strip()
+    kind, cards, low, high, choice = text, None, 0, 0, None
+    if text in ("fold", "check", "arrange"):
+        pass
+    elif text == "expose":
+        cards = 1
+    elif m := _CALL.fullmatch(text):
+        kind, low = "call", int(m.group(1))
+        high = low
+    elif m := _RANGE.fullmatch(text):
+        kind, low = m.group(1), int(m.group(2))
+        high = int(m.group(3) or low)
+    elif m := _COUNT.fullmatch(text):
+        kind, cards = m.group(1), int(m.group(2))
+    elif m := _DECLARE.fullmatch(text):
+        kind, choice = "declare", m.group(1)
+    else:
+        raise BotError(
+            f"unknown legal action {text!r}: expected fold, check, call N, bet/raise N[..M], pass N, "
+            "discard N, expose, arrange or declare high|low|both"
+        )
+    return cast(LegalOption, {"kind": kind, "cards": cards, "min": low, "max": high, "choice": choice, "text": text})
+
+
+def legal_records(view: View) -> list[LegalOption]:
+    """A view's legal actions as records: ``view["legal_options"]``, or for a view written by hand with
+    only the strings (``view["legal"]``), those parsed by :func:`record_of`."""
+    records = view.get("legal_options")
+    if records:
+        return list(records)
+    return [record_of(text) for text in view.get("legal") or []]
+
+
+def read_legal(view: View) -> LegalOptions:
+    """A view's legal actions, from its records (``view["legal_options"]``) when it has them, else parsed
+    from its strings (``view["legal"]``: a view written by hand, or by an older server).
+
+    >>> import homegame as hg
+    >>> h = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=7)
+    >>> read_legal(h.view(0)) == parse_legal(h.view(0)["legal"]), read_legal(h.view(0)).raise_range
+    (True, ('raise', 4, 100))
+    """
+    return options_of(legal_records(view))
+
+
+def options_of(records: Sequence[LegalOption]) -> LegalOptions:
+    """:class:`LegalOptions` from a view's option records (the same result as :func:`parse_legal` of their
+    texts; nothing is parsed).
+
+    >>> options_of([{"kind": "discard", "cards": k, "min": 0, "max": 0, "choice": None, "text": f"discard {k}"}
+    ...             for k in range(4)]).draw_max
+    3
+    >>> options_of([{"kind": "dance", "cards": None, "min": 0, "max": 0, "choice": None, "text": "dance"}])
+    Traceback (most recent call last):
+    ...
+    homegame.bots.base.BotError: unknown legal action 'dance': expected fold, check, call, bet, raise, pass, discard, expose, arrange or declare
+    """
     fields: dict[str, Any] = {}
     declares: list[str] = []
     discards: list[int] = []
-    for text in legal:
-        text = text.strip()
-        if text in ("fold", "check", "expose", "arrange"):
-            fields[text] = True
-        elif m := _CALL.fullmatch(text):
-            fields["call"] = int(m.group(1))
-        elif m := _RANGE.fullmatch(text):
-            low = int(m.group(2))
-            fields["raise_range"] = (m.group(1), low, int(m.group(3) or low))
-        elif m := _COUNT.fullmatch(text):
-            fields[f"{m.group(1)}_count"] = int(m.group(2))
-            if m.group(1) == "discard":
-                discards.append(int(m.group(2)))
-        elif m := _DECLARE.fullmatch(text):
-            declares.append(m.group(1))
+    for record in records:
+        kind = record["kind"]
+        if kind in ("fold", "check", "expose", "arrange"):
+            fields[kind] = True
+        elif kind == "call":
+            fields["call"] = record["min"]
+        elif kind in ("bet", "raise"):
+            fields["raise_range"] = (kind, record["min"], record["max"])
+        elif kind in ("pass", "discard"):
+            count = record["cards"] or 0
+            fields[f"{kind}_count"] = count
+            if kind == "discard":
+                discards.append(count)
+        elif kind == "declare" and record["choice"]:
+            declares.append(record["choice"])
         else:
-            raise BotError(
-                f"unknown legal action {text!r}: expected fold, check, call N, bet/raise N[..M], pass N, "
-                "discard N, expose, arrange or declare high|low|both"
-            )
+            raise BotError(f"unknown legal action {record.get('text', kind)!r}: expected fold, check, call, bet, "
+                           "raise, pass, discard, expose, arrange or declare")
     if len(discards) > 1:
         fields["discard_count"] = 0
         fields["draw_max"] = max(discards)
@@ -156,10 +227,9 @@ class BaseBot(ABC):
 
     def act(self, view: View) -> str:
         """The action for this view, as text for ``hand.act``."""
-        legal = view.get("legal") or []
-        if not legal:
+        if not (view.get("legal_options") or view.get("legal")):
             raise BotError(f"seat {view.get('seat')} has no legal action in this view")
-        options = parse_legal(legal)
+        options = read_legal(view)
         if options.draw_max is not None:
             return " ".join(["discard", *self.choose_draw(view, options.draw_max)])
         if options.pass_count:

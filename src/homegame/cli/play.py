@@ -14,6 +14,7 @@ from homegame.cli.options import RULE_HELP, STAKES_HELP, check_chips, load_game,
 from homegame.cli.prompts import card_changes, log_markup, pass_partners, rules_line, step_hint
 from homegame.cli.render import plain_cards, render_view, showdown_words
 from homegame.cli.warm import compiling_once
+from homegame.rules.view_types import LegalOption, View
 
 YOU = 0
 
@@ -36,12 +37,11 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def _expand(text: str, view: dict[str, Any]) -> str:
+def _expand(text: str, view: View) -> str:
     """The player's shortcuts turned into the engine's action text."""
     words = text.split()
-    legal = " ".join(view.get("legal") or [])
     if text in ("c", "k"):
-        return "check" if "check" in legal.split() else "call"
+        return "check" if any(o["kind"] == "check" for o in _options(view)) else "call"
     if text == "f":
         return "fold"
     if text.replace("-", "").replace(" ", "") in ("allin", "shove", "max", "pot"):
@@ -57,7 +57,7 @@ def _expand(text: str, view: dict[str, Any]) -> str:
     return text
 
 
-def _arrange_rest(named: list[str], view: dict[str, Any]) -> str | None:
+def _arrange_rest(named: list[str], view: View) -> str | None:
     """``arrange Ts 8c`` puts those cards first and keeps the rest in their order (None if a name is bad)."""
     from homegame.cards import Card
 
@@ -71,43 +71,44 @@ def _arrange_rest(named: list[str], view: dict[str, Any]) -> str | None:
     return "arrange " + " ".join(first + [c for c in held if c not in first])
 
 
-def _all_in(view: dict[str, Any]) -> str:
+def _all_in(view: View) -> str:
     """The largest bet or raise allowed now (a call when no raise is left)."""
-    for item in view.get("legal") or []:
-        verb, _, amount = item.partition(" ")
-        if verb in ("bet", "raise") and amount:
-            return f"{verb} {amount.split('..')[-1]}"
-    legal = view.get("legal") or []
-    return next((item for item in legal if item.startswith("call")), "all in")
+    options = _options(view)
+    for option in options:
+        if option["kind"] in ("bet", "raise"):
+            return f"{option['kind']} {option['max']}"
+    return next((option["text"] for option in options if option["kind"] == "call"), "all in")
+
+
+def _options(view: View) -> list[LegalOption]:
+    """The view's legal actions as records (``view["legal_options"]``)."""
+    return list(view.get("legal_options") or [])
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _prompt_lines(view: dict[str, Any]) -> list[str]:
+def _prompt_lines(view: View) -> list[str]:
     up = view.get("up") or []
     own = f"Your cards: {plain_cards(view['cards'])}" + (f" (face up: {plain_cards(up)})" if up else "")
-    return [own, "Legal: " + " | ".join(legal_words(item, len(view["cards"])) for item in view.get("legal") or [])]
+    return [own, "Legal: " + " | ".join(legal_words(option) for option in _options(view))]
 
 
-def legal_words(item: str, held: int) -> str:
+def legal_words(option: LegalOption) -> str:
     """A legal action as the player reads it: ``pass 1`` is ``pass 1 card`` (the card is what you type).
 
-    >>> [legal_words(a, 6) for a in ("pass 3", "discard 1", "expose", "arrange", "raise 4..100")]
+    >>> def record(kind, cards=None, text=""): return {"kind": kind, "cards": cards, "text": text or kind}
+    >>> [legal_words(record(*a)) for a in (("pass", 3), ("discard", 1), ("expose", 1), ("arrange", 6),
+    ...                                     ("raise", None, "raise 4..100"))]
     ['pass 3 cards', 'discard 1 card', 'expose 1 card', 'arrange 6 cards', 'raise 4..100']
     """
-    verb, _, rest = item.partition(" ")
-    if verb in ("pass", "discard") and rest.isdigit():
-        return f"{verb} {_plural(int(rest), 'card')}"
-    if item == "expose":
-        return "expose 1 card"
-    if item == "arrange":
-        return f"arrange {_plural(held, 'card')}"
-    return item
+    if option["cards"] is None:
+        return option["text"]
+    return f"{option['kind']} {_plural(option['cards'], 'card')}"
 
 
-def face_up_choices(view: dict[str, Any]) -> list[list[str]]:
+def face_up_choices(view: View) -> list[list[str]]:
     """Three-Hole: each set of the seat's face-down cards it could still turn up by the showdown (none once
     two are up, or when every card counts anyway), as the cards to add to those already up."""
     from itertools import combinations
@@ -123,13 +124,13 @@ def face_up_choices(view: dict[str, Any]) -> list[list[str]]:
     return [list(chosen) for chosen in combinations(down, need)]
 
 
-def chances(view: dict[str, Any]) -> str:
+def chances(view: View) -> str:
     """The player's share of the pot from what they can see, and what calling costs, in words.
 
     In Three-Hole, where the cards still to be turned up change everyone's odds, the share is given for
     each choice of the player's face-up cards at the showdown, and says which.
     """
-    from homegame.bots.base import opponents, parse_legal
+    from homegame.bots.base import opponents, read_legal
     from homegame.bots.estimate import share
 
     others = len(opponents(view))
@@ -156,7 +157,7 @@ def chances(view: dict[str, Any]) -> str:
         return f"No estimate here: {exc}"
     if (view.get("rules") or {}).get("split") == "declare":
         text += " (Declare game: your chance of winning the side you are likelier to win.)"
-    options = parse_legal(view.get("legal") or [])
+    options = read_legal(view)
     pot = int(view.get("pot") or 0)
     if options.call:
         text += (f" Calling {options.call} into {pot} needs {options.call / (pot + options.call) * 100:.0f}% "
@@ -215,14 +216,14 @@ class TerminalGame:
                 out.write(hand.history.to_json().replace("\n", " ") + "\n")
         return True
 
-    def _log(self, view: dict[str, Any], shown: int) -> int:
+    def _log(self, view: View, shown: int) -> int:
         log = view.get("log") or []
         for line in log[shown:]:
             text = log_markup(line)
             self.console.print(f"[dim]·[/] [bold]{text}[/]" if line.startswith(f"Seat {YOU} ") else f"[dim]·[/] {text}")
         return len(log)
 
-    def _say_card_changes(self, view: dict[str, Any]) -> None:
+    def _say_card_changes(self, view: View) -> None:
         """Tell the player what they were passed, dealt or gave away since they last looked."""
         if self._held is not None and view.get("seat") == YOU:
             change = card_changes(self._held, view, self._partners)
@@ -231,7 +232,7 @@ class TerminalGame:
         self._held = list(view.get("cards") or [])
         self._partners = pass_partners(view) if (view.get("step") or {}).get("kind") == "pass" else None
 
-    def _ask(self, hand: Any, view: dict[str, Any]) -> bool:
+    def _ask(self, hand: Any, view: View) -> bool:
         self._say_card_changes(view)
         self.console.print(render_view(view))
         hint = step_hint(view)
@@ -269,7 +270,7 @@ class TerminalGame:
                 self.console.print(f"[red]Not allowed:[/] name the cards themselves, not how many: {example}",
                                    soft_wrap=False)
                 continue
-            verbs = {item.split()[0] for item in view.get("legal") or [] if item.split()}
+            verbs = {option["kind"] for option in _options(view)}
             if verbs and words[0] not in verbs:
                 typed = f"{text!r} ({action})" if action != " ".join(lowered.split()) else repr(text)
                 example = step_hint(view).partition("Type e.g. ")[2]

@@ -82,26 +82,26 @@ def _count(n: int, word: str = "card") -> str:
 
 def step_hint(view: View) -> str:
     """What the step waiting on you asks, in words, with an example you could type ('' for betting)."""
-    legal = list(view.get("legal") or [])
+    options = list(view.get("legal_options") or [])
     kind = (view.get("step") or {}).get("kind")
     cards = list(view.get("cards") or [])
     up = set(view.get("up") or [])
-    if not legal or kind == "bet":
+    if not options or kind == "bet":
         return _table_cards_hint(view) if kind == "bet" else ""
-    words = legal[0].split()
-    if kind == "pass" and len(words) == 2 and words[1].isdigit():
-        n = int(words[1])
+    first = options[0]
+    if kind == "pass" and first["kind"] == "pass" and first["cards"] is not None:
+        n = first["cards"]
         partners = pass_partners(view)
         where = f" to Seat {partners[0]}; you receive {_count(n)} from Seat {partners[1]}" if partners else ""
         return (f"Choose {_count(n)} to pass{where}. Everyone chooses at once. "
                 f"Type e.g. pass {plain_cards(cards[:n])}.")
     if kind == "draw":
-        n = max((int(a.split()[1]) for a in legal if a.split()[1:2] and a.split()[1].isdigit()), default=0)
+        n = max((o["cards"] or 0 for o in options if o["kind"] == "discard"), default=0)
         return (f"Your draw: throw away up to {_count(n)} and be dealt as many, or stand pat. The others see "
                 f"only how many you draw. Type e.g. discard {plain_cards(cards[:min(2, n)])}, or just discard "
                 "to stand pat.")
-    if kind == "discard" and len(words) == 2 and words[1].isdigit():
-        n = int(words[1])
+    if kind == "discard" and first["kind"] == "discard" and first["cards"] is not None:
+        n = first["cards"]
         return f"Throw away {_count(n)}, keeping {len(cards) - n}. Type e.g. discard {plain_cards(cards[:n])}."
     if kind == "expose":
         hidden = [c for c in cards if c not in up]

@@ -116,15 +116,15 @@ class Policy:
 
     def act(self, h: Hand, seat: int) -> str:
         """The action text for ``seat``, which owes a decision now."""
-        legal = h.legal(seat)
+        options = h.legal_actions(seat)
         if h.in_round:
-            if "check" in legal:
+            if any(o.kind == "check" for o in options):
                 return "check"
-            return next((a for a in legal if a.startswith("call")), h.default_action(seat))
+            return next((o.text for o in options if o.kind == "call"), h.default_action(seat))
         step = h.game.steps[h.step_index]
         kind = step.kind
         if kind in ("buy", "strike"):
-            return legal[0]  # ``call N``: buy the card, pay to stay in
+            return options[0].text  # ``call N``: buy the card, pay to stay in
         if kind == "declare":
             return "declare high"
         if kind == "draw":
@@ -138,14 +138,15 @@ class Policy:
             return " ".join(["discard", *(_text(c) for c in h.cards[seat] if c not in keep)])
         if kind in ("pass", "discard", "arrange"):  # the rule bot's choice: it reads only the cards and the rules
             order = least_useful_first([_text(c) for c in h.cards[seat]], low=h.game.rules.get("split", "high") != "high")
-            for text in legal:
-                verb, _, count = text.partition(" ")
-                if verb in ("pass", "discard") and count.isdigit() and int(count):
-                    return " ".join([verb, *order[:int(count)]])
+            for option in options:  # a pass or a discard counts its cards in ``min``
+                if option.kind in ("pass", "discard") and option.min:
+                    return " ".join([option.kind, *order[:option.min]])
             return "arrange " + " ".join(order)
-        if "expose" in legal:
-            view = h.view(seat)
-            return "expose " + expose_choice(face_down(view), others_up(view))
+        if any(o.kind == "expose" for o in options):
+            hidden = [_text(c) for c, up in zip(h.cards[seat], h.faceup[seat], strict=True) if not up]
+            showing = [_text(c) for s in range(h.players) if s != seat
+                       for c, up in zip(h.cards[s], h.faceup[s], strict=True) if up]
+            return "expose " + expose_choice(hidden, showing)
         return h.default_action(seat)
 
 

@@ -297,7 +297,7 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
         own actions and how many cards are out (the engine's hand then holds cards chance has not dealt)."""
         hand = self.hand
         if hand is not None:
-            return hand.view(seat)
+            return dict(hand.view(seat))
         public = ("fold", "check", "call", "bet", "raise")
         return {"dealing": len(self.dealt), "seat": seat,
                 "betting": [[s, a] for s, a in self.actions if a.split()[0] in public],

@@ -29,6 +29,7 @@ from homegame.bots.abstraction import projection_key, strip_suits
 from homegame.cards import Card
 from homegame.rl.openspiel import HomegameState, load
 from homegame.rules.hand import Hand
+from homegame.rules.view_types import View
 
 _RANKS = "23456789TJQKA"
 
@@ -179,7 +180,7 @@ class _Walker:
                 self.walk(child, lines)
         return None
 
-    def _choices(self, view: dict[str, Any]) -> dict[str, str]:
+    def _choices(self, view: View) -> dict[str, str]:
         """The actions kept at a decision: action text with cards by rank -> a legal text.
 
         An arrangement when every seat still in is all in and nobody declares decides nothing (no bet is

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from homegame.cards import Card, cards
 from homegame.rules.errors import IllegalAction
+from homegame.rules.views import public_action
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -77,15 +78,22 @@ def chosen_words(text: str, *, mine: bool) -> str:
     >>> chosen_words("declare high", mine=False), chosen_words("declare high", mine=True)
     ('has chosen a declaration (shown when everyone has)', 'has declared high')
     """
-    verb, *named = text.split()
-    shown = " ".join(named)
+    if mine:
+        verb, *named = text.split()
+        shown = " ".join(named)
+        if verb == "declare":
+            return f"has declared {shown}"
+        if verb == "arrange":
+            return f"has chosen the order {shown}"
+        return f"has chosen to {verb} {shown}"
+    verb, *count = public_action(text).split()  # what others may see is decided there, only worded here
     if verb == "declare":
-        return f"has declared {shown}" if mine else "has chosen a declaration (shown when everyone has)"
+        return "has chosen a declaration (shown when everyone has)"
     if verb == "expose":
-        return f"has chosen to expose {shown}" if mine else "has chosen a card to expose"
+        return "has chosen a card to expose"
     if verb == "arrange":
-        return f"has chosen the order {shown}" if mine else f"has chosen the order of {_plural(len(named))}"
-    return f"has chosen to {verb} {shown if mine else _plural(len(named))}"
+        return f"has chosen the order of {_plural(int(count[0]))}"
+    return f"has chosen to {verb} {_plural(int(count[0]))}"
 
 
 def _refuse(h: Hand, s: int, step: Step, why: str) -> IllegalAction:

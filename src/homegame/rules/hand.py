@@ -30,6 +30,7 @@ from homegame.rules.stakes import Stakes as StakesType
 if TYPE_CHECKING:
     from homegame.rules.spec import Game, Step
     from homegame.rules.stakes import Stakes
+    from homegame.rules.view_types import View
 
     OptionsIn = HandOptions | Mapping[str, Any] | None
 
@@ -665,7 +666,7 @@ class Hand:
         """The step the hand is waiting in (None once over)."""
         return None if self.over else self.game.steps[self.step_index]
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> View:
         """What ``seat`` (None: a spectator) may know now, as a JSON-serialisable dict."""
         from homegame.rules.views import build_view
 

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from homegame.cards import Card
+from homegame.rules.action import Option
 from homegame.rules.pots import live_pots, side_pots, uncalled
 from homegame.rules.spec import SIMULTANEOUS
+from homegame.rules.view_types import (
+    CommonView,
+    LegalOption,
+    OwnView,
+    PotView,
+    ResultsView,
+    SeatView,
+    UncalledView,
+    View,
+    WildView,
+)
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -15,13 +27,13 @@ if TYPE_CHECKING:
 _STR = [str(Card(i)) for i in range(52)]
 
 
-def build_view(h: Hand, seat: int | None) -> dict[str, Any]:
+def build_view(h: Hand, seat: int | None) -> View:
     """Everything ``seat`` may know now and nothing else; ``seat=None`` is a spectator."""
     common, own = view_parts(h, (seat,))
-    return {**common, **own[seat]}
+    return cast(View, {**common, **own[seat]})
 
 
-def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[CommonView, dict[int | None, OwnView]]:
     """:func:`build_view` for several seats at once, in two parts: what every seat sees alike, built once,
     and each seat's own; their keys never overlap, so a seat's view is the two together. A server sending
     every seat its view after each change builds and encodes the first part once.
@@ -39,12 +51,12 @@ def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[dict[str, Any], di
     return _common(h), {seat: _own(h, seat) for seat in wanted}
 
 
-def _common(h: Hand) -> dict[str, Any]:
+def _common(h: Hand) -> CommonView:
     """The part of a view every seat and spectator sees alike."""
     g = h.game
     step = None if h.over else g.steps[h.step_index]
     shown = h.results["shown"] if h.results else {}
-    seats = []
+    seats: list[SeatView] = []
     for s in range(h.players):
         up = [_STR[c] for c, f in zip(h.cards[s], h.faceup[s], strict=True) if f]
         seats.append({
@@ -55,17 +67,18 @@ def _common(h: Hand) -> dict[str, Any]:
             "declared": h.declared[s],
             "ready": step is not None and step.kind in SIMULTANEOUS and s in h.pending,
         })
-    results = None
+    results: ResultsView | None = None
     if h.over and h.results is not None and h._payoffs is not None:
         from homegame.rules.showdown import describe
 
         describe(h)
         awards = [{k: v for k, v in a.items() if k != "by"} for a in h.results["awards"]]
-        results = {"payoffs": list(h._payoffs), "awards": awards,
-                   "shown": {k: list(v) for k, v in shown.items()}, "uncalled": _uncalled([t - d for t, d in zip(h.totals, h.dead, strict=True)]),
-                   "mucked": list(h.results.get("mucked", [])),
-                   "runs": h.results.get("runs")}
-    view = {
+        ended: ResultsView = {
+            "payoffs": list(h._payoffs), "awards": awards, "shown": {k: list(v) for k, v in shown.items()},
+            "uncalled": _uncalled([t - d for t, d in zip(h.totals, h.dead, strict=True)]),
+            "mucked": list(h.results.get("mucked", [])), "runs": h.results.get("runs")}
+        results = ended
+    view: CommonView = {
         "game": g.name, "title": g.title, "rules": dict(g.rules), "stakes": h.stakes.to_dict(),
         "button": h.button,
         "step": {"kind": "over", "label": "Over"} if step is None else {"kind": step.kind, "label": step.label},
@@ -73,7 +86,7 @@ def _common(h: Hand) -> dict[str, Any]:
         "board": [_STR[c] for c in h.board],
         "seats": seats,
         "pot": sum(h.totals),
-        "pots": [p.to_dict() for p in (side_pots(h.totals, h.folded, h.dead) if h.over
+        "pots": [cast(PotView, p.to_dict()) for p in (side_pots(h.totals, h.folded, h.dead) if h.over
                                         else live_pots(h.totals, h.folded, h.stacks, h.dead))],
         "to_act": list(h.to_act),
         "over": h.over,
@@ -84,25 +97,89 @@ def _common(h: Hand) -> dict[str, Any]:
         "runs": ([[_STR[c] for c in board] for board, _ in h.runs] if h.runs is not None else None),
         "rabbit": _rabbit(h),
     }
-    if g.source is not None:  # a game read from a file: which file (bots rebuild that very game)
+    if g.file is not None:  # a game read from a file: which file (bots rebuild that very game)
         view["file"] = g.file
     if g.use.boards:  # several boards: each board's cards so far (view.board holds them all, as turned)
         view["boards"] = [[_STR[h.board[i]] for i in b if i < len(h.board)] for b in g.use.boards]
     return view
 
 
-def _own(h: Hand, seat: int | None) -> dict[str, Any]:
+def _own(h: Hand, seat: int | None) -> OwnView:
     """The part of a view that is the seat's own (a spectator's: nothing)."""
     if seat is None:
-        return {"seat": None, "pass_to": None, "cards": [], "up": [], "legal": [], "chosen": None,
+        return {"seat": None, "pass_to": None, "cards": [], "up": [], "legal": [], "legal_options": [], "chosen": None,
                 "can_show": [], "wild": _wild(h, None), "log_mine": {}}
+    legal = h.legal(seat)
     return {
         "seat": seat, "pass_to": _pass_to(h, seat),
         "cards": [_STR[c] for c in h.cards[seat]],
         "up": [_STR[c] for c, f in zip(h.cards[seat], h.faceup[seat], strict=True) if f],
-        "legal": h.legal(seat), "chosen": h.pending_text.get(seat),
+        "legal": legal, "legal_options": legal_options(h, seat, legal) if legal else [],
+        "chosen": h.pending_text.get(seat),
         "can_show": h.showable(seat), "wild": _wild(h, seat), "log_mine": own_lines(h, seat),
     }
+
+
+def legal_options(h: Hand, seat: int, legal: list[str] | None = None) -> list[LegalOption]:
+    """The seat's legal actions as records (``view["legal_options"]``), one per string of ``hand.legal``
+    and in its order, built from the hand's own records (:meth:`Hand.legal_actions`): nobody reading a
+    view parses ``"raise 20..100"`` again. ``legal`` is ``hand.legal(seat)`` when the caller has it.
+
+    >>> import homegame as hg
+    >>> h = hg.game("holdem").deal([100, 100], stakes=hg.Stakes("no-limit", blinds=(1, 2)), seed=7)
+    >>> [(o["kind"], o["min"], o["max"], o["text"]) for o in legal_options(h, 0)]
+    [('fold', 0, 0, 'fold'), ('call', 1, 1, 'call 1'), ('raise', 4, 100, 'raise 4..100')]
+    >>> legal_options(h, 1)
+    []
+    """
+    texts = h.legal(seat) if legal is None else legal
+    return [option_record(option, text) for option, text in zip(h.legal_actions(seat), texts, strict=True)]
+
+
+def option_record(option: Option, text: str | None = None) -> LegalOption:
+    """One :class:`~homegame.rules.action.Option` as the view's record (``text``: its legal string, by
+    default the option's own).
+
+    >>> option_record(Option("pass", 3, 3))
+    {'kind': 'pass', 'cards': 3, 'min': 0, 'max': 0, 'choice': None, 'text': 'pass 3'}
+    >>> option_record(Option("declare", choice="low"))["choice"], option_record(Option("raise", 4, 9))["max"]
+    ('low', 9)
+    """
+    kind = option.kind
+    cards = option.min if kind in _CARD_KINDS else None
+    chips = kind in _CHIP_KINDS
+    return cast(LegalOption, {"kind": kind, "cards": cards, "min": option.min if chips else 0,
+                              "max": option.max if chips else 0, "choice": option.choice or None,
+                              "text": option.text if text is None else text})
+
+
+_CARD_KINDS = frozenset({"pass", "discard", "expose", "arrange"})  # an Option's number counts cards
+_CHIP_KINDS = frozenset({"call", "bet", "raise"})  # an Option's number counts chips
+
+
+#: Action verbs anyone may see in full: betting is public as it happens.
+_PUBLIC_VERBS = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
+#: Verbs whose cards are private: only how many is public (as the log says, "Seat 2 discards 3").
+_COUNTED_VERBS = frozenset({"pass", "discard", "arrange"})
+
+
+def public_action(text: str) -> str:
+    """What anyone but the seat that acted may see of an action (the spectator replay's, the page's, and
+    the public log's words for a committed choice): a bet in full; a pass, a discard or an arrangement as
+    how many cards (``"pass 2"``, ``"discard 0"`` to stand pat, ``"arrange 5"``); an exposure, a
+    declaration, a show by choice, and any verb not known here as the verb alone (the card turned up, the
+    side and the cards shown reach everyone through the view, once they are public). The one place this is
+    decided.
+
+    >>> [public_action(a) for a in ("raise 12", "pass 8s 6d", "discard", "arrange 2c 3d", "expose Qs", "declare both")]
+    ['raise 12', 'pass 2', 'discard 0', 'arrange 2', 'expose', 'declare']
+    """
+    verb, *rest = text.split() or [""]
+    if verb in _PUBLIC_VERBS:
+        return " ".join([verb, *rest])
+    if verb in _COUNTED_VERBS:
+        return f"{verb} {len(rest)}"
+    return verb
 
 
 def own_lines(h: Hand, seat: int) -> dict[str, str]:
@@ -134,20 +211,20 @@ def own_lines(h: Hand, seat: int) -> dict[str, str]:
     return out
 
 
-def _wild(h: Hand, seat: int | None) -> dict[str, Any] | None:
+def _wild(h: Hand, seat: int | None) -> WildView | None:
     """The game's wild cards: as declared, wild for everyone now, and (for a seat) wild in its own hand."""
     if not h.game.wild:
         return None
     from homegame.rules.wilds import hand_masks, public_wild
 
-    out: dict[str, Any] = {"declared": h.game.wild, "now": public_wild(h)}
+    out: WildView = {"declared": h.game.wild, "now": public_wild(h)}
     if seat is not None:
         mask = hand_masks(h, [seat])[seat]
         out["mine"] = [_STR[c] for c in h.cards[seat] if mask >> c & 1]
     return out
 
 
-def _uncalled(totals: list[int]) -> dict[str, int] | None:
+def _uncalled(totals: list[int]) -> UncalledView | None:
     """The part of the biggest bet nobody matched, which goes back to whoever made it (not a win).
 
     >>> _uncalled([10, 74 + 10, 4]), _uncalled([20, 20, 5])

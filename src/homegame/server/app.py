@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
 
 import homegame as hg
+from homegame.rules.views import public_action
 from homegame.server import protocol as p
 from homegame.server import redact
 from homegame.server.armour import SecurityHeaders, origin_allowed
@@ -729,10 +730,6 @@ def phh_text(history: str, start: dict[str, Any]) -> str:
                                  "instead") from None
 
 
-#: Action verbs a spectator sees in full; any other action (a discard, a pass) shows only its verb.
-PUBLIC_VERBS = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
-
-
 def agreements_of(stored: Any, key: str = "agreements") -> list[Any]:
     """The run-it-twice agreements in a stored hand's engine history (``[actions before, seat, agrees]``),
     or with ``key="shows"`` the cards shown by choice after the hand (``[seat, cards]``)."""
@@ -744,17 +741,17 @@ def agreements_of(stored: Any, key: str = "agreements") -> list[Any]:
 
 
 def spectator_replay(table_id: str, stored: Any, names: dict[str, str]) -> dict[str, Any]:
-    """A finished hand step by step as a spectator saw it: no deck, no salt, no history, and only the
-    cards that were face up or shown (see :func:`homegame.table.night.spectator_steps`)."""
+    """A finished hand step by step as a spectator saw it: no deck, no salt, no history, only the cards
+    that were face up or shown (see :func:`homegame.table.night.spectator_steps`), and each action in its
+    public form (:func:`homegame.rules.views.public_action`: ``"pass 2"``, ``"declare"``)."""
     from homegame.table import HandStart, make_game
     from homegame.table.night import spectator_steps
 
     steps = spectator_steps(stored.start, stored.deck, stored.actions, agreements_of(stored),
                             agreements_of(stored, "shows"))
-    for step in steps:
-        words = (step["action"] or "").split()
-        if words and words[0] not in PUBLIC_VERBS:
-            step["action"] = words[0]
+    for step in steps:  # each action as anyone may see it (the engine decides: rules.views.public_action)
+        if step["action"]:
+            step["action"] = public_action(step["action"])
     begun = HandStart.from_dict(stored.start)
     game = make_game(begun.game, begun.rules, begun.file)
     return {"format": "homegame-replay", "version": 1, "table_id": table_id, "number": stored.number,
@@ -775,8 +772,7 @@ def warm_up() -> None:
             if hand.over:
                 break
             seat = hand.to_act[0]
-            legal = hand.legal(seat)
-            call = next((a.split()[0] for a in legal if a.startswith(("check", "call"))), None)
+            call = next((o.kind for o in hand.legal_actions(seat) if o.kind in ("check", "call")), None)
             hand.act(seat, call or hand.default_action(seat))
         hand.view(0)
         hand.view(None)

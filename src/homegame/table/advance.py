@@ -10,6 +10,7 @@ raise in the same round (calling whatever it costs is what it says). No I/O, no 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from homegame.table.seats import TableError
@@ -57,15 +58,15 @@ def parse(text: str, cost: int) -> tuple[str, int | None]:
     raise TableError(f"unknown pre-action {text[:30]!r}; queue one of {', '.join(PRE_ACTIONS)}, or null to clear")
 
 
-def resolve(kind: str, legal: list[str]) -> str | None:
-    """The action a pre-action plays given the seat's legal actions, or ``None`` if it cannot.
+def resolve(kind: str, verbs: Collection[str]) -> str | None:
+    """The action a pre-action plays given the kinds of the seat's legal actions (``option.kind`` of
+    ``hand.legal_actions``), or ``None`` if it cannot.
 
-    >>> resolve("check/fold", ["fold", "call 2", "raise 4..100"])
+    >>> resolve("check/fold", {"fold", "call", "raise"})
     'fold'
-    >>> resolve("call any", ["check", "bet 2..100"])
+    >>> resolve("call any", {"check", "bet"})
     'check'
     """
-    verbs = {a.split()[0] for a in legal}
     if kind == "check/fold":
         return "check" if "check" in verbs else "fold" if "fold" in verbs else None
     if kind == "check":

@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from homegame.rules.view_types import CommonView, OwnView
 from homegame.rules.views import view_parts
 from homegame.table.acting import Acting
 from homegame.table.autoplay import make_bot
@@ -96,7 +97,7 @@ class Table(Seating, HostControls, Dealing, Acting, Clock):
         return view
 
     def view_parts(self, positions: Iterable[int | None]) -> (
-            tuple[dict[str, Any], dict[int | None, dict[str, Any]]] | None):
+            tuple[CommonView, dict[int | None, OwnView]] | None):
         """:meth:`view` for each of ``positions`` at once, in two parts (``None`` before the first hand): what
         all of them see alike, built once, and each one's own (see :func:`homegame.rules.views.view_parts`)."""
         if self.hand is None:

@@ -175,7 +175,7 @@ class TableTurns(TableState):
             hs = self.hand_seat(pos)
             if pre is None or hs is None:
                 continue
-            action = advance.resolve(pre["action"], self.hand.legal(hs))
+            action = advance.resolve(pre["action"], {option.kind for option in self.hand.legal_actions(hs)})
             if action is None:
                 self.pre_dropped.append((pos, f"your pre-action '{advance.label(pre)}' cannot be played "
                                               "now; choose an action"))

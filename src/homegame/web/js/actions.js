@@ -61,7 +61,6 @@ function draggable(el, card, order, ui, redraw) {
   });
 }
 
-const RANGE = /^(bet|raise) (\d+)(?:\.\.(\d+))?$/;
 
 // The half-pot and pot-sized raise totals, as the engine's pot limit counts them: call first, then
 // raise by the pot as it is after the call (every chip in, this round's bets included), or half of it.
@@ -126,10 +125,13 @@ export function renderActions(view, ui, send) {
     delete box.dataset.sig;
     return;
   }
+  // the legal actions as records ({kind, cards, min, max, choice, text}: view.legal_options), read as they
+  // are; the strings beside them (view.legal) only make the decision's key
   const legal = view.legal || [];
+  const options = view.legal_options || [];
   const cards = view.cards || [];
   const up = new Set(view.up || []);
-  const verbs = Object.fromEntries(legal.map((a) => [a.split(" ")[0], a]));
+  const verbs = Object.fromEntries(options.map((o) => [o.kind, o]));
   // one key per decision (the state's `you.decision`, set by table.js): at a new one the cards tapped
   // and the amount start afresh (the amount at the minimum), never carried over from an earlier one
   const key = `${ui.decision ?? ""}|${view.step?.kind}|${view.step?.label}|${legal.join(",")}|${cards.join(",")}`;
@@ -191,7 +193,7 @@ export function renderActions(view, ui, send) {
     note.textContent = `You chose: ${view.chosen}. Waiting for the others…`;
     box.append(note);
   }
-  if (!legal.length) return;
+  if (!options.length) return;
 
   const prompt = document.createElement("p");
   prompt.className = "prompt";
@@ -215,7 +217,7 @@ export function renderActions(view, ui, send) {
   box.append(row);
 
   // the draw: "discard 0" ... "discard N" — any number of cards up to N, none is standing pat
-  const counts = legal.filter((a) => /^discard \d+$/.test(a)).map((a) => Number(a.split(" ")[1]));
+  const counts = options.filter((o) => o.kind === "discard").map((o) => o.cards);
   const drawing = counts.length > 1;
   if (drawing) {
     const most = Math.max(...counts);
@@ -235,7 +237,7 @@ export function renderActions(view, ui, send) {
   }
   for (const verb of ["pass", "discard"]) {
     if (!verbs[verb] || (verb === "discard" && drawing)) continue;
-    const need = Number(verbs[verb].split(" ")[1]);
+    const need = verbs[verb].cards;
     const to = view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : "your neighbour";
     prompt.textContent = `Tap ${need} card${need > 1 ? "s" : ""} to ${verb}${verb === "pass" ? ` to ${to}` : ""}.`;
     const b = button(`${verb === "pass" ? "Pass" : "Discard"} ${ui.selected.length}/${need}`, verb, "primary confirm");
@@ -261,13 +263,13 @@ export function renderActions(view, ui, send) {
     keep.addEventListener("click", () => send(`arrange ${order.join(" ")}`));
     row.append(b, keep);
   }
-  const declares = legal.filter((a) => a.startsWith("declare"));
+  const declares = options.filter((o) => o.kind === "declare");
   if (declares.length) {
     prompt.textContent = "Declare: high, low or both (all at once).";
-    for (const a of declares) {
-      const side = a.split(" ")[1];
-      const b = button(side[0].toUpperCase() + side.slice(1), a, "primary");
-      b.addEventListener("click", () => send(a));
+    for (const o of declares) {
+      const side = o.choice;
+      const b = button(side[0].toUpperCase() + side.slice(1), o.text, "primary");
+      b.addEventListener("click", () => send(o.text));
       row.append(b);
     }
   }
@@ -282,16 +284,14 @@ export function renderActions(view, ui, send) {
     row.append(b);
   }
   if (verbs.call) {
-    const b = button(`Call ${verbs.call.split(" ")[1]}`, "call");
+    const b = button(`Call ${verbs.call.min}`, "call");
     b.addEventListener("click", () => send("call"));
     row.append(b);
   }
   for (const verb of ["bet", "raise"]) {
     if (!verbs[verb]) continue;
-    const m = RANGE.exec(verbs[verb]);
-    if (!m) continue;
-    const lo = Number(m[2]);
-    const hi = Number(m[3] || m[2]);
+    const lo = verbs[verb].min;
+    const hi = verbs[verb].max;
     const bet = document.createElement("div");
     bet.className = "bet";
     const slider = document.createElement("input");

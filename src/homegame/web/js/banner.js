@@ -71,23 +71,23 @@ function either(words) {
 
 // My decision in a few words, from the legal actions.
 export function myTurnText(view, app) {
-  const legal = view.legal || [];
-  const verbs = Object.fromEntries(legal.map((a) => [a.split(" ")[0], a]));
+  const options = view.legal_options || [];  // the records beside view.legal: {kind, cards, min, max, choice, text}
+  const verbs = Object.fromEntries(options.map((o) => [o.kind, o]));
   const plural = (n, word) => `${n} ${word}${Number(n) === 1 ? "" : "s"}`;
   if (verbs.pass) {
     const to = view.pass_to !== null && view.pass_to !== undefined && app.ui.nameOf ? app.ui.nameOf(view.pass_to) : "your neighbour";
-    return `Pass ${plural(verbs.pass.split(" ")[1], "card")} to ${to}`;
+    return `Pass ${plural(verbs.pass.cards, "card")} to ${to}`;
   }
-  const counts = legal.filter((a) => /^discard \d+$/.test(a)).map((a) => Number(a.split(" ")[1]));
+  const counts = options.filter((o) => o.kind === "discard").map((o) => o.cards);
   if (counts.length > 1) return `Draw: throw away up to ${plural(Math.max(...counts), "card")}${counts.includes(0) ? ", or stand pat" : ""}`;
-  if (verbs.discard) return `Discard ${plural(verbs.discard.split(" ")[1], "card")}`;
+  if (verbs.discard) return `Discard ${plural(verbs.discard.cards, "card")}`;
   if (verbs.expose) return "Turn one of your cards face up";
   if (verbs.arrange) return "Arrange your cards: the order you will roll them";
-  const sides = legal.filter((a) => a.startsWith("declare")).map((a) => a.split(" ")[1]);
+  const sides = options.filter((o) => o.kind === "declare").map((o) => o.choice);
   if (sides.length) return `Declare: ${either(sides)}`;
   const words = [];
   if (verbs.check) words.push("check");
-  if (verbs.call) words.push(`call ${verbs.call.split(" ")[1]}`);
+  if (verbs.call) words.push(`call ${verbs.call.min}`);
   if (verbs.bet) words.push("bet");
   if (verbs.raise) words.push("raise");
   if (!words.length && verbs.fold) words.push("fold");

@@ -2,32 +2,26 @@
 // card a spectator could not see: passes, discards and arrangements are said without their cards),
 // the night's hands as a list, and a link that opens a replay for a friend (the spectator token stays
 // in the fragment). The hand file comes with the link's token in the Authorization header.
-import { backEl, cardEl, cardText, escapeHtml } from "./cards.js";
+import { backEl, cardEl, escapeHtml } from "./cards.js";
 import { gameTitle } from "./choose.js";
 import { authFetch } from "./ledger.js";
 import { realAwards } from "./results.js";
 
 const rp = { hand: null, step: 0, list: null };
 
-// One action as a spectator reads it: "Ann calls", "Bob passes 3 cards", "Cy draws 2".
+// One action as a spectator reads it: "Ann calls", "Bob passes 3 cards", "Cy stands pat". The action
+// comes in its public form (the server's, from the engine's rules.views.public_action: "pass 3",
+// "discard 0", "expose", "declare"): what may be seen is decided there, this only says it in words.
+const WORDS = { fold: "folds", check: "checks", call: "calls", bet: "bets", expose: "turns a card up",
+  declare: "declares", show: "shows cards by choice" };
 export function publicAction(name, text) {
   const [verb, ...rest] = text.trim().split(/\s+/);
-  if (verb === "pass") return `${name} passes ${rest.length} card${rest.length === 1 ? "" : "s"}`;
-  if (verb === "discard") return rest.length ? `${name} discards ${rest.length}` : `${name} stands pat`;
+  const count = Number(rest[0] || 0);
+  if (verb === "pass") return `${name} passes ${count} card${count === 1 ? "" : "s"}`;
+  if (verb === "discard") return count ? `${name} discards ${count}` : `${name} stands pat`;
   if (verb === "arrange") return `${name} arranges their cards`;
-  if (verb === "expose") return `${name} turns up ${rest.map(cardText).join(" ")}`;
-  if (verb === "declare") return `${name} declares ${rest.join(" ")}`;
   if (verb === "raise") return `${name} raises to ${rest.join(" ")}`;
-  const words = { fold: "folds", check: "checks", call: "calls", bet: "bets" };
-  return `${name} ${words[verb] || verb}${rest.length && verb !== "call" ? ` ${rest.join(" ")}` : ""}`;
-}
-
-// A step of the spectator replay: a pass, discard, exposure or arrangement comes as its verb alone.
-const HIDDEN = { show: "shows cards by choice", pass: "passes cards", discard: "draws (or stands pat)", arrange: "arranges their cards", expose: "turns a card up", declare: "declares" };
-export function replayAction(name, text) {
-  const words = text.trim().split(/\s+/);
-  if (words.length === 1 && HIDDEN[words[0]]) return `${name} ${HIDDEN[words[0]]}`;
-  return publicAction(name, text);
+  return `${name} ${WORDS[verb] || verb}${rest.length && verb !== "call" ? ` ${rest.join(" ")}` : ""}`;
 }
 
 async function load(app, path) {
@@ -152,7 +146,7 @@ export function drawReplay(app) {
   const game = h.start?.game || "";
   const title = gameTitle(app.games, game);
   const lines = [`Hand ${h.number}: ${escapeHtml(title)} dealt to ${Object.values(names).map(escapeHtml).join(", ")}`];
-  steps.slice(1, rp.step + 1).forEach((st) => lines.push(escapeHtml(replayAction(nameOf(st.seat), String(st.action || "")))));
+  steps.slice(1, rp.step + 1).forEach((st) => lines.push(escapeHtml(publicAction(nameOf(st.seat), String(st.action || "")))));
   const done = rp.step >= last;
   const view = (steps[rp.step] || {}).view || {};
   if (done) {
