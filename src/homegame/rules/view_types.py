@@ -119,6 +119,7 @@ class CommonView(TypedDict):
     runs: list[list[str]] | None
     rabbit: list[str] | None
     file: NotRequired[str]  # a game read from a file: the file's digest (bots rebuild that very game)
+    boards: NotRequired[list[list[str]]]  # a game of several boards: each board's cards so far
 
 
 class OwnView(TypedDict):
