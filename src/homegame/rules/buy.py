@@ -15,10 +15,12 @@ The legal actions are betting words (``call N``, ``check``, ``fold``) so that an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from homegame.cards import RANKS
 from homegame.rules.errors import IllegalAction
+from homegame.rules.steps import InTurn
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -132,4 +134,44 @@ def apply(h: Hand, s: int, step: Step, pays: bool) -> None:
         _fold(h, s, f"will not match the pot for a {step.rank} face up")
 
 
-__all__ = ["allowed", "apply", "legal", "price", "start", "validate"]
+class Buy(InTurn):
+    """``buy``: a player just dealt the rank face up buys an extra card or declines (a turn timer
+    declines)."""
+
+    fields: Mapping[str, tuple[str, Any]] = {"rank": ("rank", "required"), "price": ("int 0 1000000", 0)}
+    label: str = "Extra card"
+
+    def order(self, h: Hand, step: Step) -> list[int]:
+        return start(h, step)
+
+    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+        return legal(h, seat, step)
+
+    def check(self, h: Hand, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
+        return validate(h, seat, step, verb, args)
+
+    def carry_out(self, h: Hand, seat: int, step: Step, choice: Any) -> None:
+        apply(h, seat, step, choice)
+
+    def default(self, h: Hand, seat: int, step: Step) -> str:
+        return legal(h, seat, step)[1]
+
+    def describe(self, step: Step) -> str:
+        cost = f"may buy one more card face down for {step.price}" if step.price else "is dealt one more card face down"
+        return f"{step.label}: a player just dealt a {step.rank} face up {cost}"
+
+
+class Strike(Buy):
+    """``strike``: a player just dealt the rank face up pays as much as the pot or folds (a turn timer
+    folds)."""
+
+    fields: Mapping[str, tuple[str, Any]] = {"rank": ("rank", "required"), "rule": ("strike", "match-pot")}
+    label: str = "Strike"
+
+    def describe(self, step: Step) -> str:
+        then = {"match-pot": "pays as much as the pot or folds", "fold": "folds (struck out)",
+                "free": "plays on"}.get(step.rule, step.rule)
+        return f"{step.label}: a player just dealt a {step.rank} face up {then}"
+
+
+__all__ = ["Buy", "Strike", "allowed", "apply", "legal", "price", "start", "validate"]

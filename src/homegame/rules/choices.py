@@ -6,10 +6,13 @@ out together once the last is in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, cards
+from homegame.rules.action import DECLARE, Option
 from homegame.rules.errors import IllegalAction
+from homegame.rules.steps import Rule, words
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -228,3 +231,94 @@ def apply_all(h: Hand, step: Step) -> None:
             h.log("declare", s, f"Seat {s} declares {d}")
     h.pending = {}
     h.pending_text = {}
+
+
+class AtOnce(Rule):
+    """A step in which every player still in owes one choice, made at once: each is checked
+    (:func:`validate`) and kept hidden as it comes, and all are carried out together (:func:`apply_all`)
+    once the last is in. The public log says only that a seat has chosen (:func:`chosen_words`)."""
+
+    timing: str = "at-once"
+    names_cards: bool = True
+
+    def start(self, h: Hand, step: Step) -> bool:
+        h.pending = {}
+        h.pending_text = {}
+        h.to_act = tuple(s for s in range(h.players) if not h.folded[s])
+        return True
+
+    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+        return legal(h, seat, step)
+
+    def act(self, h: Hand, seat: int, step: Step, action: str) -> None:
+        verb, args = words(h, seat, action)
+        text, choice = validate(h, seat, step, verb, args)
+        h.actions.append((seat, text))
+        h.pending[seat] = choice
+        h.pending_text[seat] = text
+        h.to_act = tuple(s for s in h.to_act if s != seat)
+        # in public words (how many cards, never which); the seat's own view says what (views.own_lines)
+        h.log("ready", seat, "Seat {} " + chosen_words(text, mine=False), seat, action=len(h.actions) - 1)
+        if not h.to_act:
+            apply_all(h, step)
+            h._next_step()
+
+    def default(self, h: Hand, seat: int, step: Step) -> str:
+        return default(h, seat, step)
+
+
+class Pass(AtOnce):
+    """``pass``: everyone passes ``count`` cards ``distance`` players still in away."""
+
+    fields: Mapping[str, tuple[str, Any]] = {
+        "count": ("int 1 10", "required"), "direction": ("direction", "left"), "distance": ("int 1 9", 1)}
+    label: str = "Pass"
+
+    def describe(self, step: Step) -> str:
+        side = "left" if step.direction > 0 else "right"
+        where = f"{step.distance} seats to the {side}" if step.distance > 1 else f"to the {side}"
+        return f"{step.label}: everyone passes {step.count} card{'s' if step.count > 1 else ''} {where}"
+
+
+class Expose(AtOnce):
+    """``expose``: everyone turns one face-down card up."""
+
+    label: str = "Expose"
+
+    def describe(self, step: Step) -> str:
+        return f"{step.label}: everyone turns one card face up at once"
+
+    def options(self, h: Hand, seat: int, step: Step) -> tuple[Option, ...]:
+        return (Option("expose", 1, 1),)
+
+
+class Discard(AtOnce):
+    """``discard``: everyone discards down to ``keep`` cards."""
+
+    fields: Mapping[str, tuple[str, Any]] = {"keep": ("int 1 10", "required")}
+    label: str = "Discard"
+
+    def describe(self, step: Step) -> str:
+        return f"{step.label}: everyone discards down to {step.keep} cards"
+
+
+class Arrange(AtOnce):
+    """``arrange``: everyone locks the order its cards will be rolled."""
+
+    label: str = "Arrange"
+
+    def describe(self, step: Step) -> str:
+        return f"{step.label}: everyone locks the order their cards will be turned"
+
+
+class Declare(AtOnce):
+    """``declare``: everyone declares high, low or both."""
+
+    label: str = "Declare"
+    names_cards: bool = False
+
+    def describe(self, step: Step) -> str:
+        return f"{step.label}: everyone declares high, low or both at once"
+
+    def options(self, h: Hand, seat: int, step: Step) -> tuple[Option, ...]:
+        return DECLARE
