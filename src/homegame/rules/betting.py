@@ -179,8 +179,8 @@ def _reopened(h: Hand, s: int) -> bool:
     return h.seen_seq[s] < h.seq or more >= h.last_raise
 
 
-def legal(h: Hand, s: int) -> list[str]:
-    """The seat's legal betting actions, as text."""
+def legal(h: Hand, s: int, step: Step | None = None) -> list[str]:
+    """The seat's legal betting actions, as text (``step``, the round's, is not needed: :class:`Bet` passes it)."""
     owe = h.high - h.bets[s]
     rng = raise_range(h, s)
     h.offer = (len(h.actions), s, rng)  # act() reuses it while nothing has happened since
@@ -202,7 +202,7 @@ def legal(h: Hand, s: int) -> list[str]:
 NUMBERS = tuple(map(str, range(1000)))  # the amounts below 1000 as text, written once for every legal()
 
 
-def options(h: Hand, s: int) -> tuple[Option, ...]:
+def options(h: Hand, s: int, step: Step | None = None) -> tuple[Option, ...]:
     """The seat's legal betting actions as records (the same ones as :func:`legal`, in its order)."""
     owe = h.high - h.bets[s]
     rng = raise_range(h, s)
@@ -537,11 +537,9 @@ class Bet(Rule):
         end_round(h)
         return False
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
-        return legal(h, seat)
-
-    def options(self, h: Hand, seat: int, step: Step) -> tuple[Option, ...]:
-        return options(h, seat)
+    # the module's functions themselves: a move's legal() and legal_actions() cost no extra call
+    legal = staticmethod(legal)  # type: ignore[assignment]
+    options = staticmethod(options)  # type: ignore[assignment]
 
     def act(self, h: Hand, seat: int, step: Step, action: str) -> None:
         # a move written as legal() writes it is taken as it is, anything else parsed
