@@ -172,3 +172,22 @@ def test_random_hands_of_the_new_kind_keep_the_chips_and_every_card_once(burn_ki
         view = h.view(0)
         assert view["step"]["kind"] == "over"
     assert burned_by_choice > 50  # the hands reached the burn steps and burned
+
+
+@pytest.mark.parametrize(("kind", "rule", "why"), [
+    ("Burn", Burn(), "a lower-case word"), ("burn 2", Burn(), "a lower-case word"), ("", Burn(), "a lower-case word"),
+    ("repeat", Burn(), "a game file's loop"), ("burn", object(), "timing must be one of"),
+])
+def test_a_bad_registration_is_refused_and_changes_nothing(kind: str, rule: Any, why: str) -> None:
+    before = kinds()
+    with pytest.raises(ValueError, match=why):
+        register(kind, rule)
+    assert kinds() == before
+
+
+def test_the_kind_sets_follow_the_registry() -> None:
+    from homegame.rules.spec import AUTOMATIC, SIMULTANEOUS
+
+    assert set(SIMULTANEOUS) == {"pass", "expose", "discard", "arrange", "declare"}
+    assert set(SEQUENTIAL) == {"draw", "buy", "strike"} and set(AUTOMATIC) == {"deal", "board", "roll", "showdown"}
+    assert "burn" not in SEQUENTIAL and 3 not in SIMULTANEOUS
