@@ -17,7 +17,6 @@ from typing import Any
 
 from homegame.games.gamefile import (
     DECKS,
-    FIELDS,
     MAX_REPEAT,
     MAX_STEPS,
     GameFile,
@@ -25,6 +24,7 @@ from homegame.games.gamefile import (
     OptionSpec,
     StepSpec,
     _allowed,
+    fields_of,
 )
 from homegame.games.options import Option, choice, flag, resolve, split_option, split_options, whole
 from homegame.rules.spec import Game, Step
@@ -214,7 +214,8 @@ class _Bad(Exception):
 
 
 def _make(gf: GameFile, spec: StepSpec, label: str, v: dict[str, Any]) -> Step:
-    for key, (kind_of, _) in FIELDS[spec.kind].items():
+    fields = fields_of(spec.kind)
+    for key, (kind_of, _) in fields.items():
         value = v[key]
         ok = {"bool": isinstance(value, bool), "direction": value in ("left", "right"),
               "opener": value in ("positional", "best-showing", "bring-in", "jacks"),
@@ -242,7 +243,8 @@ def _make(gf: GameFile, spec: StepSpec, label: str, v: dict[str, Any]) -> Step:
         return Step("buy", label, rank=v["rank"], price=v["price"])
     if k == "strike":
         return Step("strike", label, rank=v["rank"], rule=v["rule"])
-    return Step(k, label)
+    # any other kind (one registered by its own module): its fields are Step's fields of those names
+    return Step(k, label, **{key: v[key] for key in fields})
 
 
 def check_playable(gf: GameFile, steps: list[tuple[Step, StepSpec]], rules: dict[str, Any]) -> int:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import string
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ from homegame.games.locate import Path, key_lines, line_of
 from homegame.games.scan import ShapeError, check_shape
 from homegame.rules.carduse import CardUse
 from homegame.rules.spec import OPENERS
+from homegame.rules.steps import kinds, rule_for
 from homegame.rules.wilds import RULES, parse_wild
 
 FORMAT = "homegame-game/1"
@@ -55,28 +57,25 @@ NAMED_USAGES: dict[str, dict[str, Any]] = {
     "cross": {"lines": [[0, 2, 4], [1, 3, 4]], "layout": "cross"},
     "elevator": {"lines": [[0, 6, 3], [1, 6, 4], [2, 6, 5]], "layout": "elevator"},
 }
-KINDS = ("deal", "board", "pass", "expose", "discard", "draw", "buy", "strike", "arrange", "roll", "declare",
-         "bet", "showdown", "repeat")
 #: deck name -> the ranks it holds (docs/games/short-deck.md)
 DECKS = {"standard": "23456789TJQKA", "short": "6789TJQKA"}
 STRIKE_RULES = ("match-pot", "fold", "free")
-#: per step kind: its fields (besides kind, label and when) as (type, default); "required" has no default
-FIELDS: dict[str, dict[str, tuple[str, Any]]] = {
-    "deal": {"faces": ("faces", "required")},
-    "board": {"count": ("int 1 5", "required"), "burn": ("bool", True)},
-    "pass": {"count": ("int 1 10", "required"), "direction": ("direction", "left"), "distance": ("int 1 9", 1)},
-    "expose": {}, "arrange": {}, "roll": {}, "declare": {}, "showdown": {},
-    "discard": {"keep": ("int 1 10", "required")},
-    "draw": {"count": ("int 1 10", "required"), "burn": ("bool", True)},
-    "bet": {"big": ("bool", False), "opener": ("opener", "positional")},
-    "buy": {"rank": ("rank", "required"), "price": ("int 0 1000000", 0)},
-    "strike": {"rank": ("rank", "required"), "rule": ("strike", "match-pot")},
-    "repeat": {"each": ("name", "required"), "in": ("list", None), "from": ("int 0 52", None),
-               "to": ("int 0 52", None), "steps": ("steps", "required")},
-}
-DEFAULT_LABELS = {"deal": "Deal", "board": "Board", "pass": "Pass", "expose": "Expose", "discard": "Discard",
-                  "draw": "Draw", "buy": "Extra card", "strike": "Strike", "arrange": "Arrange", "roll": "Roll", "declare": "Declare",
-                  "bet": "Round {round}", "showdown": "Showdown", "repeat": ""}
+#: a repeat's fields (besides kind, label and when) as (type, default); "required" has no default. A step
+#: kind's fields are its rule's (:attr:`homegame.rules.steps.StepRule.fields`)
+REPEAT_FIELDS: dict[str, tuple[str, Any]] = {
+    "each": ("name", "required"), "in": ("list", None), "from": ("int 0 52", None), "to": ("int 0 52", None),
+    "steps": ("steps", "required")}
+
+
+def step_kinds() -> tuple[str, ...]:
+    """The kinds a step table may have: every registered step kind (:mod:`homegame.rules.steps`), then
+    ``repeat``."""
+    return (*kinds(), "repeat")
+
+
+def fields_of(kind: str) -> Mapping[str, tuple[str, Any]]:
+    """A step kind's fields in a file (besides kind, label and when): ``name -> (type, default)``."""
+    return REPEAT_FIELDS if kind == "repeat" else rule_for(kind).fields
 OPTION_TYPES = ("choice", "whole", "flag", "counts", "split")
 OPTION_KEYS = {"choice": ("values",), "whole": ("min", "max", "none"), "flag": (),
                "counts": ("min", "max", "most"), "split": ("low", "qualifier", "swing_ties")}
@@ -417,7 +416,7 @@ def _check_option(r: _Reader, name: str, kind: str, default: Any, settings: dict
 def _steps(r: _Reader, raw: Any, path: Path, names: set[str], depth: int) -> tuple[StepSpec, ...]:
     if not isinstance(raw, list) or not raw or not all(isinstance(s, dict) for s in raw):
         raise r.fail(path, "steps must be [[steps]] tables (one or more), each with kind = "
-                     f"{' | '.join(KINDS)}")
+                     f"{' | '.join(step_kinds())}")
     out = []
     for i, step in enumerate(raw):
         r.entries += 1
@@ -429,12 +428,13 @@ def _steps(r: _Reader, raw: Any, path: Path, names: set[str], depth: int) -> tup
 
 def _step(r: _Reader, data: dict[str, Any], path: Path, names: set[str], depth: int) -> StepSpec:
     kind = data.get("kind")
-    if kind not in KINDS:
-        raise r.fail(path + ("kind",), f"step kind {kind!r} is not allowed: use one of {', '.join(KINDS)}")
+    known = step_kinds()
+    if kind not in known:
+        raise r.fail(path + ("kind",), f"step kind {kind!r} is not allowed: use one of {', '.join(known)}")
     what = f"a {kind} step"
-    spec = FIELDS[kind]
+    spec = fields_of(kind)
     r.unknown(data, ["kind", "label", "when", *spec], path, what)
-    label = data.get("label", DEFAULT_LABELS[kind])
+    label = data.get("label", "" if kind == "repeat" else rule_for(kind).label)
     when = data.get("when", [])
     when = [when] if isinstance(when, str) else when
     if not isinstance(when, list) or not all(isinstance(c, str) for c in when):

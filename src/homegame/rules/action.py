@@ -52,3 +52,28 @@ class Option(NamedTuple):
 FOLD = Option("fold")
 CHECK = Option("check")
 DECLARE = (Option("declare", choice="high"), Option("declare", choice="low"), Option("declare", choice="both"))
+
+
+#: Action verbs anyone may see in full: betting is public as it happens.
+_PUBLIC_VERBS = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
+#: Verbs whose cards are private: only how many is public (as the log says, "Seat 2 discards 3").
+_COUNTED_VERBS = frozenset({"pass", "discard", "arrange"})
+
+
+def public_action(text: str) -> str:
+    """What anyone but the seat that acted may see of an action (the spectator replay's, the page's, and
+    the public log's words for a committed choice): a bet in full; a pass, a discard or an arrangement as
+    how many cards (``"pass 2"``, ``"discard 0"`` to stand pat, ``"arrange 5"``); an exposure, a
+    declaration, a show by choice, and any verb not known here as the verb alone (the card turned up, the
+    side and the cards shown reach everyone through the view, once they are public). The one place this is
+    decided (``homegame.rules.views.public_action`` is this function).
+
+    >>> [public_action(a) for a in ("raise 12", "pass 8s 6d", "discard", "arrange 2c 3d", "expose Qs", "declare both")]
+    ['raise 12', 'pass 2', 'discard 0', 'arrange 2', 'expose', 'declare']
+    """
+    verb, *rest = text.split() or [""]
+    if verb in _PUBLIC_VERBS:
+        return " ".join([verb, *rest])
+    if verb in _COUNTED_VERBS:
+        return f"{verb} {len(rest)}"
+    return verb

@@ -21,15 +21,19 @@ The functions work on a :class:`~homegame.rules.hand.Hand`'s betting state:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
 from homegame.evaluate import evaluate
 from homegame.rules.action import CHECK, FOLD, Option
 from homegame.rules.errors import IllegalAction
+from homegame.rules.showing import best_showing, bring_in_seat
+from homegame.rules.steps import Rule, words
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
+    from homegame.rules.spec import Step
 
 
 def can_bet(h: Hand, s: int) -> bool:
@@ -175,8 +179,8 @@ def _reopened(h: Hand, s: int) -> bool:
     return h.seen_seq[s] < h.seq or more >= h.last_raise
 
 
-def legal(h: Hand, s: int) -> list[str]:
-    """The seat's legal betting actions, as text."""
+def legal(h: Hand, s: int, step: Step | None = None) -> list[str]:
+    """The seat's legal betting actions, as text (``step``, the round's, is not needed: :class:`Bet` passes it)."""
     owe = h.high - h.bets[s]
     rng = raise_range(h, s)
     h.offer = (len(h.actions), s, rng)  # act() reuses it while nothing has happened since
@@ -198,7 +202,7 @@ def legal(h: Hand, s: int) -> list[str]:
 NUMBERS = tuple(map(str, range(1000)))  # the amounts below 1000 as text, written once for every legal()
 
 
-def options(h: Hand, s: int) -> tuple[Option, ...]:
+def options(h: Hand, s: int, step: Step | None = None) -> tuple[Option, ...]:
     """The seat's legal betting actions as records (the same ones as :func:`legal`, in its order)."""
     owe = h.high - h.bets[s]
     rng = raise_range(h, s)
@@ -402,3 +406,173 @@ def post(h: Hand, s: int, amount: int, *, live: bool) -> int:
     if live:
         h.bets[s] += pay
     return pay
+
+
+# ----------------------------------------------------------------- the round, start to end
+
+def start_round(h: Hand, step: Step) -> bool:
+    """Open a betting round; True if someone must act."""
+    n = h.players
+    st = h.stakes
+    h.in_round = True
+    h.round_big = step.big
+    h.acted = [False] * n
+    h.faced = [0] * n
+    h.seen_seq = [0] * n
+    h.seq = 0
+    limit = h.limit
+    h.bet_unit = h.last_raise = st.bet_size(big=step.big) if limit else st.min_bet
+    h.level = h.raises = 0
+    h.capped = h.bring_in_open = False
+    h.need_openers = step.opener == "jacks"
+    h.free = free_players(h)
+    h.high = max(h.bets)
+    h.aggressor = -1
+    if h.blinds_due:
+        h.blinds_due = False
+        bb = st.blinds[-1]
+        h.high = max(h.high, bb)
+        h.level = bb
+        h.raises = 1
+        if not limit:
+            h.last_raise = bb
+        first = (h.bb_seat + 1) % n
+        if h.straddle_seat >= 0:
+            # the straddle is a blind raise: it is the bet to match, a raise must be by at least
+            # its size (to twice the straddle), and the straddler acts last (Robert's Rules)
+            posted = h.bets[h.straddle_seat]
+            if posted >= 2 * bb:
+                h.high = h.level = 2 * bb
+                h.raises = 2
+                if not limit:
+                    h.last_raise = 2 * bb
+            else:  # a straddle all in for less is a short bet: to be matched, not a raise
+                h.high = max(h.high, posted)
+            first = (h.straddle_seat + 1) % n
+    elif step.opener == "bring-in":
+        seat = bring_in_seat(h)
+        first = (h.button + 1) % n
+        if seat >= 0 and st.bring_in and h.stacks[seat] > 0 and free_players(h) > 1:
+            # the low card owes the bring-in and acts first: it posts it ("call") or completes
+            # to the small bet (Robert's Rules, stud); with nobody else able to bet there is
+            # no betting, so no bring-in (as in PokerKit)
+            h.high = max(h.high, st.bring_in)
+            h.bring_in_open = True
+            h.bring_in_due = seat
+            first = seat
+        elif seat >= 0:
+            first = seat
+    elif step.opener == "best-showing" and free_players(h):
+        # the best hand showing among players still in; if it cannot act, the next seat that can
+        first = best_showing(h, [s for s in range(n) if not h.folded[s]])
+    else:
+        first = (h.button + 1) % n
+    s = next_to_act(h, first)
+    if s < 0:
+        return False
+    h.to_act = (s,)
+    return True
+
+
+def end_round(h: Hand) -> None:
+    """Close the betting round: the bets are in the pot, nobody owes one."""
+    h.in_round = False
+    h.bets = [0] * h.players
+    h.high = 0
+    h.to_act = ()
+
+
+def acted(h: Hand, seat: int, text: str) -> None:
+    """Record a betting move ``seat`` made (both action APIs), then the next seat to act, or the round's end."""
+    h.actions.append((seat, text))
+    if h.live > 1:
+        n = seat + 1
+        s = next_to_act(h, n if n < h.players else 0)
+        if s >= 0:
+            h.to_act = (s,)
+            return
+    round_over(h)
+
+
+def round_over(h: Hand) -> None:
+    """Nobody owes a bet any more: the hand is settled (one player left), passed out, or goes on."""
+    if h.live <= 1:
+        end_round(h)
+        h._settle()
+        return
+    if h.need_openers and h.high == 0:
+        pass_out(h)
+        return
+    end_round(h)
+    h._next_step()
+
+
+def pass_out(h: Hand) -> None:
+    """Nobody opened a jacks-or-better round: the hand is over, every chip goes back (a table that
+    lets the antes ride carries them itself)."""
+    end_round(h)
+    for s in range(h.players):
+        h.stacks[s] += h.totals[s]
+        h.totals[s] = 0
+    h.log("passed-out", None, "Nobody opens: the hand is passed out and every chip goes back")
+    h.results = {"awards": [], "shown": {}, "passed_out": True}
+    h.over = True
+    h._payoffs = [0] * h.players
+
+
+class Bet(Rule):
+    """A betting round (``bet``): opened by :func:`start_round`, one seat at a time, closed when nobody
+    owes a bet (:func:`round_over`). In a bomb pot the first round is skipped."""
+
+    timing: str = "betting"
+    fields: Mapping[str, tuple[str, Any]] = {"big": ("bool", False), "opener": ("opener", "positional")}
+    label: str = "Round {round}"
+
+    def start(self, h: Hand, step: Step) -> bool:
+        if h.options.bomb_pot and not any(s.kind == "bet" for s in h.game.steps[:h.step_index]):
+            h.log("skip", None, "Bomb pot: no betting in {}", step.label)
+            return False
+        if start_round(h, step):
+            return True
+        end_round(h)
+        return False
+
+    # the module's functions themselves: a move's legal() and legal_actions() cost no extra call
+    legal = staticmethod(legal)  # type: ignore[assignment]
+    options = staticmethod(options)  # type: ignore[assignment]
+
+    def act(self, h: Hand, seat: int, step: Step, action: str) -> None:
+        # a move written as legal() writes it is taken as it is, anything else parsed
+        acted(h, seat, said(h, seat, action) or act(h, seat, *words(h, seat, action)))
+
+    def apply(self, h: Hand, seat: int, step: Step, option: Option, amount: int | None,
+              named: Iterable[str | int | Card] | str | None) -> None:
+        kind = option[0]
+        if kind == "fold":
+            text = fold(h, seat)
+        elif kind == "check":
+            text = check(h, seat)
+        elif kind == "call":
+            text = call(h, seat, option[1])
+        else:
+            lo, hi = option[1], option[2]
+            if amount is None:
+                if lo != hi:
+                    raise IllegalAction(f"say the total: {kind} from {lo} to {hi}")
+                amount = lo
+            elif type(amount) is not int or not lo <= amount <= hi:
+                raise IllegalAction(f"seat {seat} may {kind} to "
+                                    f"{f'exactly {lo}' if lo == hi else f'any total from {lo} to {hi}'}, "
+                                    f"not {amount!r}")
+            text = wager(h, seat, amount)
+        h._offered = None
+        acted(h, seat, text)
+
+    def default(self, h: Hand, seat: int, step: Step) -> str:
+        """Check when free, else fold (a stud bring-in, which may not fold, calls)."""
+        choices = legal(h, seat)
+        return "check" if "check" in choices else "fold" if "fold" in choices else "call"
+
+    def describe(self, step: Step) -> str:
+        size = "big" if step.big else "small"
+        return f"{step.label}: betting ({size} bet in fixed-limit), {step.opener} opens"

@@ -15,10 +15,12 @@ The legal actions are betting words (``call N``, ``check``, ``fold``) so that an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from homegame.cards import RANKS
 from homegame.rules.errors import IllegalAction
+from homegame.rules.steps import InTurn
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -60,76 +62,124 @@ def _fold(h: Hand, s: int, why: str) -> None:
     h.log("fold", s, "Seat {} folds ({})", s, why)
 
 
-def start(h: Hand, step: Step) -> list[int]:
-    """Carry out what needs no decision; return the seats that must decide, in order."""
-    out = []
-    for s in _order(h):
-        count = _just_dealt(h, s, step)
-        if not count:
-            continue
-        if step.kind == "buy":
-            if step.price <= 0 or h.stacks[s] == 0:
-                if step.price <= 0:
-                    _extra(h, s, count)
+class Buy(InTurn):
+    """``buy``: a player just dealt the rank face up gets one more card face down for each, free (price
+    0: no decision) or bought (``call N``, also ``buy``) or declined (``check``, also ``decline``; what a
+    turn timer plays)."""
+
+    fields: Mapping[str, tuple[str, Any]] = {"rank": ("rank", "required"), "price": ("int 0 1000000", 0)}
+    label: str = "Extra card"
+
+    def order(self, h: Hand, step: Step) -> list[int]:
+        out = []
+        for s in _order(h):
+            count = _just_dealt(h, s, step)
+            if not count:
                 continue
-            out.append(s)
-        elif step.rule == "fold":
-            if h.live > 1:
-                _fold(h, s, f"struck out by a {step.rank} face up")
-        elif step.rule == "match-pot" and h.stacks[s] > 0 and price(h, s, step) > 0:
-            out.append(s)
-    return out
+            if step.price <= 0:
+                _extra(h, s, count)
+            elif h.stacks[s] > 0:
+                out.append(s)
+        return out
 
+    def price(self, h: Hand, s: int, step: Step) -> int:
+        """What the seat pays for its extra cards (at most its stack)."""
+        return min(step.price * _just_dealt(h, s, step), h.stacks[s])
 
-def price(h: Hand, s: int, step: Step) -> int:
-    """What the seat pays now: the buy's price, or as much as the pot (each at most its stack)."""
-    due = step.price * _just_dealt(h, s, step) if step.kind == "buy" else sum(h.totals)
-    return min(due, h.stacks[s])
+    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+        return [f"call {self.price(h, seat, step)}", "check"]
 
-
-def legal(h: Hand, s: int, step: Step) -> list[str]:
-    """``call N`` and ``check`` (buy) or ``fold`` (strike)."""
-    return [f"call {price(h, s, step)}", "check" if step.kind == "buy" else "fold"]
-
-
-def allowed(h: Hand, s: int, step: Step) -> str:
-    """The decision in words."""
-    n = price(h, s, step)
-    if step.kind == "buy":
+    def allowed(self, h: Hand, s: int, step: Step) -> str:
+        """The decision in words."""
+        n = self.price(h, s, step)
         return (f"{step.label}: seat {s} was dealt a {step.rank} face up and may buy one more card face down "
                 f"for {n} ('call {n}' or 'buy') or decline ('check' or 'decline')")
-    return (f"{step.label}: seat {s} was dealt a {step.rank} face up and pays {n}, as much as the pot "
-            f"('call {n}' or 'pay'), or folds ('fold')")
+
+    def check(self, h: Hand, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
+        return _answer(self, h, seat, step, verb, args, ("check", {"check", "decline"}))
+
+    def carry_out(self, h: Hand, seat: int, step: Step, choice: Any) -> None:
+        if choice:
+            _pay(h, seat, self.price(h, seat, step), "for the extra card")
+            _extra(h, seat, _just_dealt(h, seat, step))
+        else:
+            h.log("decline", seat, "Seat {} declines the extra card", seat)
+
+    def default(self, h: Hand, seat: int, step: Step) -> str:
+        return "check"
+
+    def describe(self, step: Step) -> str:
+        cost = f"may buy one more card face down for {step.price}" if step.price else "is dealt one more card face down"
+        return f"{step.label}: a player just dealt a {step.rank} face up {cost}"
 
 
-def validate(h: Hand, s: int, step: Step, verb: str, args: list[str]) -> tuple[str, bool]:
-    """Check the seat's answer; return (normalised text, whether it pays). Raises IllegalAction."""
-    n = price(h, s, step)
-    pays = {"call", "buy", "pay"}
-    declines = {"check", "decline"} if step.kind == "buy" else {"fold"}
-    if verb in pays and (not args or args == [str(n)]):
+class Strike(Buy):
+    """``strike``: a player just dealt the rank face up, under ``rule`` ``match-pot``, pays as much as the
+    pot holds (``call N``, also ``pay``; all in when short) or folds (``fold``, what a turn timer plays);
+    under ``fold`` is struck out at once; under ``free`` plays on."""
+
+    fields: Mapping[str, tuple[str, Any]] = {"rank": ("rank", "required"), "rule": ("strike", "match-pot")}
+    label: str = "Strike"
+
+    def order(self, h: Hand, step: Step) -> list[int]:
+        out = []
+        for s in _order(h):
+            if not _just_dealt(h, s, step):
+                continue
+            if step.rule == "fold":
+                if h.live > 1:
+                    _fold(h, s, f"struck out by a {step.rank} face up")
+            elif step.rule == "match-pot" and h.stacks[s] > 0 and self.price(h, s, step) > 0:
+                out.append(s)
+        return out
+
+    def price(self, h: Hand, s: int, step: Step) -> int:
+        """As much as the pot (at most the seat's stack)."""
+        return min(sum(h.totals), h.stacks[s])
+
+    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+        return [f"call {self.price(h, seat, step)}", "fold"]
+
+    def allowed(self, h: Hand, s: int, step: Step) -> str:
+        n = self.price(h, s, step)
+        return (f"{step.label}: seat {s} was dealt a {step.rank} face up and pays {n}, as much as the pot "
+                f"('call {n}' or 'pay'), or folds ('fold')")
+
+    def check(self, h: Hand, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
+        return _answer(self, h, seat, step, verb, args, ("fold", {"fold"}))
+
+    def carry_out(self, h: Hand, seat: int, step: Step, choice: Any) -> None:
+        if choice:
+            _pay(h, seat, self.price(h, seat, step), "to match the pot")
+        else:
+            _fold(h, seat, f"will not match the pot for a {step.rank} face up")
+
+    def default(self, h: Hand, seat: int, step: Step) -> str:
+        return "fold"
+
+    def describe(self, step: Step) -> str:
+        then = {"match-pot": "pays as much as the pot or folds", "fold": "folds (struck out)",
+                "free": "plays on"}.get(step.rule, step.rule)
+        return f"{step.label}: a player just dealt a {step.rank} face up {then}"
+
+
+def _answer(rule: Buy, h: Hand, s: int, step: Step, verb: str, args: list[str],
+            declines: tuple[str, set[str]]) -> tuple[str, bool]:
+    """Check the seat's answer: (normalised text, whether it pays). Raises IllegalAction."""
+    n = rule.price(h, s, step)
+    if verb in ("call", "buy", "pay") and (not args or args == [str(n)]):
         return f"call {n}", True
-    if verb in declines and not args:
-        return ("check" if step.kind == "buy" else "fold"), False
-    raise IllegalAction(f"{verb} {' '.join(args)!s}".strip() + f" is not allowed now. {allowed(h, s, step)}")
+    if verb in declines[1] and not args:
+        return declines[0], False
+    raise IllegalAction(f"{verb} {' '.join(args)!s}".strip() + f" is not allowed now. {rule.allowed(h, s, step)}")
 
 
-def apply(h: Hand, s: int, step: Step, pays: bool) -> None:
-    """Carry out the seat's answer."""
-    count = _just_dealt(h, s, step)
-    if pays:
-        n = price(h, s, step)
-        h.stacks[s] -= n
-        h.totals[s] += n
-        h.dead[s] += n
-        what = "for the extra card" if step.kind == "buy" else "to match the pot"
-        h.log("pay", s, "Seat {} pays {} {}{}", s, n, what, " and is all in" if h.stacks[s] == 0 else "")
-        if step.kind == "buy":
-            _extra(h, s, count)
-    elif step.kind == "buy":
-        h.log("decline", s, "Seat {} declines the extra card", s)
-    else:
-        _fold(h, s, f"will not match the pot for a {step.rank} face up")
+def _pay(h: Hand, s: int, n: int, what: str) -> None:
+    """The seat pays ``n`` chips of dead money (the main pot's, never uncalled)."""
+    h.stacks[s] -= n
+    h.totals[s] += n
+    h.dead[s] += n
+    h.log("pay", s, "Seat {} pays {} {}{}", s, n, what, " and is all in" if h.stacks[s] == 0 else "")
 
 
-__all__ = ["allowed", "apply", "legal", "price", "start", "validate"]
+__all__ = ["Buy", "Strike"]

@@ -8,10 +8,12 @@ entry as :meth:`~homegame.rules.hand.Hand.log` would.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
 from homegame.rules import betting
+from homegame.rules.steps import Automatic
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -96,6 +98,53 @@ def roll(h: Hand) -> None:
                 c = _STR[h.cards[s][i]]
                 h.log("roll", s, f"Seat {s} rolls {c}", cards=[c])
                 break
+
+
+class Deal(Automatic):
+    """``deal``: :func:`deal`."""
+
+    deals: bool = True
+    fields: Mapping[str, tuple[str, Any]] = {"faces": ("faces", "required")}
+    label: str = "Deal"
+
+    def start(self, h: Hand, step: Step) -> bool:
+        deal(h, step)
+        return False
+
+    def describe(self, step: Step) -> str:
+        down = sum(1 for f in step.faces if not f)
+        up = len(step.faces) - down
+        parts = [f"{down} down" if down else "", f"{up} up" if up else ""]
+        return f"{step.label}: deal {' and '.join(p for p in parts if p)} to each player"
+
+
+class Board(Automatic):
+    """``board``: :func:`turn_board`."""
+
+    deals: bool = True
+    fields: Mapping[str, tuple[str, Any]] = {"count": ("int 1 5", "required"), "burn": ("bool", True)}
+    label: str = "Board"
+
+    def start(self, h: Hand, step: Step) -> bool:
+        turn_board(h, step)
+        return False
+
+    def describe(self, step: Step) -> str:
+        return f"{step.label}: {'burn one, ' if step.burn else ''}turn {step.count} community card" + (
+            "s" if step.count > 1 else "")
+
+
+class Roll(Automatic):
+    """``roll``: :func:`roll`."""
+
+    label: str = "Roll"
+
+    def start(self, h: Hand, step: Step) -> bool:
+        roll(h)
+        return False
+
+    def describe(self, step: Step) -> str:
+        return f"{step.label}: everyone turns their next card face up"
 
 
 def forced_bets(h: Hand) -> None:

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, cards
 from homegame.rules.errors import IllegalAction
+from homegame.rules.steps import InTurn
 
 if TYPE_CHECKING:
     from homegame.rules.hand import Hand
@@ -108,3 +110,34 @@ def apply(h: Hand, s: int, step: Step, ids: list[int]) -> None:
         h.log("draw", s, "Seat {} draws {}", s, len(ids))
     else:
         h.log("draw", s, "Seat {} stands pat", s)
+
+
+class Draw(InTurn):
+    """``draw``: a card burned first (``burn``), then each player still in, clockwise from the button's
+    left, discards and is dealt as many; a turn timer stands pat."""
+
+    fields: Mapping[str, tuple[str, Any]] = {"count": ("int 1 10", "required"), "burn": ("bool", True)}
+    label: str = "Draw"
+    names_cards: bool = True
+
+    def order(self, h: Hand, step: Step) -> list[int]:
+        if step.burn:
+            h._burn_for_draw()
+        n = h.players
+        return [s for s in ((h.button + i) % n for i in range(1, n + 1)) if not h.folded[s]]
+
+    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+        return legal(h, seat, step)
+
+    def check(self, h: Hand, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
+        return validate(h, seat, step, verb, args)
+
+    def carry_out(self, h: Hand, seat: int, step: Step, choice: Any) -> None:
+        apply(h, seat, step, choice)
+
+    def default(self, h: Hand, seat: int, step: Step) -> str:
+        return "discard"
+
+    def describe(self, step: Step) -> str:
+        return (f"{step.label}: {'burn one, then ' if step.burn else ''}each player in turn discards up to "
+                f"{step.count} card{'s' if step.count > 1 else ''} and is dealt as many (none: stands pat)")

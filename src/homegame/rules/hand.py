@@ -1,8 +1,10 @@
 """One hand of any game: dealing, the steps in order, and the state every other module reads.
 
-The hand is a small state machine over the game's declared steps. Automatic steps (deal, board,
-roll) run as soon as they are reached; a betting round waits for one seat at a time; a simultaneous
-step waits for every seat still in. Every action is validated in full before anything changes.
+The hand is a small state machine over the game's declared steps, each driven by its kind's rule
+(:mod:`homegame.rules.steps`): the rule starts the step (an automatic one, such as a deal, runs at once;
+one with decisions says who acts), lists the legal actions, checks and carries out each and gives the
+default on a time-out. The hand itself names no step kind. Every action is validated in full before
+anything changes.
 """
 
 from __future__ import annotations
@@ -15,27 +17,25 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from homegame.cards import Card, cards
-from homegame.rules import betting, buy, choices, dealing, draw, runs
-from homegame.rules.action import DECLARE, Option
+from homegame.rules import after, betting, dealing, draw, phh, runs
+from homegame.rules.action import Option
 from homegame.rules.dealing import Shown
 from homegame.rules.deck import Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.history import History
 from homegame.rules.options import NONE as NO_OPTIONS
 from homegame.rules.options import HandOptions, first_opener, takes_straddle
-from homegame.rules.showing import best_showing, bring_in_seat
-from homegame.rules.spec import SEQUENTIAL, SIMULTANEOUS
 from homegame.rules.stakes import Stakes as StakesType
 
 if TYPE_CHECKING:
     from homegame.rules.spec import Game, Step
     from homegame.rules.stakes import Stakes
+    from homegame.rules.steps import StepRule
     from homegame.rules.view_types import View
 
     OptionsIn = HandOptions | Mapping[str, Any] | None
 
 CardsIn = str | Iterable[str | int | Card]
-_STR = [str(Card(i)) for i in range(52)]
 
 
 @functools.cache
@@ -72,7 +72,7 @@ class Hand:
         "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
         "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
         "_results", "_pending", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
-        "spent", "_stub", "_draw_order", "need_openers", "options", "straddle_seat", "aggressor", "runs",
+        "spent", "_stub", "turns", "_rule", "_step", "need_openers", "options", "straddle_seat", "aggressor", "runs",
         "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered", "rows",
     )
 
@@ -101,7 +101,7 @@ class Hand:
             if opts.straddle and not takes_straddle(game, stakes):
                 raise ValueError(f"a straddle needs blinds that open the first betting round; in {game.name} "
                                  f"the {first_opener(game)} opens it")
-            if opts.run_twice and not any(s.kind == "board" for s in game.steps):
+            if opts.run_twice and not game.final_counts()[1]:
                 raise ValueError(f"run_twice: {game.name} has no community cards to run twice")
         hole_preset: dict[int, list[int]] = {}
         for seat, text in (hole.items() if hole else ()):
@@ -117,7 +117,7 @@ class Hand:
         board_preset = _ids(board) if board is not None else []
         named: list[int] = []
         if board_preset:
-            board_max = sum(s.count for s in game.steps if s.kind == "board")
+            board_max = game.final_counts()[1]
             if len(board_preset) > board_max:
                 raise ValueError(f"board: {len(board_preset)} cards given; {game.name} turns {board_max}")
         if hole_preset or board_preset:
@@ -169,7 +169,10 @@ class Hand:
         self.mucked: list[int] = []
         self.spent: list[int] = []  # discards and burns a draw may shuffle back in (rules.draw)
         self._stub: draw.Stub | None = None
-        self._draw_order: list[int] = []
+        self.turns: list[int] = []  # the seats still to decide in a step taken in turn (rules.steps.InTurn)
+        # the step the hand is in and its rule: set as each step starts (before anyone may act)
+        self._step: Step
+        self._rule: StepRule
         self.need_openers = False  # a jacks-or-better round nobody has opened yet (with blinds the big
         # blind has opened it: the rule then changes nothing)
         self.declared: list[str | None] = [None] * n
@@ -331,143 +334,38 @@ class Hand:
         return stub.cards.pop(0)
 
     # ----------------------------------------------------------------- flow
-    def _live(self) -> list[int]:
-        return [s for s in range(self.players) if not self.folded[s]]
-
     def _advance(self) -> None:
         """Run steps until one needs a decision or the hand is over."""
         steps = self.game.steps
+        rules = self.game.step_rules
         count = len(steps)
         while True:
-            if self.live <= 1:
-                self._settle()
-                return
-            if self.step_index >= count:
+            if self.live <= 1 or self.step_index >= count:
                 self._settle()
                 return
             step = steps[self.step_index]
-            kind = step.kind
-            if kind in ("board", "deal") and self.options.run_twice and self.runs is None and runs.twice_now(self):
+            rule = rules[self.step_index]
+            if rule.deals and self.options.run_twice and self.runs is None and runs.twice_now(self):
                 runs.run_twice(self)
                 self._settle()
                 return
-            if kind == "bet":
-                if self.options.bomb_pot and not any(s.kind == "bet" for s in steps[:self.step_index]):
-                    self.log("skip", None, "Bomb pot: no betting in {}", step.label)
-                elif self._start_round(step):
-                    return
-                else:
-                    self._end_round()
-            elif kind == "board":
-                dealing.turn_board(self, step)
-            elif kind == "deal":
-                dealing.deal(self, step)
-            elif kind in SIMULTANEOUS:
-                self.pending = {}
-                self.pending_text = {}
-                self.to_act = tuple(self._live())
-                return
-            elif kind in SEQUENTIAL and kind != "draw":
-                order = buy.start(self, step)
-                if order:
-                    self._draw_order = order
-                    self.to_act = (order[0],)
-                    return
-            elif kind in SEQUENTIAL:
-                if step.burn:
-                    self._burn_for_draw()
-                n = self.players
-                self._draw_order = [s for s in ((self.button + i) % n for i in range(1, n + 1))
-                                    if not self.folded[s]]
-                self.to_act = (self._draw_order[0],)
-                return
-            elif kind == "roll":
-                dealing.roll(self)
-            elif kind == "showdown":
-                self._settle()
+            self._step = step
+            self._rule = rule
+            if rule.start(self, step):
                 return
             self.step_index += 1
 
-    def _start_round(self, step: Step) -> bool:
-        """Open a betting round; True if someone must act."""
-        n = self.players
-        st = self.stakes
-        self.in_round = True
-        self.round_big = step.big
-        self.acted = [False] * n
-        self.faced = [0] * n
-        self.seen_seq = [0] * n
-        self.seq = 0
-        limit = self.limit
-        self.bet_unit = self.last_raise = st.bet_size(big=step.big) if limit else st.min_bet
-        self.level = self.raises = 0
-        self.capped = self.bring_in_open = False
-        self.need_openers = step.opener == "jacks"
-        self.free = betting.free_players(self)
-        self.high = max(self.bets)
-        self.aggressor = -1
-        if self.blinds_due:
-            self.blinds_due = False
-            bb = st.blinds[-1]
-            self.high = max(self.high, bb)
-            self.level = bb
-            self.raises = 1
-            if not limit:
-                self.last_raise = bb
-            first = (self.bb_seat + 1) % n
-            if self.straddle_seat >= 0:
-                # the straddle is a blind raise: it is the bet to match, a raise must be by at least
-                # its size (to twice the straddle), and the straddler acts last (Robert's Rules)
-                posted = self.bets[self.straddle_seat]
-                if posted >= 2 * bb:
-                    self.high = self.level = 2 * bb
-                    self.raises = 2
-                    if not limit:
-                        self.last_raise = 2 * bb
-                else:  # a straddle all in for less is a short bet: to be matched, not a raise
-                    self.high = max(self.high, posted)
-                first = (self.straddle_seat + 1) % n
-        elif step.opener == "bring-in":
-            seat = bring_in_seat(self)
-            first = (self.button + 1) % n
-            if seat >= 0 and st.bring_in and self.stacks[seat] > 0 and betting.free_players(self) > 1:
-                # the low card owes the bring-in and acts first: it posts it ("call") or completes
-                # to the small bet (Robert's Rules, stud); with nobody else able to bet there is
-                # no betting, so no bring-in (as in PokerKit)
-                self.high = max(self.high, st.bring_in)
-                self.bring_in_open = True
-                self.bring_in_due = seat
-                first = seat
-            elif seat >= 0:
-                first = seat
-        elif step.opener == "best-showing" and betting.free_players(self):
-            # the best hand showing among players still in; if it cannot act, the next seat that can
-            first = best_showing(self, self._live())
-        else:
-            first = (self.button + 1) % n
-        s = betting.next_to_act(self, first)
-        if s < 0:
-            return False
-        self.to_act = (s,)
-        return True
-
-    def _end_round(self) -> None:
-        self.in_round = False
-        self.bets = [0] * self.players
-        self.high = 0
-        self.to_act = ()
+    def _next_step(self) -> None:
+        """The step in progress is done (its rule says so): on to the next."""
+        self.step_index += 1
+        self._advance()
 
     # ----------------------------------------------------------------- the contract
     def legal(self, seat: int) -> list[str]:
         """The actions ``seat`` may take now (empty when it owes none)."""
-        if self.in_round:  # (never once the hand is over)
-            return betting.legal(self, seat) if seat in self.to_act else []
         if self.over or seat not in self.to_act:
             return []
-        step = self.game.steps[self.step_index]
-        if step.kind in SEQUENTIAL:
-            return draw.legal(self, seat, step) if step.kind == "draw" else buy.legal(self, seat, step)
-        return choices.legal(self, seat, step)
+        return self._rule.legal(self, seat, self._step)
 
     def act(self, seat: int, action: str) -> None:
         """Take an action for ``seat``: see CONTRACT.md. Raises IllegalAction, the hand unchanged."""
@@ -476,61 +374,7 @@ class Hand:
         if self.over or seat not in self.to_act or type(seat) is not int:
             self._refuse_turn(seat)
         self._offered = None  # the records offered are for the state before this action
-        if self.in_round:  # a move written as legal() writes it is taken as it is, anything else parsed
-            self._betted(seat, betting.said(self, seat, action) or betting.act(self, seat, *self._words(seat, action)))
-            return
-        verb, args = self._words(seat, action)
-        step = self.game.steps[self.step_index]
-        if step.kind in SEQUENTIAL and step.kind != "draw":
-            text, pays = buy.validate(self, seat, step, verb, args)
-            self.actions.append((seat, text))
-            buy.apply(self, seat, step, pays)
-        elif step.kind in SEQUENTIAL:
-            text, ids = draw.validate(self, seat, step, verb, args)
-            self.actions.append((seat, text))
-            draw.apply(self, seat, step, ids)
-        if step.kind in SEQUENTIAL:
-            if self.live <= 1:  # a strike's fold left one player
-                self._settle()
-                return
-            order = self._draw_order
-            order.pop(0)
-            if order:
-                self.to_act = (order[0],)
-                return
-            self.to_act = ()
-            self.step_index += 1
-            self._advance()
-            return
-        text, choice = choices.validate(self, seat, step, verb, args)
-        self.actions.append((seat, text))
-        self.pending[seat] = choice
-        self.pending_text[seat] = text
-        self.to_act = tuple(s for s in self.to_act if s != seat)
-        # in public words (how many cards, never which); the seat's own view says what (views.own_lines)
-        self.log("ready", seat, "Seat {} " + choices.chosen_words(text, mine=False), seat, action=len(self.actions) - 1)
-        if not self.to_act:
-            choices.apply_all(self, step)
-            self.step_index += 1
-            self._advance()
-
-    def _words(self, seat: int, action: str) -> tuple[str, list[str]]:
-        """An action's verb (lower case) and its arguments; commas separate like spaces."""
-        words = (action.replace(",", " ") if "," in action else action).split()
-        if not words:
-            raise IllegalAction(f"an empty action; legal now: {', '.join(self.legal(seat))}")
-        return words[0].lower(), words[1:]
-
-    def _betted(self, seat: int, text: str) -> None:
-        """Record a betting move ``seat`` made (both action APIs), then the next seat to act, or the round's end."""
-        self.actions.append((seat, text))
-        if self.live > 1:
-            n = seat + 1
-            s = betting.next_to_act(self, n if n < self.players else 0)
-            if s >= 0:
-                self.to_act = (s,)
-                return
-        self._round_over()
+        self._rule.act(self, seat, self._step, action)
 
     def _refuse_turn(self, seat: object) -> NoReturn:
         """Raise the IllegalAction that says why ``seat`` may not act now."""
@@ -538,25 +382,11 @@ class Hand:
             raise IllegalAction("the hand is over; no action is allowed")
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"{seat!r} is not a seat: seats are 0 to {self.players - 1}")
-        step = self.game.steps[self.step_index]
-        if step.kind in SIMULTANEOUS and seat in self.pending:
+        if self._rule.timing == "at-once" and seat in self.pending:
             raise IllegalAction(f"seat {seat} has already chosen; waiting for seats "
                                 f"{', '.join(map(str, self.to_act))}")
         raise IllegalAction(f"it is not seat {seat}'s turn; to act: "
                             f"{', '.join(map(str, self.to_act)) or 'nobody'}")
-
-    def _round_over(self) -> None:
-        """Nobody owes a bet any more: the hand is settled (one player left), passed out, or goes on."""
-        if self.live <= 1:
-            self._end_round()
-            self._settle()
-            return
-        if self.need_openers and self.high == 0:
-            self._pass_out()
-            return
-        self._end_round()
-        self.step_index += 1
-        self._advance()
 
     # ----------------------------------------------------------------- the structured actions
     def legal_actions(self, seat: int) -> tuple[Option, ...]:
@@ -575,17 +405,7 @@ class Hand:
             return offered[1]
         if self.over or type(seat) is not int or seat not in self.to_act:
             return ()
-        if self.in_round:
-            out = betting.options(self, seat)
-        else:
-            step = self.game.steps[self.step_index]
-            if step.kind == "declare":
-                out = DECLARE
-            else:
-                out = tuple(Option(kind, int(rest), int(rest)) if rest else
-                            Option(kind, 1 if kind == "expose" else len(self.cards[seat]),
-                                   1 if kind == "expose" else len(self.cards[seat]))
-                            for kind, _, rest in (a.partition(" ") for a in self.legal(seat)))
+        out = self._rule.options(self, seat, self._step)
         self._offered = (seat, out)  # until the next action (act, apply)
         return out
 
@@ -614,33 +434,7 @@ class Hand:
                 self._refuse_turn(seat)
             raise IllegalAction(f"{option!r} is not legal now for seat {seat}; legal now: "
                                 f"{', '.join(o.text for o in legal)}")
-        kind = option[0]
-        if self.in_round:
-            if kind == "fold":
-                text = betting.fold(self, seat)
-            elif kind == "check":
-                text = betting.check(self, seat)
-            elif kind == "call":
-                text = betting.call(self, seat, option[1])
-            else:
-                lo, hi = option[1], option[2]
-                if amount is None:
-                    if lo != hi:
-                        raise IllegalAction(f"say the total: {kind} from {lo} to {hi}")
-                    amount = lo
-                elif type(amount) is not int or not lo <= amount <= hi:
-                    raise IllegalAction(f"seat {seat} may {kind} to "
-                                        f"{f'exactly {lo}' if lo == hi else f'any total from {lo} to {hi}'}, "
-                                        f"not {amount!r}")
-                text = betting.wager(self, seat, amount)
-            self._offered = None
-            self._betted(seat, text)
-            return
-        if kind in ("pass", "discard", "expose", "arrange"):
-            named = " ".join(_STR[c] for c in _ids(cards)) if cards is not None else ""
-            self.act(seat, f"{kind} {named}" if named else kind)
-        else:
-            self.act(seat, option.text)
+        self._rule.apply(self, seat, self._step, option, amount, cards)
 
     @property
     def payoffs(self) -> list[int]:
@@ -653,13 +447,7 @@ class Hand:
         """What a turn timer plays for a seat in ``to_act``."""
         if seat not in self.to_act:
             raise IllegalAction(f"seat {seat} owes no action now")
-        step = self.game.steps[self.step_index]
-        if step.kind == "bet":
-            options = betting.legal(self, seat)
-            return "check" if "check" in options else "fold" if "fold" in options else "call"
-        if step.kind in SEQUENTIAL:
-            return "discard" if step.kind == "draw" else buy.legal(self, seat, step)[1]  # stand pat; decline
-        return choices.default(self, seat, step)
+        return self._rule.default(self, seat, self._step)
 
     @property
     def step(self) -> Step | None:
@@ -676,48 +464,25 @@ class Hand:
         """The seat agrees (or, ``agree=False``, no longer agrees) to run it twice, any time before the
         point where it would happen (the first card after the betting is over for good); recorded in
         the history. IllegalAction, nothing changed, when out of place (see :mod:`homegame.rules.runs`)."""
-        from homegame.rules.runs import agree as agree_run
-
-        agree_run(self, seat, agree)
+        runs.agree(self, seat, agree)
 
     def show(self, seat: int, cards: CardsIn | None = None) -> list[str]:
         """After the hand, show some (``cards``) or all (None) of the seat's unseen cards; recorded in
         the history. Returns the cards shown (see :mod:`homegame.rules.after`)."""
-        from homegame.rules.after import show
-
-        return show(self, seat, cards)
+        return after.show(self, seat, cards)
 
     def showable(self, seat: int) -> list[str]:
         """The seat's cards it may still show by choice (empty before the hand is over)."""
-        from homegame.rules.after import showable
-
-        return showable(self, seat)
+        return after.showable(self, seat)
 
     def rabbit(self) -> list[str]:
         """The community cards that would have come after a hand ended early, when the option
         ``rabbit`` allows it (see :mod:`homegame.rules.after`)."""
-        from homegame.rules.after import rabbit
-
-        return rabbit(self)
+        return after.rabbit(self)
 
     def phh(self) -> str:
         """The hand in PokerKit's PHH format (holdem, omaha, stud)."""
-        from homegame.rules.phh import to_phh
-
-        return to_phh(self)
-
-    def _pass_out(self) -> None:
-        """Nobody opened a jacks-or-better round: the hand is over, every chip goes back (a table that
-        lets the antes ride carries them itself)."""
-        self._end_round()
-        self.to_act = ()
-        for s in range(self.players):
-            self.stacks[s] += self.totals[s]
-            self.totals[s] = 0
-        self.log("passed-out", None, "Nobody opens: the hand is passed out and every chip goes back")
-        self.results = {"awards": [], "shown": {}, "passed_out": True}
-        self.over = True
-        self._payoffs = [0] * self.players
+        return phh.to_phh(self)
 
     def _settle(self) -> None:
         self.to_act = ()

@@ -6,13 +6,15 @@ A game is a tuple of :class:`Step` declarations plus how hands are made and spli
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from homegame.rules import kinds as _built_in  # noqa: F401  (registers the built-in step kinds)
 from homegame.rules.carduse import CardUse
+from homegame.rules.hand import Hand
+from homegame.rules.steps import KindsTimed, StepRule, rule_for
 
 if TYPE_CHECKING:
     import random
@@ -20,15 +22,15 @@ if TYPE_CHECKING:
 
     from homegame.cards import Card
     from homegame.evaluate.usage import Usage
-    from homegame.rules.hand import Hand
     from homegame.rules.stakes import Stakes
 
-#: Step kinds in which every player still in chooses at once.
-SIMULTANEOUS = frozenset({"pass", "expose", "discard", "arrange", "declare"})
-#: Step kinds in which the players still in choose one at a time, clockwise from the button's left.
-SEQUENTIAL = frozenset({"draw", "buy", "strike"})
-#: Step kinds the dealer carries out with no decision.
-AUTOMATIC = frozenset({"deal", "board", "roll"})
+#: Step kinds in which every player still in chooses at once (``kind in SIMULTANEOUS``; the registry's
+#: kinds of that timing, :mod:`homegame.rules.steps`, a kind registered later included).
+SIMULTANEOUS = KindsTimed("at-once")
+#: Step kinds in which the players that must decide choose one at a time.
+SEQUENTIAL = KindsTimed("in-turn")
+#: Step kinds the dealer carries out with no decision (deal, board, roll, showdown).
+AUTOMATIC = KindsTimed("automatic")
 #: How high hands rank (:attr:`Game.ranking`).
 RANKINGS = ("standard", "short", "short-trips")
 #: Who opens a betting round.
@@ -69,44 +71,12 @@ class Step:
     rule: str = ""
 
     def describe(self) -> str:
-        """The step in words."""
-        k = self.kind
-        if k == "deal":
-            down = sum(1 for f in self.faces if not f)
-            up = len(self.faces) - down
-            parts = [f"{down} down" if down else "", f"{up} up" if up else ""]
-            return f"{self.label}: deal {' and '.join(p for p in parts if p)} to each player"
-        if k == "board":
-            return f"{self.label}: {'burn one, ' if self.burn else ''}turn {self.count} community card" + (
-                "s" if self.count > 1 else "")
-        if k == "pass":
-            side = "left" if self.direction > 0 else "right"
-            where = f"{self.distance} seats to the {side}" if self.distance > 1 else f"to the {side}"
-            return f"{self.label}: everyone passes {self.count} card{'s' if self.count > 1 else ''} {where}"
-        if k == "expose":
-            return f"{self.label}: everyone turns one card face up at once"
-        if k == "discard":
-            return f"{self.label}: everyone discards down to {self.keep} cards"
-        if k == "draw":
-            return (f"{self.label}: {'burn one, then ' if self.burn else ''}each player in turn discards up to "
-                    f"{self.count} card{'s' if self.count > 1 else ''} and is dealt as many (none: stands pat)")
-        if k == "buy":
-            cost = f"may buy one more card face down for {self.price}" if self.price else "is dealt one more card face down"
-            return f"{self.label}: a player just dealt a {self.rank} face up {cost}"
-        if k == "strike":
-            then = {"match-pot": "pays as much as the pot or folds", "fold": "folds (struck out)",
-                    "free": "plays on"}.get(self.rule, self.rule)
-            return f"{self.label}: a player just dealt a {self.rank} face up {then}"
-        if k == "arrange":
-            return f"{self.label}: everyone locks the order their cards will be turned"
-        if k == "roll":
-            return f"{self.label}: everyone turns their next card face up"
-        if k == "declare":
-            return f"{self.label}: everyone declares high, low or both at once"
-        if k == "bet":
-            size = "big" if self.big else "small"
-            return f"{self.label}: betting ({size} bet in fixed-limit), {self.opener} opens"
-        return f"{self.label}: showdown"
+        """The step in words (its kind's rule says them).
+
+        >>> Step("board", "Flop", count=3, burn=True).describe()
+        'Flop: burn one, turn 3 community cards'
+        """
+        return rule_for(self.kind).describe(self)
 
 
 def deal(*faces: bool, label: str = "Deal") -> Step:
@@ -175,8 +145,11 @@ class Game:
     _board_cards: int = field(init=False, repr=False, compare=False, default=0)
     _cards: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     _usage: Any = field(init=False, repr=False, compare=False, default=None)
+    #: each step's rule (:mod:`homegame.rules.steps`), found by kind when the game is built
+    step_rules: tuple[StepRule, ...] = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "step_rules", tuple(rule_for(s.kind) for s in self.steps))
         order = "23456789TJQKA"
         if (not self.ranks or any(r not in order for r in self.ranks) or len(set(self.ranks)) != len(self.ranks)
                 or list(self.ranks) != sorted(self.ranks, key=order.index)):
@@ -305,17 +278,8 @@ class Game:
         >>> a.cards == b.cards and a.deck_order() == b.deck_order()
         True
         """
-        return _hand_class()(self, list(stacks), stakes=stakes, button=button, seed=seed, hole=hole, board=board,
+        return Hand(self, list(stacks), stakes=stakes, button=button, seed=seed, hole=hole, board=board,
                     deck=deck, options=options, rng=rng)
-
-
-@functools.cache
-def _hand_class() -> type[Hand]:
-    """:class:`homegame.rules.hand.Hand` (which imports this module), imported at the first deal and then
-    kept: an import statement costs a microsecond each time it runs."""
-    from homegame.rules.hand import Hand
-
-    return Hand
 
 
 def file_digest(text: str) -> str:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from homegame.cards import Card
 from homegame.rules.action import Option
+from homegame.rules.action import public_action as public_action  # decided there, in the bottom module
 from homegame.rules.pots import live_pots, side_pots, uncalled
 from homegame.rules.spec import SIMULTANEOUS
 from homegame.rules.view_types import (
@@ -155,31 +156,6 @@ def option_record(option: Option, text: str | None = None) -> LegalOption:
 
 _CARD_KINDS = frozenset({"pass", "discard", "expose", "arrange"})  # an Option's number counts cards
 _CHIP_KINDS = frozenset({"call", "bet", "raise"})  # an Option's number counts chips
-
-
-#: Action verbs anyone may see in full: betting is public as it happens.
-_PUBLIC_VERBS = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
-#: Verbs whose cards are private: only how many is public (as the log says, "Seat 2 discards 3").
-_COUNTED_VERBS = frozenset({"pass", "discard", "arrange"})
-
-
-def public_action(text: str) -> str:
-    """What anyone but the seat that acted may see of an action (the spectator replay's, the page's, and
-    the public log's words for a committed choice): a bet in full; a pass, a discard or an arrangement as
-    how many cards (``"pass 2"``, ``"discard 0"`` to stand pat, ``"arrange 5"``); an exposure, a
-    declaration, a show by choice, and any verb not known here as the verb alone (the card turned up, the
-    side and the cards shown reach everyone through the view, once they are public). The one place this is
-    decided.
-
-    >>> [public_action(a) for a in ("raise 12", "pass 8s 6d", "discard", "arrange 2c 3d", "expose Qs", "declare both")]
-    ['raise 12', 'pass 2', 'discard 0', 'arrange 2', 'expose', 'declare']
-    """
-    verb, *rest = text.split() or [""]
-    if verb in _PUBLIC_VERBS:
-        return " ".join([verb, *rest])
-    if verb in _COUNTED_VERBS:
-        return f"{verb} {len(rest)}"
-    return verb
 
 
 def own_lines(h: Hand, seat: int) -> dict[str, str]:
