@@ -89,7 +89,8 @@ class Hall:
         self.queue: asyncio.Queue[tuple[Connection, Any]] = asyncio.Queue()
         self.connections: set[Connection] = set()
         self.entry_of: dict[Connection, int] = {}
-        self.shown: dict[int, tuple[int, int]] = {}  # entry id -> (table, position) its phones last saw
+        #: The floor's moves listed so far (each save lists the moves up to the tournament it stores).
+        self.listed = self.t.moves
         self._task: asyncio.Task[None] | None = None
         self._mark: tuple[Any, ...] = ()
         #: The lease every write checks (``None``: this process is alone), and what is called when
@@ -174,20 +175,13 @@ class Hall:
                 t.finished, t.hand_for_hand, len(t.entries), t.chips_in_play, len(t.log), repr(t.deal))
 
     def note_moves(self) -> list[dict[str, Any]]:
-        """The players seated elsewhere than their phones last saw (the floor moved them), as the
-        clock page lists moves; each one's new seat is remembered."""
-        moves = []
-        for entry in self.t.entries:
-            now = self.t.seat_of(entry.name)
-            was = self.shown.get(entry.id)
-            if now is None:
-                continue
-            self.shown[entry.id] = now
-            if was is not None and was != now:
-                source, target = [was[0], was[1] + 1], [now[0], now[1] + 1]
-                moves.append({"name": entry.name, "id": entry.id, "from": source, "to": target,
-                              "text": f"{entry.name} moved from table {source[0]} seat {source[1]} "
-                                      f"to table {target[0]} seat {target[1]}"})
+        """The moves the floor made since the last look, from its own record (a player moved and
+        knocked out between two looks included), as the clock page lists them."""
+        moves = [{"name": m.name, "id": m.entry, "from": list(m.source), "to": list(m.target),
+                  "text": f"{m.name} moved from table {m.source[0]} seat {m.source[1]} "
+                          f"to table {m.target[0]} seat {m.target[1]}"}
+                 for m in self.t.moves_since(self.listed)]
+        self.listed = self.t.moves
         return moves
 
     def save(self, tournament: dict[str, Any], moves: list[dict[str, Any]]) -> None:
@@ -209,6 +203,7 @@ class Hall:
             if stored is not None:
                 _h, _c, self.state, self.revision = stored
                 self.t = load(self.state["tournament"], now=self.clock())
+                self.listed = self.t.moves
                 self._mark = ()
 
     def broadcast(self, moves: list[dict[str, Any]]) -> None:

@@ -56,7 +56,7 @@ def record_bust(t: Tournament, names: list[str], knocked_by: dict[str, str] | No
         raise TournamentError("someone must still be in: the last player left wins")
     knockers = knockers_of(t, names, knocked_by or {})
     stacks = starting_stacks(t, names, started_with or {})
-    before = {e.name: t.seat_of(e.name) for e in t.playing()}
+    before = t.moves
     group = []
     for entry in out:
         where = t.seat_of(entry.name)
@@ -73,13 +73,10 @@ def record_bust(t: Tournament, names: list[str], knocked_by: dict[str, str] | No
         return []
     t.tidy()
     moves = []
-    for name, was in before.items():
-        now = t.seat_of(name)
-        if was is None or now is None or now == was or name in names:
-            continue
-        source, target = [was[0], was[1] + 1], [now[0], now[1] + 1]
-        moves.append({"name": name, "from": source, "to": target,
-                      "text": f"Move {name} from table {source[0]} seat {source[1]} to table {target[0]} seat {target[1]}"})
+    for m in t.moves_since(before):
+        moves.append({"name": m.name, "from": list(m.source), "to": list(m.target),
+                      "text": f"Move {m.name} from table {m.source[0]} seat {m.source[1]} "
+                              f"to table {m.target[0]} seat {m.target[1]}"})
     return moves
 
 

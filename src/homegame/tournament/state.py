@@ -4,7 +4,7 @@ passed in. :class:`homegame.tournament.Tournament` adds the changes on top (see 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from homegame.table import Table
@@ -37,6 +37,28 @@ class Entry:
     knocked_out: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class SeatMove:
+    """One seat the floor changed: the ``number``-th move of the tournament, ``name`` (entry ``entry``)
+    from ``source`` to ``target``, each ``(table, seat)`` with seats counted from 1 as the players say."""
+
+    number: int
+    name: str
+    entry: int
+    source: tuple[int, int]
+    target: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (the stored form)."""
+        return {**asdict(self), "source": list(self.source), "target": list(self.target)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatMove:
+        """The inverse of :meth:`to_dict`."""
+        return cls(int(data["number"]), str(data["name"]), int(data["entry"]),
+                   (int(data["source"][0]), int(data["source"][1])), (int(data["target"][0]), int(data["target"][1])))
+
+
 class TournamentState:
     """Entries, tables, the clock, the results so far."""
 
@@ -66,7 +88,8 @@ class TournamentState:
         self.synced: dict[int, int] = {}  # each table's last hand the tournament read
         self.deal: dict[str, Any] | None = None  # a proposal, then the deal made
         self.log: list[str] = []
-        self.moves = 0
+        self.moves = 0  # seats the floor changed, all told
+        self.moved: list[SeatMove] = []  # the latest of them, as the floor records them
         self.hands = 0  # hands read at every table
         self.decks: dict[int, list[str]] = {}  # each table's deck for its current (or last) hand
         self.payout_shares: list[int] | None = None
@@ -205,4 +228,4 @@ class TournamentState:
         self.running_since = None
 
 
-__all__ = ["Entry", "EntryStatus", "TournamentState"]
+__all__ = ["Entry", "EntryStatus", "SeatMove", "TournamentState"]
