@@ -38,9 +38,10 @@ from homegame.tournament.stored import dump, load
 
 log = logging.getLogger("homegame.server")
 
-#: The longest the hall sleeps between looks at its clocks (seconds), and the most core steps a
-#: step of the hall takes before it yields to the event loop.
-TICK, STEPS = 0.25, 50
+#: The longest the hall sleeps between looks at its clocks (seconds), and the work a step of the hall
+#: does before it stores, sends and yields to the event loop (seconds of its thread: the host's and
+#: the phones' messages wait no longer than that, however fast the bots play).
+TICK, STEP_SECONDS = 0.25, 0.05
 #: The moves kept for the clock page.
 MOVES_KEPT = 30
 
@@ -149,10 +150,9 @@ class Hall:
 
     def step(self) -> None:
         """Advance the tournament, store it when it changed, and send what changed."""
-        now = self.clock()
-        for _ in range(STEPS):
-            if not self.t.advance(now):
-                break
+        now, began = self.clock(), time.perf_counter()
+        while self.t.advance(now, most=1) and time.perf_counter() - began < STEP_SECONDS:
+            pass  # one action a table at a time, so that a step ends soon after its time is up
         self.changed()
 
     def changed(self, *, force: bool = False) -> None:

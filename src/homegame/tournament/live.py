@@ -144,30 +144,16 @@ def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: flo
     (``alternatives``); bots accept at once, each person accepts on their own device
     (:meth:`~homegame.tournament.deals.Deals.accept_deal`). Refused, nothing changed, when the counts
     name someone not in, miss someone, or do not add up."""
-    from homegame.tournament.icm import chip_chop, icm
-    from homegame.tournament.results import whole_split
-
     playing = {e.name: e for e in t.playing()}
     previous = record_counts(t, stacks)
     before = {name: t.seat_of(name) for name in playing}
     try:
-        deal = t.propose_deal(kind, now)
+        return t.offer_deal(kind, now)
     except TournamentError:
         for name, where in before.items():  # refused: the stacks go back as they were
             assert where is not None
             t.tables[where[0]].adjust_stack(where[1], previous[name])
         raise
-    names = list(deal["stacks"])
-    chips = [deal["stacks"][n] for n in names]
-    left = t.prizes()[:len(names)]
-    alternatives = {k: dict(zip(names, whole_split(f(chips, left), sum(left)), strict=True))
-                    for k, f in (("icm", icm), ("chip-chop", chip_chop))}
-    assert t.deal is not None
-    t.deal["alternatives"] = alternatives
-    for name in names:
-        if playing[name].kind == "bot":
-            t.accept_deal(playing[name].id, deal["number"])
-    return dict(t.deal)
 
 
 __all__ = ["knockers_of", "propose_live_deal", "record_bust", "record_counts", "starting_stacks"]

@@ -87,6 +87,8 @@ class TournamentState:
         self.rounds = 0  # hand-for-hand rounds finished
         self.synced: dict[int, int] = {}  # each table's last hand the tournament read
         self.deal: dict[str, Any] | None = None  # a proposal, then the deal made
+        self.deal_asked: str | None = None  # the kind of a deal asked for while hands are in play
+        self.owed: dict[str, int] = {}  # chips bought (rebuy, add-on) during the player's hand: added after it
         self.log: list[str] = []
         self.moves = 0  # seats the floor changed, all told
         self.moved: list[SeatMove] = []  # the latest of them, as the floor records them
@@ -151,8 +153,9 @@ class TournamentState:
         return out
 
     def chips_on_tables(self) -> int:
-        """Every chip at every table (a live hand's as at its start)."""
-        return sum(self.stacks().values())
+        """Every chip at every table (a live hand's as at its start), chips bought during a hand and
+        owed to the player's stack once it ends included."""
+        return sum(self.stacks().values()) + sum(self.owed.values())
 
     def shares(self) -> list[int]:
         """The payout shares (per cent by place): the host's, else the default for the entries."""

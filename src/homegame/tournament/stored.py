@@ -42,7 +42,7 @@ def dump(t: Tournament) -> dict[str, Any]:
             "breaking": sorted(t.breaking), "round_dealt": sorted(t.round_dealt),
             "eliminated": [[list(b) for b in group] for group in t.eliminated],
             "round_busts": [list(b) for b in t.round_busts], "log": t.log[-50:],
-            "moved": [m.to_dict() for m in t.moved],
+            "moved": [m.to_dict() for m in t.moved], "deal_asked": t.deal_asked, "owed": t.owed,
             "rng": [version, list(state), gauss], **{k: getattr(t, k) for k in _PLAIN}}
 
 
@@ -60,6 +60,8 @@ def load(data: dict[str, Any], now: float) -> Tournament:
     t.round_busts = [(str(n), int(c)) for n, c in data["round_busts"]]
     t.log = list(data["log"])
     t.moved = [SeatMove.from_dict(m) for m in data.get("moved", [])]  # (stored before the floor kept them: none)
+    t.deal_asked = data.get("deal_asked")  # (these two stored since issue 20's dealt leftovers)
+    t.owed = {str(n): int(c) for n, c in data.get("owed", {}).items()}
     for key, stored in data["tables"].items():
         tid = int(key)
         table = Table.from_dict(stored["table"], seed=tid)
