@@ -25,11 +25,12 @@ from typing import Any
 
 import homegame as hg
 from homegame.server import protocol as p
-from homegame.server.connection import Connection
+from homegame.server.connection import Connection, Talkers
 from homegame.server.fairness import Fairness
 from homegame.server.states import StateMessages
 from homegame.server.storage import LeaseLost, Store
 from homegame.server.tokens import hash_token, token_matches
+from homegame.server.tournament_talk import talk
 from homegame.server.wire import dumps
 from homegame.table import StaleDecision, Table, TableError
 from homegame.tournament.config import TournamentError
@@ -89,6 +90,7 @@ class Hall:
         self.t: Tournament = load(self.state["tournament"], now=clock())
         self.queue: asyncio.Queue[tuple[Connection, Any]] = asyncio.Queue()
         self.connections: set[Connection] = set()
+        self.talkers = Talkers()  # the chat limit, per person, as at a cash table
         self.entry_of: dict[Connection, int] = {}
         #: The floor's moves listed so far (each save lists the moves up to the tournament it stores).
         self.listed = self.t.moves
@@ -259,6 +261,9 @@ class Hall:
         if isinstance(msg, p.Ping):
             conn.send({"type": "pong", "v": p.VERSION, "now": self.clock()})
             return
+        if isinstance(msg, p.Chat | p.React):
+            self.talk(conn, msg)
+            return
         if not isinstance(msg, p.Act):
             conn.send(p.error("not_here", f"a tournament table takes no {msg.type!r}: the tournament decides it",
                               msg.type))
@@ -278,6 +283,17 @@ class Hall:
         except (hg.IllegalAction, TableError, TournamentError) as exc:
             conn.send({**p.error("illegal", str(exc), "act"), "acked": conn.acked})
 
+    def talk(self, conn: Connection, msg: p.Chat | p.React) -> None:
+        """A chat line or reaction at the table where the connection's player sits (as at a cash table)."""
+        where = self.t.seat_of(self.t.entry(self.entry_of[conn]).name)
+        if where is None:
+            conn.send(p.error("not_here", "you hold no seat at a table right now: nobody to talk to", msg.type))
+            return
+        listeners = [c for c in self.connections
+                     if (seat := self.t.seat_of(self.t.entry(self.entry_of[c]).name)) is not None and seat[0] == where[0]]
+        talk(self.t.tables[where[0]], where[1], conn, msg, self.talkers, self.clock(),
+             lambda: self.changed(force=True), listeners)
+
     def hello(self, conn: Connection, msg: p.Hello) -> None:
         """Bind a connection to the entry whose own link's token it shows."""
         if conn in self.entry_of:
@@ -292,7 +308,7 @@ class Hall:
         self.connections.add(conn)
         self.entry_of[conn] = entry
         conn.send({"type": "welcome", "v": p.VERSION, "table_id": self.id, "role": "player", "host": False,
-                   "seat": None, "chat": [], "tournament": self.id})
+                   "seat": None, "chat": self.chat_at(entry), "tournament": self.id})
         self.mark_seats()
         where = self.t.seat_of(self.t.entry(entry).name)
         if where is None:
@@ -300,6 +316,11 @@ class Hall:
             return
         states = TableStates(self.t.tables[where[0]], {conn}, self.clock, self.about(where[0]))
         conn.send(states.state_text(conn, states._public_text()))
+
+    def chat_at(self, entry: int) -> list[dict[str, Any]]:
+        """The chat lines of the table where ``entry`` sits (none when they sit nowhere)."""
+        where = self.t.seat_of(self.t.entry(entry).name)
+        return [] if where is None else list(self.t.tables[where[0]].chat.lines)
 
     def entry_for(self, token: str) -> int | None:
         """The entry whose own link's token is ``token`` (every stored hash compared)."""
