@@ -78,9 +78,9 @@ def test_a_bot_filled_dealt_tournament_runs_to_its_end_with_chips_conserved(db: 
         assert places_taken(rows) == list(range(1, 8))  # each entry finishes once, every place taken once
         assert sum(row["prize"] for row in rows) == shown["results"]["prize_pool"] == 70
         assert [row["name"] for row in rows if row["place"] == 1] and rows[0]["prize"] > 0
-        # tables broke and players moved (counted by the floor: the list of moves shown keeps those the
-        # phones saw, and a player moved and knocked out between two looks is not among them)
+        # tables broke and players moved: the floor's count, and its own record of each move listed
         assert shown["moves_made"] > 0, "tables broke and players moved"
+        assert shown["moves"] and len(shown["moves"]) == min(shown["moves_made"], 30)
         assert looks > 1
 
 

@@ -25,11 +25,12 @@ from typing import Any
 
 import homegame as hg
 from homegame.server import protocol as p
-from homegame.server.connection import Connection
+from homegame.server.connection import Connection, Talkers
 from homegame.server.fairness import Fairness
 from homegame.server.states import StateMessages
 from homegame.server.storage import LeaseLost, Store
 from homegame.server.tokens import hash_token, token_matches
+from homegame.server.tournament_talk import talk
 from homegame.server.wire import dumps
 from homegame.table import StaleDecision, Table, TableError
 from homegame.tournament.config import TournamentError
@@ -38,9 +39,10 @@ from homegame.tournament.stored import dump, load
 
 log = logging.getLogger("homegame.server")
 
-#: The longest the hall sleeps between looks at its clocks (seconds), and the most core steps a
-#: step of the hall takes before it yields to the event loop.
-TICK, STEPS = 0.25, 50
+#: The longest the hall sleeps between looks at its clocks (seconds), and the work a step of the hall
+#: does before it stores, sends and yields to the event loop (seconds of its thread: the host's and
+#: the phones' messages wait no longer than that, however fast the bots play).
+TICK, STEP_SECONDS = 0.25, 0.05
 #: The moves kept for the clock page.
 MOVES_KEPT = 30
 
@@ -88,8 +90,10 @@ class Hall:
         self.t: Tournament = load(self.state["tournament"], now=clock())
         self.queue: asyncio.Queue[tuple[Connection, Any]] = asyncio.Queue()
         self.connections: set[Connection] = set()
+        self.talkers = Talkers()  # the chat limit, per person, as at a cash table
         self.entry_of: dict[Connection, int] = {}
-        self.shown: dict[int, tuple[int, int]] = {}  # entry id -> (table, position) its phones last saw
+        #: The floor's moves listed so far (each save lists the moves up to the tournament it stores).
+        self.listed = self.t.moves
         self._task: asyncio.Task[None] | None = None
         self._mark: tuple[Any, ...] = ()
         #: The lease every write checks (``None``: this process is alone), and what is called when
@@ -148,10 +152,9 @@ class Hall:
 
     def step(self) -> None:
         """Advance the tournament, store it when it changed, and send what changed."""
-        now = self.clock()
-        for _ in range(STEPS):
-            if not self.t.advance(now):
-                break
+        now, began = self.clock(), time.perf_counter()
+        while self.t.advance(now, most=1) and time.perf_counter() - began < STEP_SECONDS:
+            pass  # one action a table at a time, so that a step ends soon after its time is up
         self.changed()
 
     def changed(self, *, force: bool = False) -> None:
@@ -174,20 +177,13 @@ class Hall:
                 t.finished, t.hand_for_hand, len(t.entries), t.chips_in_play, len(t.log), repr(t.deal))
 
     def note_moves(self) -> list[dict[str, Any]]:
-        """The players seated elsewhere than their phones last saw (the floor moved them), as the
-        clock page lists moves; each one's new seat is remembered."""
-        moves = []
-        for entry in self.t.entries:
-            now = self.t.seat_of(entry.name)
-            was = self.shown.get(entry.id)
-            if now is None:
-                continue
-            self.shown[entry.id] = now
-            if was is not None and was != now:
-                source, target = [was[0], was[1] + 1], [now[0], now[1] + 1]
-                moves.append({"name": entry.name, "id": entry.id, "from": source, "to": target,
-                              "text": f"{entry.name} moved from table {source[0]} seat {source[1]} "
-                                      f"to table {target[0]} seat {target[1]}"})
+        """The moves the floor made since the last look, from its own record (a player moved and
+        knocked out between two looks included), as the clock page lists them."""
+        moves = [{"name": m.name, "id": m.entry, "from": list(m.source), "to": list(m.target),
+                  "text": f"{m.name} moved from table {m.source[0]} seat {m.source[1]} "
+                          f"to table {m.target[0]} seat {m.target[1]}"}
+                 for m in self.t.moves_since(self.listed)]
+        self.listed = self.t.moves
         return moves
 
     def save(self, tournament: dict[str, Any], moves: list[dict[str, Any]]) -> None:
@@ -209,6 +205,7 @@ class Hall:
             if stored is not None:
                 _h, _c, self.state, self.revision = stored
                 self.t = load(self.state["tournament"], now=self.clock())
+                self.listed = self.t.moves
                 self._mark = ()
 
     def broadcast(self, moves: list[dict[str, Any]]) -> None:
@@ -264,6 +261,9 @@ class Hall:
         if isinstance(msg, p.Ping):
             conn.send({"type": "pong", "v": p.VERSION, "now": self.clock()})
             return
+        if isinstance(msg, p.Chat | p.React):
+            self.talk(conn, msg)
+            return
         if not isinstance(msg, p.Act):
             conn.send(p.error("not_here", f"a tournament table takes no {msg.type!r}: the tournament decides it",
                               msg.type))
@@ -283,6 +283,17 @@ class Hall:
         except (hg.IllegalAction, TableError, TournamentError) as exc:
             conn.send({**p.error("illegal", str(exc), "act"), "acked": conn.acked})
 
+    def talk(self, conn: Connection, msg: p.Chat | p.React) -> None:
+        """A chat line or reaction at the table where the connection's player sits (as at a cash table)."""
+        where = self.t.seat_of(self.t.entry(self.entry_of[conn]).name)
+        if where is None:
+            conn.send(p.error("not_here", "you hold no seat at a table right now: nobody to talk to", msg.type))
+            return
+        listeners = [c for c in self.connections
+                     if (seat := self.t.seat_of(self.t.entry(self.entry_of[c]).name)) is not None and seat[0] == where[0]]
+        talk(self.t.tables[where[0]], where[1], conn, msg, self.talkers, self.clock(),
+             lambda: self.changed(force=True), listeners)
+
     def hello(self, conn: Connection, msg: p.Hello) -> None:
         """Bind a connection to the entry whose own link's token it shows."""
         if conn in self.entry_of:
@@ -297,7 +308,7 @@ class Hall:
         self.connections.add(conn)
         self.entry_of[conn] = entry
         conn.send({"type": "welcome", "v": p.VERSION, "table_id": self.id, "role": "player", "host": False,
-                   "seat": None, "chat": [], "tournament": self.id})
+                   "seat": None, "chat": self.chat_at(entry), "tournament": self.id})
         self.mark_seats()
         where = self.t.seat_of(self.t.entry(entry).name)
         if where is None:
@@ -305,6 +316,11 @@ class Hall:
             return
         states = TableStates(self.t.tables[where[0]], {conn}, self.clock, self.about(where[0]))
         conn.send(states.state_text(conn, states._public_text()))
+
+    def chat_at(self, entry: int) -> list[dict[str, Any]]:
+        """The chat lines of the table where ``entry`` sits (none when they sit nowhere)."""
+        where = self.t.seat_of(self.t.entry(entry).name)
+        return [] if where is None else list(self.t.tables[where[0]].chat.lines)
 
     def entry_for(self, token: str) -> int | None:
         """The entry whose own link's token is ``token`` (every stored hash compared)."""

@@ -158,8 +158,8 @@ def apply(t: Tournament, act: HostAction, now: float, *, dealt: bool = False) ->
     :class:`TournamentError` refuses it. A ``dealt`` tournament's deal splits the stacks at its tables."""
     if act.action == "bust":
         return record_bust(t, act.names, act.knocked_by, act.started_with)
-    if act.action == "deal" and dealt:
-        t.propose_deal(act.kind, now)
+    if act.action == "deal" and dealt:  # offered once the hands in play end; none dealt until then
+        t.ask_for_deal(act.kind, now)
     elif act.action == "deal":
         propose_live_deal(t, act.kind, act.stacks, now)
     elif act.action == "counts":

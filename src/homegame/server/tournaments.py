@@ -84,7 +84,8 @@ class Opened(NamedTuple):
                 leaders = sorted(stacks.items(), key=lambda kv: -kv[1])[:CHIP_LEADERS]
                 out["clock"]["chip_leaders"] = [{"name": n, "chips": c} for n, c in leaders]
             out["chips_in_play"], out["chips_on_tables"] = t.chips_in_play, t.chips_on_tables()
-            out["moves_made"] = t.moves  # every seat the floor changed (the list above keeps the last few seen)
+            out["moves_made"] = t.moves  # every seat the floor changed (the list above keeps the last few)
+            out["hands_dealt"] = t.hands
         if self.entry is not None:
             out["you"] = t.entry(self.entry).name
             out["asked"] = self.state.get("asks", {}).get(str(self.entry))

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from homegame.table import DEALERS_CHOICE, Table, TableError, clean_name
+from homegame.table.clock import MAX_DUE
 from homegame.table.seats import NAME_LIMIT
 from homegame.tournament.chiprace import race, smallest_chip_needed
 from homegame.tournament.config import MAX_ENTRIES, Level, TournamentError
@@ -140,9 +141,10 @@ class Tournament(Deals):
         else:
             tid, pos = where
             table = self.tables[tid]
-            if table.in_live_hand(pos):
-                raise TournamentError("chips are added between hands")
-            table.adjust_stack(pos, table.seats[pos].stack + chips)
+            if table.in_live_hand(pos):  # bought now, played from the next hand (added when this one ends)
+                self.owed[entry.name] = self.owed.get(entry.name, 0) + chips
+            else:
+                table.adjust_stack(pos, table.seats[pos].stack + chips)
         self.chips_in_play += chips
 
     # ----- the host ----------------------------------------------------------------------------
@@ -195,18 +197,21 @@ class Tournament(Deals):
         self.level_started = self.elapsed(now)
 
     # ----- the tables' hands -------------------------------------------------------------------
-    def advance(self, now: float) -> bool:
-        """Do what is due at ``now`` at every table and between them; whether anything changed."""
+    def advance(self, now: float, most: int = MAX_DUE) -> bool:
+        """Do what is due at ``now`` at every table and between them (at most ``most`` actions a
+        table: a caller that must not hold its thread long plays few and calls again); whether
+        anything changed."""
         if not self.started or self.finished:
             return False
         self._run_clock(now)
         did = False
         for tid, table in list(self.tables.items()):
-            did = table.advance(now) or did
+            did = table.advance(now, most) or did
             did = self._play_away(table, now) or did
             if not table.live and table.hand_number > self.synced[tid]:
                 self._read_hand(tid, table)
                 did = True
+        self._offer_asked_deal(now)
         if self.hand_for_hand and not any(t.live for t in self.tables.values()) and \
                 self.round_dealt >= set(self.tables):
             self._close_round()
@@ -214,7 +219,8 @@ class Tournament(Deals):
             return True
         self.tidy()
         self._check_deal_stands()
-        if not self.level.is_break and self.running_since is not None and not self.deal_open():
+        if not self.level.is_break and self.running_since is not None and not self.deal_open() \
+                and self.deal_asked is None:
             self._start_hands(now)
         return did
 
@@ -236,11 +242,17 @@ class Tournament(Deals):
         return did
 
     def _read_hand(self, tid: int, table: Table) -> None:
-        """Busts, rebuys and bounties of the hand that just ended at ``tid``."""
+        """Chips owed, busts, rebuys and bounties of the hand that just ended at ``tid``."""
         self.synced[tid] = table.hand_number
         self.hands += 1
         start = table.start
         assert start is not None
+        for name, pos in zip(start.names, start.dealt, strict=True):  # chips bought during the hand
+            chips = self.owed.pop(name, 0)
+            if chips and self.seat_of(name) is None:  # a bot out of chips left its seat as the hand ended
+                self._seat(self.by_name(name), tid, pos, chips)
+            elif chips:
+                table.adjust_stack(pos, table.seats[pos].stack + chips)
         started = dict(zip(start.names, start.stacks, strict=True))
         payoffs = [int(x) for x in table.hand.payoffs]
         busted: list[tuple[str, int]] = []

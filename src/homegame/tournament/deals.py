@@ -49,6 +49,52 @@ class Deals(Floor):
         self.log.append(f"deal {number} proposed ({kind})")
         return dict(self.deal)
 
+    def offer_deal(self, kind: str, now: float) -> dict[str, Any]:
+        """:meth:`propose_deal` as the server offers it: both splits shown (``alternatives``), and the
+        bots accepting at once (the people accept on their own devices)."""
+        deal = self.propose_deal(kind, now)
+        names = list(deal["stacks"])
+        chips = [deal["stacks"][n] for n in names]
+        left = self.prizes()[:len(names)]
+        assert self.deal is not None
+        self.deal["alternatives"] = {k: dict(zip(names, whole_split(f(chips, left), sum(left)), strict=True))
+                                     for k, f in (("icm", icm), ("chip-chop", chip_chop))}
+        for name in names:
+            entry = self.by_name(name)
+            if entry.kind == "bot" and self.deal_open():
+                self.accept_deal(entry.id, deal["number"])
+        return dict(self.deal)
+
+    def ask_for_deal(self, kind: str, now: float) -> None:
+        """The players ask for a deal while the hands are dealt (online): it is offered
+        (:meth:`offer_deal`) as soon as every table is between hands, and no hand is dealt until then.
+        Refused at once (:class:`TournamentError`) when it could not be offered then either."""
+        if kind not in DEAL_KINDS:
+            raise TournamentError(f"kind: one of {', '.join(DEAL_KINDS)}, not {kind!r}")
+        if not any(t.live for t in self.tables.values()):
+            self.offer_deal(kind, now)
+            return
+        if not self.started or self.finished or self.deal_open() or self.deal_asked is not None:
+            raise TournamentError("a deal is asked for during the tournament, one at a time")
+        if self.rebuys_open() or self.registration_open():
+            raise TournamentError("a deal waits until registration and rebuys are closed")
+        if not 2 <= len(self.playing()) <= MAX_DEAL_PLAYERS:
+            raise TournamentError(f"a deal is for 2 to {MAX_DEAL_PLAYERS} players still in, not {len(self.playing())}")
+        self.deal_asked = kind
+        self.log.append(f"a deal ({kind}) is asked for: no new hand until it is offered")
+
+    def _offer_asked_deal(self, now: float) -> None:
+        """Offer the deal asked for once every table is between hands (one that cannot be offered any
+        more, say the players left went down to one, is dropped)."""
+        kind = self.deal_asked
+        if kind is None or any(t.live for t in self.tables.values()):
+            return
+        self.deal_asked = None
+        try:
+            self.offer_deal(kind, now)
+        except TournamentError as exc:
+            self.log.append(f"the deal asked for is not offered: {exc}")
+
     def accept_deal(self, entry_id: int, number: int) -> bool:
         """``entry_id`` accepts proposal ``number``; whether the deal is now made (everyone accepted)."""
         entry = self.entry(entry_id)
@@ -69,7 +115,8 @@ class Deals(Floor):
         return self.deal is not None and not self.deal["made"] and bool(self.deal["amounts"])
 
     def cancel_deal(self) -> None:
-        """The host closes an open proposal; play goes on."""
+        """The host closes an open proposal (or one asked for, not yet offered); play goes on."""
+        self.deal_asked = None
         if self.deal_open():
             assert self.deal is not None
             self.log.append(f"the host cancels deal {self.deal['number']}")

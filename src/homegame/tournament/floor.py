@@ -9,7 +9,10 @@ import math
 from homegame.table import DEALERS_CHOICE, Settings, Table
 from homegame.tournament.config import stakes_for
 from homegame.tournament.positions import next_big_blind, worst_free_seat
-from homegame.tournament.state import Entry, TournamentState
+from homegame.tournament.state import Entry, SeatMove, TournamentState
+
+#: The floor's own record keeps this many of the latest moves (the stored form too).
+MOVES_RECORDED = 100
 
 
 class Floor(TournamentState):
@@ -67,10 +70,23 @@ class Floor(TournamentState):
 
     def move(self, entry: Entry, tid: int, pos: int) -> None:
         """Move ``entry`` (between their table's hands) to ``pos`` at table ``tid`` with exactly their chips."""
+        source = self.seat_of(entry.name)
         chips = self._unseat(entry)
         self._seat(entry, tid, pos, chips)
-        self.moves += 1
+        self._record_move(entry, source, (tid, pos))
         self.log.append(f"{entry.name} moves to table {tid}, seat {pos + 1}")
+
+    def _record_move(self, entry: Entry, source: tuple[int, int] | None, target: tuple[int, int]) -> None:
+        """Count a move and keep it in the floor's record (a seat that did not change is no move to tell)."""
+        self.moves += 1
+        if source is not None and source != target:
+            self.moved.append(SeatMove(self.moves, entry.name, entry.id, (source[0], source[1] + 1),
+                                       (target[0], target[1] + 1)))
+            del self.moved[:-MOVES_RECORDED]
+
+    def moves_since(self, number: int) -> list[SeatMove]:
+        """The recorded moves after the ``number``-th (the moves so far are :attr:`moves`)."""
+        return [m for m in self.moved if m.number > number]
 
     def _open_tables(self) -> list[int]:
         return [t for t in sorted(self.tables) if t not in self.breaking]
@@ -137,6 +153,7 @@ class Floor(TournamentState):
         if any(t.live for t in self.tables.values()):
             return
         players = [e for e in self.playing()]
+        was = {e.name: self.seat_of(e.name) for e in players}
         chips = {e.name: self._unseat(e) for e in players}
         self.tables.clear()
         self.breaking.clear()
@@ -145,9 +162,9 @@ class Floor(TournamentState):
         seats = self.rng.sample(range(self.config.table_size), len(players))
         for entry, pos in zip(players, seats, strict=True):
             self._seat(entry, tid, pos, chips[entry.name])
-            self.moves += 1
+            self._record_move(entry, was[entry.name], (tid, pos))
         self.final_redraw = False
         self.log.append(f"final table: {len(players)} players redrawn at table {tid}")
 
 
-__all__ = ["Floor"]
+__all__ = ["MOVES_RECORDED", "Floor"]

@@ -56,7 +56,7 @@ def record_bust(t: Tournament, names: list[str], knocked_by: dict[str, str] | No
         raise TournamentError("someone must still be in: the last player left wins")
     knockers = knockers_of(t, names, knocked_by or {})
     stacks = starting_stacks(t, names, started_with or {})
-    before = {e.name: t.seat_of(e.name) for e in t.playing()}
+    before = t.moves
     group = []
     for entry in out:
         where = t.seat_of(entry.name)
@@ -73,13 +73,10 @@ def record_bust(t: Tournament, names: list[str], knocked_by: dict[str, str] | No
         return []
     t.tidy()
     moves = []
-    for name, was in before.items():
-        now = t.seat_of(name)
-        if was is None or now is None or now == was or name in names:
-            continue
-        source, target = [was[0], was[1] + 1], [now[0], now[1] + 1]
-        moves.append({"name": name, "from": source, "to": target,
-                      "text": f"Move {name} from table {source[0]} seat {source[1]} to table {target[0]} seat {target[1]}"})
+    for m in t.moves_since(before):
+        moves.append({"name": m.name, "from": list(m.source), "to": list(m.target),
+                      "text": f"Move {m.name} from table {m.source[0]} seat {m.source[1]} "
+                              f"to table {m.target[0]} seat {m.target[1]}"})
     return moves
 
 
@@ -147,30 +144,16 @@ def propose_live_deal(t: Tournament, kind: str, stacks: dict[str, int], now: flo
     (``alternatives``); bots accept at once, each person accepts on their own device
     (:meth:`~homegame.tournament.deals.Deals.accept_deal`). Refused, nothing changed, when the counts
     name someone not in, miss someone, or do not add up."""
-    from homegame.tournament.icm import chip_chop, icm
-    from homegame.tournament.results import whole_split
-
     playing = {e.name: e for e in t.playing()}
     previous = record_counts(t, stacks)
     before = {name: t.seat_of(name) for name in playing}
     try:
-        deal = t.propose_deal(kind, now)
+        return t.offer_deal(kind, now)
     except TournamentError:
         for name, where in before.items():  # refused: the stacks go back as they were
             assert where is not None
             t.tables[where[0]].adjust_stack(where[1], previous[name])
         raise
-    names = list(deal["stacks"])
-    chips = [deal["stacks"][n] for n in names]
-    left = t.prizes()[:len(names)]
-    alternatives = {k: dict(zip(names, whole_split(f(chips, left), sum(left)), strict=True))
-                    for k, f in (("icm", icm), ("chip-chop", chip_chop))}
-    assert t.deal is not None
-    t.deal["alternatives"] = alternatives
-    for name in names:
-        if playing[name].kind == "bot":
-            t.accept_deal(playing[name].id, deal["number"])
-    return dict(t.deal)
 
 
 __all__ = ["knockers_of", "propose_live_deal", "record_bust", "record_counts", "starting_stacks"]

@@ -4,7 +4,7 @@ passed in. :class:`homegame.tournament.Tournament` adds the changes on top (see 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from homegame.table import Table
@@ -37,6 +37,28 @@ class Entry:
     knocked_out: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class SeatMove:
+    """One seat the floor changed: the ``number``-th move of the tournament, ``name`` (entry ``entry``)
+    from ``source`` to ``target``, each ``(table, seat)`` with seats counted from 1 as the players say."""
+
+    number: int
+    name: str
+    entry: int
+    source: tuple[int, int]
+    target: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (the stored form)."""
+        return {**asdict(self), "source": list(self.source), "target": list(self.target)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatMove:
+        """The inverse of :meth:`to_dict`."""
+        return cls(int(data["number"]), str(data["name"]), int(data["entry"]),
+                   (int(data["source"][0]), int(data["source"][1])), (int(data["target"][0]), int(data["target"][1])))
+
+
 class TournamentState:
     """Entries, tables, the clock, the results so far."""
 
@@ -65,8 +87,11 @@ class TournamentState:
         self.rounds = 0  # hand-for-hand rounds finished
         self.synced: dict[int, int] = {}  # each table's last hand the tournament read
         self.deal: dict[str, Any] | None = None  # a proposal, then the deal made
+        self.deal_asked: str | None = None  # the kind of a deal asked for while hands are in play
+        self.owed: dict[str, int] = {}  # chips bought (rebuy, add-on) during the player's hand: added after it
         self.log: list[str] = []
-        self.moves = 0
+        self.moves = 0  # seats the floor changed, all told
+        self.moved: list[SeatMove] = []  # the latest of them, as the floor records them
         self.hands = 0  # hands read at every table
         self.decks: dict[int, list[str]] = {}  # each table's deck for its current (or last) hand
         self.payout_shares: list[int] | None = None
@@ -128,8 +153,9 @@ class TournamentState:
         return out
 
     def chips_on_tables(self) -> int:
-        """Every chip at every table (a live hand's as at its start)."""
-        return sum(self.stacks().values())
+        """Every chip at every table (a live hand's as at its start), chips bought during a hand and
+        owed to the player's stack once it ends included."""
+        return sum(self.stacks().values()) + sum(self.owed.values())
 
     def shares(self) -> list[int]:
         """The payout shares (per cent by place): the host's, else the default for the entries."""
@@ -205,4 +231,4 @@ class TournamentState:
         self.running_since = None
 
 
-__all__ = ["Entry", "EntryStatus", "TournamentState"]
+__all__ = ["Entry", "EntryStatus", "SeatMove", "TournamentState"]

@@ -22,7 +22,7 @@ from typing import Any
 from homegame.table import HandStart, Table
 from homegame.tournament.config import Config
 from homegame.tournament.core import Tournament
-from homegame.tournament.state import Entry
+from homegame.tournament.state import Entry, SeatMove
 
 #: The attributes stored as they are (JSON values already).
 _PLAIN = ("next_table", "started", "finished", "final_redraw", "elapsed_base", "running_since", "level_index",
@@ -42,6 +42,7 @@ def dump(t: Tournament) -> dict[str, Any]:
             "breaking": sorted(t.breaking), "round_dealt": sorted(t.round_dealt),
             "eliminated": [[list(b) for b in group] for group in t.eliminated],
             "round_busts": [list(b) for b in t.round_busts], "log": t.log[-50:],
+            "moved": [m.to_dict() for m in t.moved], "deal_asked": t.deal_asked, "owed": t.owed,
             "rng": [version, list(state), gauss], **{k: getattr(t, k) for k in _PLAIN}}
 
 
@@ -58,6 +59,9 @@ def load(data: dict[str, Any], now: float) -> Tournament:
     t.eliminated = [[(str(n), int(c)) for n, c in group] for group in data["eliminated"]]
     t.round_busts = [(str(n), int(c)) for n, c in data["round_busts"]]
     t.log = list(data["log"])
+    t.moved = [SeatMove.from_dict(m) for m in data.get("moved", [])]  # (stored before the floor kept them: none)
+    t.deal_asked = data.get("deal_asked")  # (these two stored since issue 20's dealt leftovers)
+    t.owed = {str(n): int(c) for n, c in data.get("owed", {}).items()}
     for key, stored in data["tables"].items():
         tid = int(key)
         table = Table.from_dict(stored["table"], seed=tid)
