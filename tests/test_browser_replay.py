@@ -75,8 +75,14 @@ def test_actions_are_said_as_a_spectator_reads_them(base: str, pages: Pages) -> 
           .map((a) => m.publicAction('Ann', a)); }""")
     # the public forms the server sends (rules.views.public_action decides what they hold), said in words
     assert said == ["Ann passes 2 cards", "Ann passes 1 card", "Ann discards 3", "Ann stands pat",
-                    "Ann arranges their cards", "Ann turns a card up", "Ann raises to 12", "Ann calls",
+                    "Ann arranges their cards", "Ann turns a card up", "Ann raises to 12", "Ann calls 4",
                     "Ann declares", "Ann shows cards by choice"]
+    # seen: the replay of a declare hand never said who declared what; at the end it does
+    declared = page.evaluate("""async () => { const m = await import('/static/js/replay.js');
+        const seats = [{seat: 0, declared: 'both', folded: false}, {seat: 1, declared: 'low', folded: false},
+                       {seat: 2, declared: 'high', folded: true}, {seat: 3, declared: null, folded: false}];
+        return m.declaredLines({seats}, (s) => ['Sam', 'Maya', 'Raj', 'Lena'][s]); }""")
+    assert declared == ["Sam declared both ways", "Maya declared low"]
 
 
 def test_a_board_less_replay_says_no_board_and_the_night_list_follows_the_night(base: str, pages: Pages) -> None:

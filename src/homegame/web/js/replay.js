@@ -21,7 +21,13 @@ export function publicAction(name, text) {
   if (verb === "discard") return count ? `${name} discards ${count}` : `${name} stands pat`;
   if (verb === "arrange") return `${name} arranges their cards`;
   if (verb === "raise") return `${name} raises to ${rest.join(" ")}`;
-  return `${name} ${WORDS[verb] || verb}${rest.length && verb !== "call" ? ` ${rest.join(" ")}` : ""}`;
+  return `${name} ${WORDS[verb] || verb}${rest.length ? ` ${rest.join(" ")}` : ""}`;
+}
+
+// At a declare game's end: what each player still in declared (public once everyone has), in seat order.
+export function declaredLines(view, nameOf) {
+  return (view.seats || []).filter((s) => s.declared && !s.folded)
+    .map((s) => `${nameOf(s.seat)} declared ${s.declared === "both" ? "both ways" : s.declared}`);
 }
 
 async function load(app, path) {
@@ -127,7 +133,7 @@ function drawTable(view, nameOf, actor, hasBoard) {
     const ends = view.over && net !== undefined ? ` · net ${net > 0 ? "+" : ""}${net}` : "";
     const note = document.createElement("span");
     note.className = "muted";
-    note.textContent = `stack ${s.stack}${s.bet ? ` · bet ${s.bet}` : ""}${s.folded ? " · folded" : ""}${s.all_in ? " · all in" : ""}${mucked.has(i) ? " · mucked" : ""}${won ? ` · won ${won}` : ""}${back ? ` · ${back} back uncalled` : ""}${ends}`;
+    note.textContent = `stack ${s.stack}${s.bet ? ` · bet ${s.bet}` : ""}${s.declared && view.over ? ` · declared ${s.declared}` : ""}${s.folded ? " · folded" : ""}${s.all_in ? " · all in" : ""}${mucked.has(i) ? " · mucked" : ""}${won ? ` · won ${won}` : ""}${back ? ` · ${back} back uncalled` : ""}${ends}`;
     row.append(name, cards, note);
     wrap.append(row);
   });
@@ -151,6 +157,7 @@ export function drawReplay(app) {
   const view = (steps[rp.step] || {}).view || {};
   if (done) {
     const pay = (h.payoffs || []).map((p, i) => `${escapeHtml(nameOf(i))} ${p > 0 ? "+" : ""}${p}`);
+    for (const line of declaredLines(view, nameOf)) lines.push(escapeHtml(line));
     for (const a of view.results ? realAwards(view).awards : []) {
       if (a.hand) lines.push(escapeHtml(`${nameOf(a.seat)} wins ${a.amount}${a.board ? ` (board ${a.board})` : ""}${a.run ? ` (run ${a.run})` : ""} with ${a.hand}`));
     }
