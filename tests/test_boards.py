@@ -267,3 +267,20 @@ def test_chowaha_high_low_each_side_takes_its_own_path() -> None:
         board="Kh Kd Ks Jc Tc 5h 3c 4d 6s 9c 7c 8h")
     play_out(h)
     assert awards(h) == [(None, 1, 2, "Full house, kings full of queens"), (None, 0, 2, "6-4-3-2-A low")]
+
+
+@pytest.mark.parametrize("name", ["double-board-holdem", "chowaha"])
+def test_a_street_dealt_board_by_board_is_named_once(name: str) -> None:
+    """Play-test: "SECOND FLOP · BETTING" read as a second betting round; the betting after both flops is
+    the flop's."""
+    g = hg.game(name)
+    hand = g.deal([100] * 3, stakes=hg.Stakes("fixed-limit", small_bet=2, big_bet=4, ante=1), seed=1)
+    streets = []
+    while not hand.over:
+        seat = hand.to_act[0]
+        street = hand.view(seat)["street"]
+        if not streets or streets[-1] != street:
+            streets.append(street)
+        legal = hand.legal(seat)
+        hand.act(seat, "check" if "check" in legal else next(m for m in legal if m.startswith("call")))
+    assert streets == ["Preflop", "Flop", "Turn", "River"]

@@ -212,15 +212,21 @@ def _uncalled(totals: list[int]) -> UncalledView | None:
 
 def _street(h: Hand) -> str:
     """The step in players' words: a betting round is named by the cards just dealt, passed or rolled
-    ("Roll 2"), not by its number among all the rounds; other steps keep their label."""
+    ("Roll 2"), not by its number among all the rounds; a street dealt as several board steps in a row
+    (one per board: "Flop", "Second flop") by the first of them; other steps keep their label."""
     steps = h.game.steps
     step = steps[h.step_index]
     if step.kind != "bet":
         return step.label
-    for before in reversed(steps[:h.step_index]):
+    for at in range(h.step_index - 1, -1, -1):
+        before = steps[at]
         if before.kind == "bet":
             break
-        if before.kind in ("roll", "board", "pass", "expose") or (before.kind == "deal" and h.step_index > 1):
+        if before.kind == "board":
+            while at > 0 and steps[at - 1].kind == "board":
+                at -= 1
+            return steps[at].label
+        if before.kind in ("roll", "pass", "expose") or (before.kind == "deal" and h.step_index > 1):
             return before.label
     return step.label
 
