@@ -12,6 +12,7 @@ import pytest
 from browser_support import (  # noqa: F401 (fixtures)
     ARTIFACTS,
     PHONE,
+    News,
     Pages,
     base,
     browser,
@@ -148,4 +149,63 @@ def test_every_clock_reading_on_the_page_says_the_same_seconds(pages: Pages) -> 
         assert theirs["felt"] == theirs["banner"], theirs
         assert abs(int(theirs["felt"]) - int(mine["felt"])) <= 1  # two pages, a moment apart
     assert 50 <= int(mine["felt"]) <= 60  # the turn's own seconds, the 30 s bank apart
+    assert not pages.errors, pages.errors
+
+
+# A point inside the old button's box where a control of the new layout now is: {x, y, what}, or null.
+MOVED_UNDER = """(box) => {
+  for (let dy = 0.5; dy > 0; dy = dy === 0.5 ? 0.2 : dy === 0.2 ? 0.8 : 0)
+    for (const dx of [0.5, 0.2, 0.8]) {
+      const x = box.x + box.width * dx, y = box.y + box.height * dy;
+      const c = document.elementFromPoint(x, y)?.closest('button, a, input, summary');
+      if (c) return {x, y, what: c.textContent};
+    }
+  return null;
+}"""
+PHONE_360 = {**PHONE, "viewport": {"width": 360, "height": 780}}
+
+
+def _drawing(page: Any) -> bool:
+    v = my_turn(page)
+    return bool(v and any(o["kind"] == "discard" for o in v["legal_options"]))
+
+
+def test_a_double_tap_on_draw_does_not_sit_me_out(pages: Pages) -> None:
+    """Issue 17/21 play-test, 360 px phone, five-card draw: Raj double-tapped "Draw 1"; the draw went
+    through, the action area collapsed, "Sit out" moved up under his finger and the second tap sat him out.
+    A control that moved under the finger because the action area changed takes no tap for a moment."""
+    _, page = pages.host_seated(PHONE_360, name="Raj", game="five-card-draw", bots=1, bot_kind="rule",
+                                bot_delay=1.0, between_hands=30, approve_seats=False, paused=True, turn_seconds=120)
+    unpause(page)
+    news = News(page, "Raj never came to a draw")
+    while not _drawing(page):
+        if my_turn(page) and not _drawing(page):
+            take_turn(page)
+        news.wait()
+    page.wait_for_function("!document.getElementById('actions').classList.contains('arming')")
+    page.locator("#my-cards button.card").first.click()
+    draw = page.locator('#actions button[data-action="draw"]')
+    page.wait_for_function("!document.querySelector('#actions button[data-action=\"draw\"]').disabled")
+    box = draw.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    # the draw is answered: the buttons go (the bot takes a second to act) and a control of the new
+    # layout ("Sit out", or a pre-action) moves up to where Draw was
+    page.wait_for_function("!document.querySelector('#actions button')")
+    at = page.evaluate(MOVED_UNDER, box)
+    page.screenshot(path=str(ARTIFACTS / "double-draw-phone-360.png"))
+    assert at, "no control moved to where Draw was: the play-test's layout changed"
+    # what the page lets a click reach (heard after the page's own handlers), or what it dropped
+    page.evaluate("document.addEventListener('click', (e) => { const c = e.target.closest('button, a, input, summary');"
+                  " if (c) (window.reached = window.reached || []).push(c.textContent); })")
+    page.touchscreen.tap(at["x"], at["y"])
+    page.wait_for_function("(window.homegame.droppedTaps || 0) > 0 || (window.reached || []).length > 0")
+    assert not page.evaluate("window.reached || []"), f"the second tap of a double tap on Draw reached {at['what']!r}"
+    me = next(p for p in state(page)["table"]["seats"] if p["position"] == state(page)["you"]["seat"])
+    assert not me["sitting_out"], "the second tap of a double tap on Draw sat the player out"
+    # a deliberate tap, once the layout has settled, reaches the control
+    page.wait_for_function("!document.body.classList.contains('settling')")
+    page.touchscreen.tap(at["x"], at["y"])
+    page.wait_for_function("(window.reached || []).length > 0")
     assert not pages.errors, pages.errors

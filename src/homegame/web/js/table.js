@@ -23,6 +23,7 @@ import { renderPreActions, renderRunTwice } from "./advance.js";
 import { renderAfter } from "./after.js";
 import { gameFileAdded, mergeUploaded, renderGameFiles } from "./gamefile.js";
 import { renderTournament, tournamentMessage } from "./tourney.js";
+import { guardMovedControls, unsettle } from "./settle.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const seatKey = `homegame.seat.${tableId}`;
@@ -47,6 +48,7 @@ const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 50
 window.homegame = app; // for tests and the curious
 followSeatLinks();
 wireRulesCard();
+guardMovedControls(app, [$("my-cards"), $("actions"), $("pre-actions")], [$("my-cards"), $("actions")]);
 app.heard = heard;
 applyPrefs();
 app.send = (message) => send(message);
@@ -83,6 +85,7 @@ function act(action) {
   // a tap meant for the decision before (a double tap) is not this decision's
   if (!state || app.ui.sent || earlyTap(app.ui)) return;
   app.ui.actedAt = performance.now();
+  unsettle(app.ui.actedAt);
   const sent = (app.ui.sent = { hand: state.hand, seq: state.seq, decision: state.you.decision });
   setTimeout(() => {
     // no answer at all (a lost message): the buttons come back rather than stay dead
