@@ -196,6 +196,9 @@ def test_a_double_tap_on_draw_does_not_sit_me_out(pages: Pages) -> None:
     at = page.evaluate(MOVED_UNDER, box)
     page.screenshot(path=str(ARTIFACTS / "double-draw-phone-360.png"))
     assert at, "no control moved to where Draw was: the play-test's layout changed"
+    # and the draw reads as a draw (it said "You passed 2♥ and received 7♦.")
+    said = page.inner_text("#actions .received-note")
+    assert said.startswith("You threw away ") and " and drew " in said, said
     # what the page lets a click reach (heard after the page's own handlers), or what it dropped
     page.evaluate("document.addEventListener('click', (e) => { const c = e.target.closest('button, a, input, summary');"
                   " if (c) (window.reached = window.reached || []).push(c.textContent); })")

@@ -184,7 +184,8 @@ export function renderActions(view, ui, send) {
   if ((ui.received || []).length && !view.over) {
     const note = document.createElement("p");
     note.className = "note received-note";
-    note.textContent = `You passed ${ui.passed.map(cardText).join(" ")} and received ${ui.received.map(cardText).join(" ")}.`;
+    const [gave, got] = ui.exchange === "draw" ? ["threw away", "drew"] : ["passed", "received"];
+    note.textContent = `You ${gave} ${ui.passed.map(cardText).join(" ")} and ${got} ${ui.received.map(cardText).join(" ")}.`;
     box.append(note);
   }
   if (view.chosen) {

@@ -86,6 +86,7 @@ function act(action) {
   if (!state || app.ui.sent || earlyTap(app.ui)) return;
   app.ui.actedAt = performance.now();
   unsettle(app.ui.actedAt);
+  app.ui.lastVerb = action.split(" ")[0];
   const sent = (app.ui.sent = { hand: state.hand, seq: state.seq, decision: state.you.decision });
   setTimeout(() => {
     // no answer at all (a lost message): the buttons come back rather than stay dead
@@ -271,16 +272,17 @@ function render() {
   tick();
 }
 
-// What a pass gave me: the page remembers my cards through the hand, and when some leave and others
-// arrive at once (a pass), the arrivals are marked and named until the next hand.
+// What a pass or a draw gave me: the page remembers my cards through the hand, and when some leave and
+// others arrive at once, the arrivals are marked and named until the next hand; `exchange` says which it
+// was ("draw" when the last thing I sent was a discard, else "pass"), so that a draw reads as a draw.
 function trackExchange(state) {
   const { view } = state;
   const ui = app.ui;
   if (!view || view.seat === null || view.seat === undefined) return;
-  if (ui.hand !== state.hand) Object.assign(ui, { hand: state.hand, held: view.cards, received: [], passed: [] });
+  if (ui.hand !== state.hand) Object.assign(ui, { hand: state.hand, held: view.cards, received: [], passed: [], lastVerb: null });
   const gone = ui.held.filter((c) => !view.cards.includes(c));
   const arrived = view.cards.filter((c) => !ui.held.includes(c));
-  if (gone.length && arrived.length) Object.assign(ui, { received: arrived, passed: gone });
+  if (gone.length && arrived.length) Object.assign(ui, { received: arrived, passed: gone, exchange: ui.lastVerb === "discard" ? "draw" : "pass" });
   ui.held = view.cards;
 }
 
