@@ -285,7 +285,10 @@ export function renderActions(view, ui, send) {
     row.append(b);
   }
   if (verbs.call) {
-    const b = button(`Call ${verbs.call.min}`, "call");
+    // a call of my whole stack puts me all in: the button says so, as a raise's does
+    const me = (view.seats || [])[view.seat];
+    const allIn = me && verbs.call.min >= (me.stack || 0);
+    const b = button(`Call ${verbs.call.min}${allIn ? " (all in)" : ""}`, "call");
     b.addEventListener("click", () => send("call"));
     row.append(b);
   }
