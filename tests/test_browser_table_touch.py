@@ -221,3 +221,32 @@ def test_a_double_tap_on_draw_does_not_sit_me_out(pages: Pages) -> None:
     page.touchscreen.tap(at["x"], at["y"])
     page.wait_for_function("(window.reached || []).length > 1")
     assert not pages.errors, pages.errors
+
+
+def test_stud_at_a_no_limit_table_says_its_own_stakes_and_completes(pages: Pages) -> None:
+    """Issue 17/21 play-test: a no-limit 1/2 table dealt Seven-Card Stud fixed limit; the top bar said
+    "Seven-Card Stud · no limit, blinds 1/2" while the felt said "fixed limit, ante 1, bets 2/4", and
+    completing the bring-in was labelled "Raise to 2"."""
+    _, page = pages.host_seated(PHONE, name="Raj", game="stud", bots=3, bot_kind="rule", bot_delay=0.02,
+                                between_hands=30, approve_seats=False, paused=True, turn_seconds=120,
+                                stakes={"structure": "no-limit", "blinds": [1, 2]})
+    unpause(page)
+    page.wait_for_function("(s => s.view && s.view.stakes)(window.homegame.state)")
+    stakes = state(page)["view"]["stakes"]
+    title = page.inner_text("#game-title")
+    felt = page.inner_text("#game-line")
+    assert title.split(" · ")[-1] == felt.split(" · ")[-1], (title, felt, stakes)
+
+    def completing() -> bool:
+        v = my_turn(page)
+        high = max((s.get("bet") or 0) for s in (v or {}).get("seats", [{}]))
+        return bool(v and any(o["kind"] in ("bet", "raise") for o in v["legal_options"]) and high < (v["stakes"].get("small_bet") or 0))
+
+    news = News(page, "Raj never faced a bring-in")
+    while not completing():
+        if my_turn(page):
+            take_turn(page, calls=False)
+        news.wait()
+    go = page.locator('#actions button[data-action="raise"], #actions button[data-action="bet"]').last
+    assert go.inner_text().startswith("Complete to "), go.inner_text()
+    assert not pages.errors, pages.errors

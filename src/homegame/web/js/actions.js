@@ -310,7 +310,10 @@ export function renderActions(view, ui, send) {
     const note = document.createElement("p");
     note.className = "note amount-note";
     note.setAttribute("role", "alert");
-    const word = verb === "bet" ? "Bet" : "Raise to";
+    // a stud bring-in is completed: up to the small bet while no one has bet that much yet
+    const high = Math.max(0, ...(view.seats || []).map((x) => x.bet || 0));
+    const completing = Boolean(view.stakes?.bring_in) && high < (view.stakes.small_bet || 0);
+    const word = completing ? "Complete to" : verb === "bet" ? "Bet" : "Raise to";
     // all in: the seat's whole stack (what it has bet this round included), not merely the top of the range
     const me = (view.seats || [])[view.seat];
     const allIn = me ? (me.stack || 0) + (me.bet || 0) : null;

@@ -226,7 +226,8 @@ function render() {
   mergeUploaded(app, table);
   $("table-name").textContent = table.name;
   const current = view ? `${view.title}${houseRules(app, view.game, view.rules)}` : table.next_game ? table.next_game.title : table.game_title;
-  $("game-title").textContent = `${current} · ${stakesText(table.settings.stakes)}`;
+  // the stakes of the hand being dealt (a stud hand at a no-limit table is dealt fixed limit), as the felt says
+  $("game-title").textContent = `${current} · ${stakesText(view ? view.stakes : table.settings.stakes)}`;
   $("hand-no").textContent = table.hand_number ? `Hand ${table.hand_number}` : "";
   renderRulesCard(app, state, houseRules);
   if (app.pendingToast && table.seats.some((s) => s.position === you.seat && s.status === "active")) {
