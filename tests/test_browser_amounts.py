@@ -296,3 +296,21 @@ def test_a_fixed_limit_bet_is_not_called_all_in(pages: Pages) -> None:
     go = p.locator('#actions button[data-action^="bet"], #actions button[data-action^="raise"]').last
     assert "all in" not in go.inner_text(), go.inner_text()
     assert not pages.errors
+
+
+def test_a_call_that_puts_me_all_in_says_so(pages: Pages) -> None:
+    # issue 17/21 play-test: "Call 59" when that call was the player's whole stack; raises said "(all in)"
+    ann, bob = table(pages)
+    p = raiser([ann, bob])
+    verb, _, hi = limits(p)
+    box = p.locator("#actions input.amount")
+    box.fill(str(hi))
+    go = p.locator(f'#actions button[data-action="{verb}"]')
+    assert go.inner_text().endswith("(all in)"), go.inner_text()
+    go.click()
+    other = bob if p is ann else ann
+    other.wait_for_function("(v => v && v.legal.some((a) => a.startsWith('call ')))(window.homegame.state.view)")
+    call = other.locator('#actions button[data-action="call"]')
+    me = next(s for s in state(other)["table"]["seats"] if s["position"] == state(other)["you"]["seat"])
+    assert call.inner_text() == f"Call {me['stack']} (all in)", (call.inner_text(), me)
+    assert not pages.errors

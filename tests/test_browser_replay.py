@@ -9,6 +9,7 @@ import pytest
 
 from browser_support import (  # noqa: F401 (fixtures)
     ARTIFACTS,
+    News,
     Pages,
     base,
     browser,
@@ -17,6 +18,7 @@ from browser_support import (  # noqa: F401 (fixtures)
     play_out,
     state,
     stored_hand,
+    take_turn,
     unpause,
 )
 from homegame.server.harness import create_table
@@ -104,4 +106,27 @@ def test_a_board_less_replay_says_no_board_and_the_night_list_follows_the_night(
     page.wait_for_function("window.homegame.state.hand >= 2")
     play_out(page)  # hand 2 ends: the list shows it, no reload
     page.wait_for_selector('#night [data-action="replay-2"]')
+    assert not pages.errors, pages.errors
+
+
+def test_replay_on_a_phone_scrolls_to_the_replayer(pages: Pages) -> None:
+    # issue 17/21 play-test: on a phone "Replay" seemed to do nothing: the replayer opened below the list
+    # of the night's hands and the page stayed where it was
+    made, page = pages.host_seated("phone", game="holdem", bots=3, bot_delay=0.01, between_hands=0.1,
+                                   approve_seats=False, paused=True)
+    unpause(page)
+    news = News(page, "the night never came to its tenth hand")
+    while state(page)["table"]["hand_number"] < 10:
+        if (state(page)["view"] or {}).get("legal"):
+            take_turn(page, calls=False)
+        news.wait()
+    page.click("#replay-panel summary")
+    page.click('#replay-panel [data-action="night"]')
+    first = page.locator('#night [data-action="replay-1"]')
+    first.scroll_into_view_if_needed()
+    first.click()
+    page.wait_for_selector("#replay .replay-log li")
+    # the replayer's top comes into view (the page scrolls to it; a smooth scroll is waited for)
+    page.wait_for_function("(r => r.top >= 0 && r.top < innerHeight / 2)(document.getElementById('replay').getBoundingClientRect())")
+    page.screenshot(path=str(ARTIFACTS / "replay-scrolled-phone.png"))
     assert not pages.errors, pages.errors

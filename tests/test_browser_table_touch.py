@@ -12,6 +12,7 @@ import pytest
 from browser_support import (  # noqa: F401 (fixtures)
     ARTIFACTS,
     PHONE,
+    News,
     Pages,
     base,
     browser,
@@ -148,4 +149,104 @@ def test_every_clock_reading_on_the_page_says_the_same_seconds(pages: Pages) -> 
         assert theirs["felt"] == theirs["banner"], theirs
         assert abs(int(theirs["felt"]) - int(mine["felt"])) <= 1  # two pages, a moment apart
     assert 50 <= int(mine["felt"]) <= 60  # the turn's own seconds, the 30 s bank apart
+    assert not pages.errors, pages.errors
+
+
+# The point of a control of the new layout inside the old button's box nearest to that box's centre (where
+# the finger came down): {x, y, what}, or null when no control overlaps the old box.
+MOVED_UNDER = """(box) => {
+  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+  let best = null;
+  for (const c of document.querySelectorAll('button, a, input, summary')) {
+    const r = c.getBoundingClientRect();
+    const left = Math.max(r.left, box.x) + 2, right = Math.min(r.right, box.x + box.width) - 2;
+    const top = Math.max(r.top, box.y) + 2, bottom = Math.min(r.bottom, box.y + box.height) - 2;
+    if (left > right || top > bottom) continue;
+    const x = Math.min(Math.max(cx, left), right), y = Math.min(Math.max(cy, top), bottom);
+    if (document.elementFromPoint(x, y)?.closest('button, a, input, summary') !== c) continue;
+    const d = Math.hypot(x - cx, y - cy);
+    if (!best || d < best.d) best = {x, y, d, what: c.textContent};
+  }
+  return best;
+}"""
+PHONE_360 = {**PHONE, "viewport": {"width": 360, "height": 780}}
+
+
+def _drawing(page: Any) -> bool:
+    v = my_turn(page)
+    return bool(v and any(o["kind"] == "discard" for o in v["legal_options"]))
+
+
+def test_a_double_tap_on_draw_does_not_sit_me_out(pages: Pages) -> None:
+    """Issue 17/21 play-test, 360 px phone, five-card draw: Raj double-tapped "Draw 1"; the draw went
+    through, the action area collapsed, "Sit out" moved up under his finger and the second tap sat him out.
+    A control that moved under the finger because the action area changed takes no tap for a moment."""
+    _, page = pages.host_seated(PHONE_360, name="Raj", game="five-card-draw", bots=1, bot_kind="rule",
+                                bot_delay=1.0, between_hands=30, approve_seats=False, paused=True, turn_seconds=120)
+    unpause(page)
+    news = News(page, "Raj never came to a draw")
+    while not _drawing(page):
+        if my_turn(page) and not _drawing(page):
+            take_turn(page)
+        news.wait()
+    page.wait_for_function("!document.getElementById('actions').classList.contains('arming')")
+    page.locator("#my-cards button.card").first.click()
+    draw = page.locator('#actions button[data-action="draw"]')
+    page.wait_for_function("!document.querySelector('#actions button[data-action=\"draw\"]').disabled")
+    box = draw.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # what the page lets a click reach (heard after the page's own handlers), or what it dropped
+    page.evaluate("document.addEventListener('click', (e) => { const c = e.target.closest('button, a, input, summary');"
+                  " if (c) (window.reached = window.reached || []).push(c.textContent); })")
+    page.touchscreen.tap(x, y)
+    # the draw is answered: the buttons go (the bot takes a second to act), and the finger comes down again
+    # on a control of the new layout ("Sit out", or a pre-action) that moved up to where Draw was
+    page.wait_for_function("!document.querySelector('#actions button')")
+    at = page.evaluate(MOVED_UNDER, box)
+    assert at, "no control moved to where Draw was: the play-test's layout changed"
+    page.touchscreen.tap(at["x"], at["y"])
+    page.wait_for_function("(window.homegame.droppedTaps || 0) > 0 || (window.reached || []).length > 1")
+    page.screenshot(path=str(ARTIFACTS / "double-draw-phone-360.png"))
+    reached = page.evaluate("window.reached")
+    assert reached[0].startswith("Draw"), reached
+    assert reached[1:] == [], f"the second tap of a double tap on Draw reached {at['what']!r}"
+    me = next(p for p in state(page)["table"]["seats"] if p["position"] == state(page)["you"]["seat"])
+    assert not me["sitting_out"], "the second tap of a double tap on Draw sat the player out"
+    # and the draw reads as a draw (it said "You passed 2♥ and received 7♦.")
+    said = page.inner_text("#actions .received-note")
+    assert said.startswith("You threw away ") and " and drew " in said, said
+    # a deliberate tap, once the layout has settled, reaches the control
+    page.wait_for_function("!document.body.classList.contains('settling')")
+    page.touchscreen.tap(at["x"], at["y"])
+    page.wait_for_function("(window.reached || []).length > 1")
+    assert not pages.errors, pages.errors
+
+
+def test_stud_at_a_no_limit_table_says_its_own_stakes_and_completes(pages: Pages) -> None:
+    """Issue 17/21 play-test: a no-limit 1/2 table dealt Seven-Card Stud fixed limit; the top bar said
+    "Seven-Card Stud · no limit, blinds 1/2" while the felt said "fixed limit, ante 1, bets 2/4", and
+    completing the bring-in was labelled "Raise to 2"."""
+    _, page = pages.host_seated(PHONE, name="Raj", game="stud", bots=3, bot_kind="rule", bot_delay=0.02,
+                                between_hands=30, approve_seats=False, paused=True, turn_seconds=120,
+                                stakes={"structure": "no-limit", "blinds": [1, 2]})
+    unpause(page)
+    page.wait_for_function("(s => s.view && s.view.stakes)(window.homegame.state)")
+    stakes = state(page)["view"]["stakes"]
+    title = page.inner_text("#game-title")
+    felt = page.inner_text("#game-line")
+    assert title.split(" · ")[-1] == felt.split(" · ")[-1], (title, felt, stakes)
+
+    def completing() -> bool:
+        v = my_turn(page)
+        high = max((s.get("bet") or 0) for s in (v or {}).get("seats", [{}]))
+        return bool(v and any(o["kind"] in ("bet", "raise") for o in v["legal_options"]) and high < (v["stakes"].get("small_bet") or 0))
+
+    news = News(page, "Raj never faced a bring-in")
+    while not completing():
+        if my_turn(page):
+            take_turn(page, calls=False)
+        news.wait()
+    go = page.locator('#actions button[data-action="raise"], #actions button[data-action="bet"]').last
+    assert go.inner_text().startswith("Complete to "), go.inner_text()
     assert not pages.errors, pages.errors

@@ -184,7 +184,8 @@ export function renderActions(view, ui, send) {
   if ((ui.received || []).length && !view.over) {
     const note = document.createElement("p");
     note.className = "note received-note";
-    note.textContent = `You passed ${ui.passed.map(cardText).join(" ")} and received ${ui.received.map(cardText).join(" ")}.`;
+    const [gave, got] = ui.exchange === "draw" ? ["threw away", "drew"] : ["passed", "received"];
+    note.textContent = `You ${gave} ${ui.passed.map(cardText).join(" ")} and ${got} ${ui.received.map(cardText).join(" ")}.`;
     box.append(note);
   }
   if (view.chosen) {
@@ -284,7 +285,10 @@ export function renderActions(view, ui, send) {
     row.append(b);
   }
   if (verbs.call) {
-    const b = button(`Call ${verbs.call.min}`, "call");
+    // a call of my whole stack puts me all in: the button says so, as a raise's does
+    const me = (view.seats || [])[view.seat];
+    const allIn = me && verbs.call.min >= (me.stack || 0);
+    const b = button(`Call ${verbs.call.min}${allIn ? " (all in)" : ""}`, "call");
     b.addEventListener("click", () => send("call"));
     row.append(b);
   }
@@ -306,7 +310,10 @@ export function renderActions(view, ui, send) {
     const note = document.createElement("p");
     note.className = "note amount-note";
     note.setAttribute("role", "alert");
-    const word = verb === "bet" ? "Bet" : "Raise to";
+    // a stud bring-in is completed: up to the small bet while no one has bet that much yet
+    const high = Math.max(0, ...(view.seats || []).map((x) => x.bet || 0));
+    const completing = Boolean(view.stakes?.bring_in) && high < (view.stakes.small_bet || 0);
+    const word = completing ? "Complete to" : verb === "bet" ? "Bet" : "Raise to";
     // all in: the seat's whole stack (what it has bet this round included), not merely the top of the range
     const me = (view.seats || [])[view.seat];
     const allIn = me ? (me.stack || 0) + (me.bet || 0) : null;

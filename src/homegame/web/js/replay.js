@@ -49,7 +49,9 @@ export async function openReplay(app, number) {
   panel.hidden = false;
   panel.open = true;
   drawReplay(app);
-  panel.scrollIntoView({ block: "nearest" });
+  // the replayer opens below the night's list (twenty hands on a phone): bring its top into view, or a tap
+  // on "Replay" seems to do nothing
+  document.getElementById("replay").scrollIntoView({ block: "start" });
 }
 
 function shareLink(app) {

@@ -23,6 +23,7 @@ import { renderPreActions, renderRunTwice } from "./advance.js";
 import { renderAfter } from "./after.js";
 import { gameFileAdded, mergeUploaded, renderGameFiles } from "./gamefile.js";
 import { renderTournament, tournamentMessage } from "./tourney.js";
+import { guardMovedControls, unsettle } from "./settle.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const seatKey = `homegame.seat.${tableId}`;
@@ -47,6 +48,7 @@ const app = { state: null, welcome: null, ui: {}, offset: 0, ws: null, retry: 50
 window.homegame = app; // for tests and the curious
 followSeatLinks();
 wireRulesCard();
+guardMovedControls(app, [$("my-cards"), $("actions"), $("pre-actions")], [$("my-cards"), $("actions")]);
 app.heard = heard;
 applyPrefs();
 app.send = (message) => send(message);
@@ -83,6 +85,8 @@ function act(action) {
   // a tap meant for the decision before (a double tap) is not this decision's
   if (!state || app.ui.sent || earlyTap(app.ui)) return;
   app.ui.actedAt = performance.now();
+  unsettle(app.ui.actedAt);
+  app.ui.lastVerb = action.split(" ")[0];
   const sent = (app.ui.sent = { hand: state.hand, seq: state.seq, decision: state.you.decision });
   setTimeout(() => {
     // no answer at all (a lost message): the buttons come back rather than stay dead
@@ -222,7 +226,8 @@ function render() {
   mergeUploaded(app, table);
   $("table-name").textContent = table.name;
   const current = view ? `${view.title}${houseRules(app, view.game, view.rules)}` : table.next_game ? table.next_game.title : table.game_title;
-  $("game-title").textContent = `${current} · ${stakesText(table.settings.stakes)}`;
+  // the stakes of the hand being dealt (a stud hand at a no-limit table is dealt fixed limit), as the felt says
+  $("game-title").textContent = `${current} · ${stakesText(view ? view.stakes : table.settings.stakes)}`;
   $("hand-no").textContent = table.hand_number ? `Hand ${table.hand_number}` : "";
   renderRulesCard(app, state, houseRules);
   if (app.pendingToast && table.seats.some((s) => s.position === you.seat && s.status === "active")) {
@@ -268,16 +273,17 @@ function render() {
   tick();
 }
 
-// What a pass gave me: the page remembers my cards through the hand, and when some leave and others
-// arrive at once (a pass), the arrivals are marked and named until the next hand.
+// What a pass or a draw gave me: the page remembers my cards through the hand, and when some leave and
+// others arrive at once, the arrivals are marked and named until the next hand; `exchange` says which it
+// was ("draw" when the last thing I sent was a discard, else "pass"), so that a draw reads as a draw.
 function trackExchange(state) {
   const { view } = state;
   const ui = app.ui;
   if (!view || view.seat === null || view.seat === undefined) return;
-  if (ui.hand !== state.hand) Object.assign(ui, { hand: state.hand, held: view.cards, received: [], passed: [] });
+  if (ui.hand !== state.hand) Object.assign(ui, { hand: state.hand, held: view.cards, received: [], passed: [], lastVerb: null });
   const gone = ui.held.filter((c) => !view.cards.includes(c));
   const arrived = view.cards.filter((c) => !ui.held.includes(c));
-  if (gone.length && arrived.length) Object.assign(ui, { received: arrived, passed: gone });
+  if (gone.length && arrived.length) Object.assign(ui, { received: arrived, passed: gone, exchange: ui.lastVerb === "discard" ? "draw" : "pass" });
   ui.held = view.cards;
 }
 
