@@ -6,6 +6,8 @@ After every step:
 - chips are conserved over all tables and every move (chips at the tables == chips given out);
 - every player still in sits at exactly one table, and every seat is a player still in;
 - a table that deals a hand has at most one player more than the shortest table (TDA balancing);
+- it finishes only by a deal every player still in accepted, or when one player holds every chip
+  (issue 20's play-test: never while a hand between two players with chips is being played);
 
 and at the end every entry has exactly one place, the places are 1..N with shared places together,
 and prizes plus bounties equal what was paid in (there is no rake).
@@ -53,11 +55,21 @@ class Run:
         self.t = Tournament(config(rng), seed=seed)
         self.now = 0.0
         self.people: list[int] = []
+        self.in_play = 0  # the chips in play just before the last advance
         self.dealt: dict[int, int] = {}
         self.round_hands: dict[tuple[int, int], int] = {}
         self.big_blinds: dict[int, tuple[int, str]] = {}  # each table's last big blind seen: (hand, name)
+        self.t.hand_ends = self.hand_ended
+        self.shown_ends = 0
         for i in range(rng.randint(2, 60)):
             self.enter(i)
+
+    def hand_ended(self, tid: int, table: Any) -> None:
+        """The server's look at each hand as it ends: over, not yet read, its people still seated."""
+        assert not table.live and table.start is not None and table.hand_number > self.t.synced[tid]
+        people = [n for n in table.start.names if self.t.by_name(n).kind == "human"]
+        assert all(self.t.seat_of(n) == (tid, table.start.dealt[table.start.names.index(n)]) for n in people)
+        self.shown_ends += 1
 
     def enter(self, i: int) -> None:
         person = self.rng.random() < 0.15
@@ -107,6 +119,7 @@ class Run:
         if t.running_since is None and rng.random() < 0.3:
             t.set_paused(False, self.now)
         self.now += rng.choice([0.2, 1.0, 1.0, 3.0, 8.0])
+        self.in_play = t.chips_in_play
         t.advance(self.now)
         self.check()
 
@@ -123,6 +136,9 @@ class Run:
         t = self.t
         if t.finished:
             assert t.chips_in_play == 0 and not t.tables
+            if not (t.deal and t.deal.get("made")):  # won at the tables: by one player holding every chip
+                last = t.eliminated[-1]
+                assert len(last) == 1 and last[0][1] == self.in_play, f"finished with chips elsewhere: {last}"
             return
         assert t.chips_on_tables() == t.chips_in_play, "chips appeared or vanished"
         seated = Counter(s.name for table in t.tables.values() for s in table.seats.values())
@@ -173,6 +189,7 @@ def test_random_tournaments(seed: int) -> None:
         run.step()
         assert time.monotonic() < deadline, f"seed {seed}: too slow"
     assert run.t.finished, f"seed {seed}: the tournament did not end"
+    assert run.shown_ends == run.t.hands, "a hand read without being shown"
     finish_checks(run.t)
 
 

@@ -88,6 +88,7 @@ class Hall:
         _host, _clock, self.state, self.revision = stored
         self.id, self.store, self.clock = tid, store, clock
         self.t: Tournament = load(self.state["tournament"], now=clock())
+        self.t.hand_ends = self.show_hand_end
         self.queue: asyncio.Queue[tuple[Connection, Any]] = asyncio.Queue()
         self.connections: set[Connection] = set()
         self.talkers = Talkers()  # the chat limit, per person, as at a cash table
@@ -205,6 +206,7 @@ class Hall:
             if stored is not None:
                 _h, _c, self.state, self.revision = stored
                 self.t = load(self.state["tournament"], now=self.clock())
+                self.t.hand_ends = self.show_hand_end
                 self.listed = self.t.moves
                 self._mark = ()
 
@@ -227,6 +229,17 @@ class Hall:
                 at.setdefault(where[0], set()).add(conn)
         for tid, conns in at.items():
             TableStates(self.t.tables[tid], conns, self.clock, self.about(tid)).broadcast()
+
+    def show_hand_end(self, tid: int, table: Table) -> None:
+        """Send the phones at table ``tid`` its hand that has just ended (the showdown, who won), before
+        the tournament reads it: a player it knocks out, or the tournament it ends, is told ``out`` or
+        ``tournament_over`` next and sits nowhere to be sent a state any more (the phone was left on
+        the hand still being played, someone's turn and its buttons live)."""
+        self.mark_seats()
+        seated = {seat.name for seat in table.seats.values()}
+        here = {c for c in self.connections if not c.closed and self.t.entry(self.entry_of[c]).name in seated}
+        if here:
+            TableStates(table, here, self.clock, self.about(tid)).broadcast()
 
     def about(self, tid: int) -> dict[str, Any]:
         """What a phone at table ``tid`` shows of the tournament: the table, the level, its blinds and

@@ -242,7 +242,10 @@ class Tournament(Deals):
         return did
 
     def _read_hand(self, tid: int, table: Table) -> None:
-        """Chips owed, busts, rebuys and bounties of the hand that just ended at ``tid``."""
+        """Chips owed, busts, rebuys and bounties of the hand that just ended at ``tid`` (shown first
+        through :attr:`hand_ends`, while everyone dealt in still sits there)."""
+        if self.hand_ends is not None:
+            self.hand_ends(tid, table)
         self.synced[tid] = table.hand_number
         self.hands += 1
         start = table.start

@@ -4,6 +4,7 @@ passed in. :class:`homegame.tournament.Tournament` adds the changes on top (see 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -95,6 +96,10 @@ class TournamentState:
         self.hands = 0  # hands read at every table
         self.decks: dict[int, list[str]] = {}  # each table's deck for its current (or last) hand
         self.payout_shares: list[int] | None = None
+        #: Called with ``(table id, table)`` when a table's hand has ended, before the tournament reads it
+        #: (its busts leave their seats, the last one ends the tournament): the server shows every
+        #: phone at that table the hand's end first. Not stored.
+        self.hand_ends: Callable[[int, Table], None] | None = None
 
     # ----- reading -----------------------------------------------------------------------------
     def entry(self, entry_id: int) -> Entry:
