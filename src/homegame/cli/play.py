@@ -81,8 +81,11 @@ def _all_in(view: View) -> str:
 
 
 def _options(view: View) -> list[LegalOption]:
-    """The view's legal actions as records (``view["legal_options"]``)."""
-    return list(view.get("legal_options") or [])
+    """The view's legal actions as records (``view["legal_options"]``, or parsed from its ``legal``
+    strings when a view has only those: one written by hand, or an older server's)."""
+    from homegame.bots.base import legal_records
+
+    return legal_records(view)
 
 
 def _plural(n: int, word: str) -> str:
