@@ -108,7 +108,8 @@ class RuleBot(BaseBot):
     # -- judging the hand ---------------------------------------------------------------------------
     def strength(self, view: View) -> float:
         """The hand's worth on the category scale (0 high card .. 8 straight flush), lows included."""
-        usable = usable_cards(view, game_of(view))
+        game = game_of(view)
+        usable = usable_cards(view, game)
         value = float(made_category(usable))
         if view["cards"]:
             value += 0.6 * max(Card(c).rank for c in view["cards"]) / 12
@@ -116,7 +117,7 @@ class RuleBot(BaseBot):
             rule, qualifier = low_rule(view)
             top = low_top(usable, rule, qualifier)
             if top is not None:
-                value = max(value, game_of(view).par + 0.5 * (8 - top))
+                value = max(value, game.par + 0.5 * (8 - top))
         return value
 
     def margin(self, view: View) -> float:
