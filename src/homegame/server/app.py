@@ -817,11 +817,7 @@ async def _serve(ws: WebSocket, conn: Connection, owner: Room | Hall, address: s
         await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         reader.cancel()
-        if not pump.done():
-            conn.send_close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(pump, 1.0)
-        pump.cancel()
+        await conn.drain(pump)
         owner.queue.put_nowait((conn, "closed"))
 
 

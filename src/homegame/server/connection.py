@@ -7,6 +7,7 @@ see :mod:`homegame.server.room`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,6 +77,15 @@ class Connection:
         if not self.closed:
             self.closed = True
             self.outbox.put_nowait(None)
+
+    async def drain(self, pump: asyncio.Task[None], seconds: float = 1.0) -> None:
+        """Close once what is queued has gone out through ``pump`` (this connection's :meth:`pump` task,
+        given at most ``seconds``), then stop the pump."""
+        if not pump.done():
+            self.send_close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pump, seconds)
+        pump.cancel()
 
     async def pump(self) -> None:
         """Send queued messages until the connection closes."""

@@ -168,11 +168,7 @@ class Router:
             self.edges.discard(local)
             reader.cancel()
             watch.cancel()
-            if not pump.done():
-                local.send_close()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(pump, 1.0)
-            pump.cancel()
+            await local.drain(pump)
             await self.bus.unsubscribe(channel)
             with contextlib.suppress(BusUnavailable):
                 await self.bus.publish(table_channel(table_id, self.bus.prefix),
