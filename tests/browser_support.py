@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from homegame.server.harness import api, create_table, server_thread
+from homegame.server.harness import api, create_table, pause_every_table, server_thread
 from waiting import HANG
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
@@ -110,10 +110,13 @@ class Pages:
 
 @pytest.fixture
 def pages(browser: Any, base: str) -> Iterator[Pages]:
-    """The pages of one test on the module's server (see ``Pages``)."""
+    """The pages of one test on the module's server (see ``Pages``). When the test ends, its pages close
+    and every table on the module's server is paused, as a host would: a table the test left dealing (bots
+    at full speed) would otherwise deal on beside the module's later tests, in their process."""
     opened = Pages(browser, base)
     yield opened
     opened.close()
+    pause_every_table(base)
 
 
 def sit(page: Any, name: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,3 +36,38 @@ def test_make_test_runs_the_suite_on_workers() -> None:
     target = makefile.split("\npytest:", 1)[1].split("\n\n", 1)[0]
     assert re.search(r"-m pytest -n \$\(TEST_WORKERS\)", target), target
     assert re.search(r"^TEST_WORKERS \?= 2$", makefile, re.M)
+
+
+
+def test_a_table_a_test_leaves_dealing_is_paused_before_the_next(tmp_path: Path) -> None:
+    # Seen: a test left four bots dealing with no delay on its module's server, in the test process: the
+    # module's later tests shared the process with them (one of them took 54 s, alone 5 s). The ``pages``
+    # fixture pauses every table when a test ends (``harness.pause_every_table``).
+    import asyncio
+    import time
+
+    from homegame.server import harness
+    from waiting import HANG
+
+    with harness.server_thread(f"sqlite:///{tmp_path / 'left.db'}") as base:
+        made = harness.create_table(base, game="holdem", bots=3, bot_delay=0, between_hands=0)
+        app, loop = harness._IN_THREADS[base]
+
+        async def load() -> Any:  # as a host's page does when it connects
+            return app.state.server.room(made["table_id"]).table
+
+        table = asyncio.run_coroutine_threadsafe(load(), loop).result(HANG)
+
+        def until(done: Any) -> None:
+            guard = time.monotonic() + HANG
+            while not done():
+                assert time.monotonic() < guard, "stuck"
+                time.sleep(0.02)
+
+        until(lambda: table.hand_number >= 3)  # the bots deal on by themselves
+        assert harness.pause_every_table(base) == 1
+        until(lambda: table.paused)  # a hand in play is held where it is
+        stopped = table.hand_number
+        time.sleep(0.3)  # long enough for many hands at this pace
+        assert table.hand_number == stopped  # no other hand is dealt
+        assert harness.pause_every_table(base) == 0

@@ -236,8 +236,20 @@ class Server:
         since = self._unwatched_since.setdefault(table_id, now)
         if now - since >= self.policy.bots_alone_seconds:
             self._unwatched_since.pop(table_id, None)
-            submit(room, Connection(_nowhere, role="host", host=True, base="host"), p.Pause(type="pause", value=True))
+            self.pause(room)
             log.info("table %s: bots dealt %.0f s with no person present; paused", table_id, now - since)
+
+    def pause(self, room: Room) -> None:
+        """Pause ``room`` as its host would (the host resumes it); one already paused is left as it is."""
+        if not room.table.paused:
+            submit(room, Connection(_nowhere, role="host", host=True, base="host"), p.Pause(type="pause", value=True))
+
+    def pause_every_table(self) -> int:
+        """Pause every table this process deals (see :meth:`pause`); how many were dealing."""
+        dealing = [room for room in self.rooms.values() if not room.table.paused]
+        for room in dealing:
+            self.pause(room)
+        return len(dealing)
 
     async def unload(self, table_id: str, room: Room, idle: float) -> None:
         """Stop ``room`` and drop it (see :meth:`release_idle`); one log line (no token, no card)."""

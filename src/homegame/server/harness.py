@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -57,7 +58,8 @@ def server_thread(db_url: str, **options: Any) -> Iterator[str]:
         config = uvicorn.Config(create_app(db_url, **options), host="127.0.0.1", port=port, log_level="warning",
                                 ws_max_size=1 << 20, ws_per_message_deflate=False, lifespan="on")
         server = uvicorn.Server(config)
-        thread = threading.Thread(target=server.run, daemon=True)
+        loop = asyncio.new_event_loop()
+        thread = threading.Thread(target=loop.run_until_complete, args=(server.serve(),), daemon=True)
         thread.start()
         end = time.monotonic() + START_GUARD
         # the server says it listens (its start-up done), or its thread ends: it could not
@@ -69,11 +71,33 @@ def server_thread(db_url: str, **options: Any) -> Iterator[str]:
             break
     else:
         raise RuntimeError("the server could not listen on three free ports in a row")
+    url = f"http://127.0.0.1:{port}"
+    _IN_THREADS[url] = (config.app, loop)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield url
     finally:
+        _IN_THREADS.pop(url, None)
         server.should_exit = True
         thread.join(10)
+        if not thread.is_alive():
+            loop.close()
+
+
+#: The servers :func:`server_thread` runs, by base URL: each one's app and event loop.
+_IN_THREADS: dict[str, tuple[Any, asyncio.AbstractEventLoop]] = {}
+
+
+def pause_every_table(url: str) -> int:
+    """Pause every table of the server :func:`server_thread` runs at ``url``, as each table's host would:
+    what a test leaves dealing (bots at full speed, say) stops using the CPU the next test needs. How many
+    were dealing."""
+    app, loop = _IN_THREADS[url]
+
+    async def pause() -> int:
+        paused: int = app.state.server.pause_every_table()
+        return paused
+
+    return asyncio.run_coroutine_threadsafe(pause(), loop).result(START_GUARD)
 
 
 class ServerProcess:
@@ -156,4 +180,5 @@ def create_table(base: str, **spec: Any) -> dict[str, Any]:
     return result
 
 
-__all__ = ["ServerProcess", "api", "token_out_of", "create_table", "free_port", "server_thread", "wait_for_port"]
+__all__ = ["ServerProcess", "api", "token_out_of", "create_table", "free_port", "pause_every_table", "server_thread",
+           "wait_for_port"]
