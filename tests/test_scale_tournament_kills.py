@@ -1,18 +1,18 @@
 """Issue 20 item 3, across processes: a dealt tournament survives SIGKILL of the process that deals it.
 
-Three ``homegame serve --shared`` processes on one throwaway PostgreSQL (``tests/test_postgres.py``'s
+Two ``homegame serve --shared`` processes on one throwaway PostgreSQL (``tests/test_postgres.py``'s
 cluster), short leases. A dealt tournament of bots and two people, each person a websocket client
-that plays their turns (check, else fold: they stay in to answer the deals) and reconnects to whichever process answers when its
-connection drops. Steps drawn in a fixed order from a fixed seed: SIGKILL of the owner process (then
-one restarted), the host's pause and resume, added time, a rebuy, a late registration, a phone that
-drops and reconnects; then the add-on break, a deal one person declines, a last kill, and a deal everyone accepts, which ends it.
+that plays their turns (check, else fold: they stay in to answer the deals) and reconnects to
+whichever process answers when its connection drops. Steps drawn in an order of a fixed seed: SIGKILL
+of the owner process (then restarted), the host's pause and resume, added time, a rebuy, a late
+registration, a phone that drops and reconnects; then the add-on break, a deal one person declines,
+a last kill, and a deal everyone accepts, which ends it.
 
 After every step, from the database (the tournament as its owner stored it, and the lease) and from
 every live process's API: every chip given out is on some table (stacks, and what was bought during
 a hand), no player sits twice or nowhere, table sizes keep the balancing rule at tables between
-hands, the hands dealt never go back, exactly one live process owns the tournament. At the end every
-entry has finished once with its place, and the prizes plus the bounties are what was paid in.
-"""
+hands, the hands dealt never go back, a live process owns the tournament. At the end every entry has
+finished once with its place, and the prizes plus the bounties are what was paid in."""
 
 from __future__ import annotations
 

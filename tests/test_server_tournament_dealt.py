@@ -186,13 +186,16 @@ QUICK = {"bot_delay": 0.01, "between_hands": 0.01}
 
 
 def play_turns(ws: Any, until: Any) -> dict[str, Any]:
-    """A person's phone: play each of their turns (check, else fold) until a message ``until`` accepts
-    (that message); every ``state`` goes to ``until`` first."""
+    """A person's phone: play each of their turns (check, else fold; each decision answered once) until a
+    message ``until`` accepts (that message); every message goes to ``until`` first."""
+    answered: set[int] = set()
     for _ in range(100000):
         msg = ws.receive_json()
         if until(msg):
             return dict(msg)
-        if msg["type"] == "state" and msg["you"]["decision"] is not None and not (msg["view"] or {}).get("over"):
+        decision = msg["you"]["decision"] if msg["type"] == "state" else None
+        if decision is not None and decision not in answered and not (msg["view"] or {}).get("over"):
+            answered.add(decision)
             action = "check" if "check" in " ".join(msg["view"].get("legal") or []) else "fold"
             ws.send_json({"v": 1, "type": "act", "action": action, "hand": msg["hand"],
                           "decision": msg["you"]["decision"]})
