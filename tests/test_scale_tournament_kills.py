@@ -6,7 +6,7 @@ that plays their turns (check, else fold: they stay in to answer the deals) and 
 whichever process answers when its connection drops. Steps drawn in an order of a fixed seed: SIGKILL
 of the owner process (then restarted), the host's pause and resume, added time, a rebuy, a late
 registration, a phone that drops and reconnects; then the add-on break, a deal one person declines,
-a last kill, and a deal everyone accepts, which ends it.
+and a deal everyone accepts, which ends it, answered after the owner is killed while it is open.
 
 After every step, from the database (the tournament as its owner stored it, and the lease) and from
 every live process's API: every chip given out is on some table (stacks, and what was bought during
@@ -151,10 +151,10 @@ class Night:
         self.starting[i] = threading.Thread(target=self.procs[i].start, daemon=True)
         self.starting[i].start()
 
-    def started(self) -> None:
-        for thread in self.starting.values():
-            thread.join(HANG)
-        self.starting.clear()
+    def started(self, *which: int) -> None:
+        """Wait until processes ``which`` (all being started, by default) listen."""
+        for i in which or list(self.starting):
+            self.starting.pop(i).join(HANG)
 
     def live(self) -> list[ServerProcess]:
         return [p for i, p in enumerate(self.procs) if p.proc is not None and i not in self.starting]
@@ -238,8 +238,8 @@ def test_a_dealt_tournament_survives_process_kills_with_every_chip_and_seat_kept
     began = time.monotonic()
     for i in range(PROCESSES):
         night.start(i)
-    night.started()
-    night.lap("processes up")
+    night.started(0)  # the others come up while the tournament starts (a kill waits for them)
+    night.lap("the first process up")
     rng = random.Random(SEED)
     try:
         first = night.procs[0].base
@@ -294,10 +294,7 @@ async def scenario(night: Night, phones: dict[str, Phone], steps: list[str], rng
         await night.hands_go_on()
         await asyncio.to_thread(check)
         night.lap("a deal declined")
-        await kill(night, restart=False)
-        await asyncio.to_thread(check)
-        night.lap("kill")
-        await deal(night, phones, accept={"Ann": True, "Bob": True})
+        await deal(night, phones, accept={"Ann": True, "Bob": True}, kill_first=True)  # the owner dies meanwhile
         t = await asyncio.to_thread(check)
         assert t.finished and t.deal is not None and t.deal["made"]
         rows = t.results()["places"]
@@ -323,7 +320,7 @@ async def scenario(night: Night, phones: dict[str, Phone], steps: list[str], rng
 
 async def kill(night: Night, *, restart: bool) -> None:
     """SIGKILL the owner; another live process takes the tournament over and deals on from what is stored."""
-    night.started()  # a process restarted earlier is up
+    await asyncio.to_thread(night.started)  # the processes still starting (one restarted earlier) are up
     owner = await asyncio.to_thread(night.owner)
     assert owner is not None
     before = (await asyncio.to_thread(night.stored))[0]
@@ -339,14 +336,19 @@ async def kill(night: Night, *, restart: bool) -> None:
     await night.hands_go_on()
 
 
-async def deal(night: Night, phones: dict[str, Phone], accept: dict[str, bool]) -> None:
-    """The host asks for a deal; once offered (every table between hands), each person answers on their link."""
+async def deal(night: Night, phones: dict[str, Phone], accept: dict[str, bool], kill_first: bool = False) -> None:
+    """The host asks for a deal; once offered (every table between hands), each person answers on their
+    link (``kill_first``: the owner is killed before they answer, and the next owner has it open)."""
     await asyncio.to_thread(night.host_does, {"action": "deal", "kind": "icm"})
     await night.until(lambda: night.stored()[0].deal_open(), "the deal offered")
     t = await asyncio.to_thread(night.check)
     assert t.deal is not None and not any(table.live for table in t.tables.values())
     number = t.deal["number"]
     assert any(t.by_name(name).status == "playing" for name in accept), "both people out: nobody to answer"
+    if kill_first:
+        await kill(night, restart=False)
+        t = await asyncio.to_thread(night.check)
+        assert t.deal_open() and t.deal is not None and t.deal["number"] == number, t.deal
     for name, yes in accept.items():
         if t.by_name(name).status != "playing":
             continue
