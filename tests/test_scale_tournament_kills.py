@@ -290,11 +290,11 @@ async def scenario(night: Night, phones: dict[str, Phone], steps: list[str], rng
         await night.hands_go_on()
         await asyncio.to_thread(check)
         # a deal asked for is offered between hands; Bob declines it and play goes on
-        await deal(night, phones, accept={"Ann": True, "Bob": False})
+        await deal(night, phones, made=False)
         await night.hands_go_on()
         await asyncio.to_thread(check)
         night.lap("a deal declined")
-        await deal(night, phones, accept={"Ann": True, "Bob": True}, kill_first=True)  # the owner dies meanwhile
+        await deal(night, phones, made=True, kill_first=True)  # the owner dies meanwhile
         t = await asyncio.to_thread(check)
         assert t.finished and t.deal is not None and t.deal["made"]
         rows = t.results()["places"]
@@ -336,22 +336,23 @@ async def kill(night: Night, *, restart: bool) -> None:
     await night.hands_go_on()
 
 
-async def deal(night: Night, phones: dict[str, Phone], accept: dict[str, bool], kill_first: bool = False) -> None:
-    """The host asks for a deal; once offered (every table between hands), each person answers on their
-    link (``kill_first``: the owner is killed before they answer, and the next owner has it open)."""
+async def deal(night: Night, phones: dict[str, Phone], *, made: bool, kill_first: bool = False) -> None:
+    """The host asks for a deal; once offered (every table between hands), each person still in answers
+    on their link: all accept (``made``), or the last declines (``kill_first``: the owner is killed
+    before they answer, and the next owner has it open)."""
     await asyncio.to_thread(night.host_does, {"action": "deal", "kind": "icm"})
     await night.until(lambda: night.stored()[0].deal_open(), "the deal offered")
     t = await asyncio.to_thread(night.check)
     assert t.deal is not None and not any(table.live for table in t.tables.values())
     number = t.deal["number"]
-    assert any(t.by_name(name).status == "playing" for name in accept), "both people out: nobody to answer"
+    people = [name for name in phones if t.by_name(name).status == "playing"]
+    assert people, "both people out: nobody to answer"
     if kill_first:
         await kill(night, restart=False)
         t = await asyncio.to_thread(night.check)
         assert t.deal_open() and t.deal is not None and t.deal["number"] == number, t.deal
-    for name, yes in accept.items():
-        if t.by_name(name).status != "playing":
-            continue
+    for name in people:
+        yes = made or name != people[-1]
         owner = night.owner()
         assert owner is not None
         status, answer = await asyncio.to_thread(http, owner.base, f"/api/tournaments/{night.tid}/deal",
