@@ -42,7 +42,7 @@ from homegame.server.room import Connection, Room
 from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token, token_matches
-from homegame.server.tournament_hall import Hall
+from homegame.server.tournament_hall import Hall, entry_for_token
 from homegame.server.tournament_halls import ELSEWHERE, HallElsewhere, Halls, lease_key
 from homegame.server.tournaments import routes as tournament_routes
 from homegame.table import DEALERS_CHOICE, Settings, Table, TableError
@@ -398,7 +398,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         bus.on_change = server.router.bus_changed
     serving = {"up": False}
     #: The dealt tournaments played in this process (each a hall that owns its tables, under a lease).
-    halls = Halls(store, ownership=server.ownership)
+    halls = Halls(store, ownership=server.ownership, router=server.router)
 
     async def lost(key: str) -> None:
         """A lease taken over by another process: a table's, or a dealt tournament's hall's."""
@@ -620,8 +620,7 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         try:
             hall = halls.live(table_id)
         except HallElsewhere:
-            await ws.send_text(json.dumps(p.error("elsewhere", ELSEWHERE)))
-            await ws.close(4503)
+            await relay_to_hall(ws, table_id, hello, said)
             return
         if hall is not None:  # a player of a dealt tournament: the hall sends the table they sit at
             await at_tournament(ws, hall, hello, address)
@@ -660,6 +659,21 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
             server.detach(table_id)
             with contextlib.suppress(Exception):
                 await ws.close(4503 if moved else 1000)
+
+    async def relay_to_hall(ws: WebSocket, tid: str, hello: p.Hello, said: str) -> None:
+        """A player of a dealt tournament another process deals: relayed to it (``--route``, their
+        token checked here first), else told ``elsewhere``."""
+        if server.leaving or server.router is None:
+            await ws.send_text(json.dumps(p.error("moved", STOPPING) if server.leaving else p.error("elsewhere", ELSEWHERE)))
+            await ws.close(4503)
+            return
+        stored = store.tournament(tid)
+        if stored is None or entry_for_token(stored[2], hello.token) is None:
+            await refuse(ws, "bad_token", "this link's token is not valid for this tournament", 4404)
+            return
+        await server.router.relay(ws, tid, said)
+        with contextlib.suppress(Exception):
+            await ws.close(4503)  # the owner closed it (moved, gone): the client reconnects
 
     async def at_tournament(ws: WebSocket, hall: Hall, hello: p.Hello, address: str | None) -> None:
         """A player's websocket at a dealt tournament, from its hello until it closes."""

@@ -12,6 +12,10 @@ ends a connection with the text :data:`CLOSE`; the edge tells the owner a client
 
 When nobody listens on a table's channel (its owner died, or gave it up), the edge tells the client
 ``elsewhere`` and closes, and the client's reconnection lands on a process that takes the table over.
+
+A dealt tournament's players are relayed the same way: the owner of its hall
+(:class:`~homegame.server.tournament_hall.Hall`, under the tournament's lease) hears the channel of the
+tournament's id, and the hall's queue takes the messages as a room's does.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from typing import Any
 from homegame.server import protocol as p
 from homegame.server.bus import Bus, BusUnavailable, connection_channel, table_channel
 from homegame.server.room import Connection, Room
+from homegame.server.tournament_hall import Hall
 
 log = logging.getLogger("homegame.server")
 
@@ -44,7 +49,7 @@ async def _nowhere(_text: str) -> None:
 class Router:
     """Both ends of routing for one process: the tables it owns, and the websockets it relays."""
 
-    def __init__(self, bus: Bus, submit: Callable[[Room, Connection, Any], None]) -> None:
+    def __init__(self, bus: Bus, submit: Callable[[Room | Hall, Connection, Any], None]) -> None:
         self.bus = bus
         self.submit = submit
         #: For each table owned here: its remote connections by ``node:conn``, with their pump tasks.
@@ -63,8 +68,9 @@ class Router:
             local.send_close()
 
     # ----- the owner's end ----------------------------------------------------------------------
-    async def own(self, room: Room) -> None:
-        """Hear ``room``'s channel: messages from clients connected to other processes."""
+    async def own(self, room: Room | Hall) -> None:
+        """Hear ``room``'s channel (a table's, or a dealt tournament's hall's): messages from clients
+        connected to other processes."""
         remote: dict[str, tuple[Connection, asyncio.Task[None]]] = {}
         self.remote[room.id] = remote
 

@@ -336,12 +336,18 @@ class Hall:
         return [] if where is None else list(self.t.tables[where[0]].chat.lines)
 
     def entry_for(self, token: str) -> int | None:
-        """The entry whose own link's token is ``token`` (every stored hash compared)."""
-        found = None
-        for entry, held in self.state.get("players", {}).items():
-            if token_matches(token, held):
-                found = int(entry)
-        return found
+        """The entry whose own link's token is ``token``."""
+        return entry_for_token(self.state, token)
 
 
-__all__ = ["Hall", "TableStates", "moved_message"]
+def entry_for_token(state: dict[str, Any], token: str) -> int | None:
+    """The entry of the stored tournament ``state`` whose own link's token is ``token`` (every stored
+    hash compared), or ``None``."""
+    found = None
+    for entry, held in state.get("players", {}).items():
+        if token_matches(token, held):
+            found = int(entry)
+    return found
+
+
+__all__ = ["Hall", "TableStates", "entry_for_token", "moved_message"]

@@ -4,8 +4,9 @@ A dealt tournament is played by one process at a time. Its hall is loaded only u
 tournament's lease (:func:`lease_key`, in the tables' lease table), whose fencing number every write
 of it checks; a process that loses the lease stops the hall (:meth:`Halls.lost`), and
 :meth:`Halls.sweep` (at the start, then every third of a lease) takes over a tournament in play
-whose owner stopped or died. Another process answers its players ``elsewhere`` and its changes
-``503`` (:class:`HallElsewhere`).
+whose owner stopped or died. Another process relays its players' websockets to the owner (with
+``--route``: :class:`~homegame.server.route.Router`, as for a cash table; without it they are told
+``elsewhere``) and answers its changes ``503`` (:class:`HallElsewhere`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from homegame.server import protocol as p
 from homegame.server.ops import Ownership
+from homegame.server.route import Router
 from homegame.server.storage import Store
 from homegame.server.tournament_hall import Hall
 
@@ -41,13 +43,15 @@ def lease_key(tid: str) -> str:
 
 class Halls:
     """This process's halls, one per dealt tournament it plays (loaded when first needed), under the
-    server's leases (``ownership``; without it the process is alone)."""
+    server's leases (``ownership``; without it the process is alone); with a ``router``, each hall
+    also hears the players relayed from other processes."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 ownership: Ownership | None = None) -> None:
-        self.store, self.clock, self.ownership = store, clock, ownership
+                 ownership: Ownership | None = None, router: Router | None = None) -> None:
+        self.store, self.clock, self.ownership, self.router = store, clock, ownership, router
         self.halls: dict[str, Hall] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._hearing: set[asyncio.Task[None]] = set()
 
     def live(self, tid: str) -> Hall | None:
         """The hall of ``tid`` if it is a dealt tournament in play (loaded and started here if need
@@ -65,6 +69,9 @@ class Halls:
         hall.on_lost = self.lost
         with contextlib.suppress(RuntimeError):  # no running loop (a synchronous caller): started later
             hall.start()
+            if self.router is not None:
+                self._hearing.add(asyncio.get_running_loop().create_task(self.router.own(hall)))
+                self._hearing = {t for t in self._hearing if not t.done()}
         return hall
 
     async def lost(self, tid: str) -> None:
@@ -73,9 +80,11 @@ class Halls:
         if hall is None:
             return
         await hall.stop()
-        for conn in list(hall.connections):
+        for conn in list(hall.connections):  # told before the relayed ones are closed below
             conn.send(p.error("moved", "this tournament moved to another server process; reconnecting"))
             conn.send_close()
+        if self.router is not None:
+            await self.router.disown(tid)
 
     def sweep(self) -> None:
         """Play here every started, unfinished dealt tournament nobody plays (after a restart, or when
@@ -110,6 +119,8 @@ class Halls:
                 await sweeper
         for tid, hall in list(self.halls.items()):
             await hall.stop()
+            if self.router is not None:  # its relayed phones are closed: they reconnect elsewhere
+                await self.router.disown(tid)
             if self.ownership is not None:
                 await self.ownership.release(lease_key(tid))
         self.halls.clear()
