@@ -4,7 +4,8 @@ boards on the page, issue 20's tournament opening), each seen by a user:
 - Chowaha's board was drawn without its paths, so nobody could see which cards combine; and after a
   showdown on a laid-out or several-board game no board card of the winning hand was lit: the lines are
   drawn from the game's layout and the winning cards (and lines) lit on each board;
-- on a laptop a box covered the top of the host's player list;
+- a box that stays on screen (the top bar) covered the top of the host's player list once the Host tab
+  brought it up, on a phone and in a laptop's browser window under 1000 px wide;
 - chip badges were left on the felt after a hand: a flight of chips drawn for a page nobody looks at
   stayed where it began;
 - Three-Hole said "Tap a face-down card" while the player's own cards look face up to them;
@@ -110,6 +111,57 @@ def test_two_boards_light_each_boards_winning_cards(pages: Pages) -> None:
         expected = {c for a in view["results"]["awards"] if a["amount"] > 0 and a.get("board") == k for c in a.get("cards", []) if c in board}
         assert lit[k] == expected, (k, lit[k], expected)
     ann.screenshot(path=str(ARTIFACTS / "double-board-lit-phone.png"))
+    assert not pages.errors, pages.errors
+
+
+#: The smooth scroll has ended: the page stood still over two looks 100 ms apart.
+SCROLLED = """() => { const same = window.__lastY === scrollY; window.__lastY = scrollY; return same && scrollY > 0; }"""
+
+#: What lies over the middle and the top edge of the host panel's title and first rows (its links, its
+#: player list's first two seats), where something else does: the box that covers them.
+COVERED = """() => {
+  const panel = document.getElementById('host-panel');
+  const parts = [panel.querySelector('summary'), panel.querySelector('.links'), ...panel.querySelectorAll('.host-seat')].slice(0, 4);
+  const out = [];
+  for (const el of parts) {
+    const b = el.getBoundingClientRect();
+    for (const y of [b.top + 2, b.top + b.height / 2]) {
+      const hit = document.elementFromPoint(b.left + b.width / 2, y);
+      if (hit && !el.contains(hit)) out.push(`${el.className || el.tagName} under ${hit.closest('[class]')?.className || hit.tagName}`);
+    }
+  }
+  return out;
+}"""
+
+#: A phone, and a laptop's browser window not at full width (under 1000 px wide the page is laid out as
+#: on a phone: panels below the table, reached by the tab bar, under a top bar that stays on screen).
+NARROW = {"phone": "phone", "laptop window": {"viewport": {"width": 990, "height": 700}}}
+
+
+@pytest.mark.parametrize("device", list(NARROW))
+def test_the_host_tab_shows_the_whole_player_list_clear_of_the_top_bar(pages: Pages, device: str) -> None:
+    """Seen: a box that stays on screen covered the top of the host's player list. The Host tab scrolled its
+    panel's top to the top of the screen, under the top bar (stuck there). A panel brought up by its tab
+    (any scroll into view) stops below the top bar: its title and first rows are uncovered."""
+    _, ann = pages.host_seated(NARROW[device], "Ann", game="holdem", bots=3, approve_seats=False, paused=True)
+    ann.wait_for_selector("#host .host-seat")
+    ann.click('#tabs .tab[data-tab="host"]')
+    ann.wait_for_function(SCROLLED, polling=100)
+    ann.screenshot(path=str(ARTIFACTS / f"host-tab-{device.replace(' ', '-')}.png"))
+    assert ann.evaluate(COVERED) == []
+    top = ann.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
+    assert ann.evaluate("document.querySelector('#host-panel summary').getBoundingClientRect().top") >= top
+    assert not pages.errors, pages.errors
+
+
+def test_on_a_laptop_nothing_covers_the_host_panel(pages: Pages) -> None:
+    """On a full laptop screen the panels are a column of their own beside the table: the host panel's
+    title and first rows are uncovered there too, its player list scrolled to."""
+    _, ann = pages.host_seated("laptop", "Ann", game="holdem", bots=3, approve_seats=False, paused=True)
+    ann.wait_for_selector("#host .host-seat")
+    ann.locator("#host .host-seat").first.scroll_into_view_if_needed()
+    assert ann.evaluate(COVERED) == []
+    ann.screenshot(path=str(ARTIFACTS / "host-panel-laptop.png"))
     assert not pages.errors, pages.errors
 
 
