@@ -26,7 +26,6 @@ from browser_support import (  # noqa: F401 (fixtures)
     Pages,
     base,
     browser,
-    each_device,
     pages,
     play_until,
     state,
@@ -69,13 +68,15 @@ BOARD = """() => {
 }"""
 
 
-@each_device
-def test_chowaha_draws_its_paths_and_lights_the_winning_cards(pages: Pages, device: str) -> None:
-    """Seen: the board's cards without the paths between them, and no card lit after the showdown. Each of
-    the game's four lines (GET /api/games `layout.lines`) is drawn through its cards' centres, in its
-    order; the board cards of each winning hand are lit, and the line they lie on."""
-    ann = _showdown(pages, device, "chowaha")
-    layout = next(g for g in ann.evaluate("window.homegame.games") if g["name"] == "chowaha")["layout"]
+@pytest.mark.parametrize(("game", "device"), [("chowaha", "phone"), ("chowaha", "laptop"), ("iron-cross", "phone"),
+                                             ("elevator", "laptop")])
+def test_a_board_of_lines_draws_them_and_lights_the_winning_cards(pages: Pages, game: str, device: str) -> None:
+    """Seen on Chowaha: the board's cards without the paths between them, and no card lit after the
+    showdown (Iron Cross lacked it too). Each of the game's lines (GET /api/games `layout.lines`) is drawn
+    through its cards' centres, in its order; the board cards of each winning hand are lit, and the line
+    they lie on."""
+    ann = _showdown(pages, device, game)
+    layout = next(g for g in ann.evaluate("window.homegame.games") if g["name"] == game)["layout"]
     ann.wait_for_function(f"document.querySelectorAll('#board .board-lines [data-line]').length === {len(layout['lines'])}")
     got = ann.evaluate(BOARD)
     cards, lines = got["cards"], got["lines"]
@@ -94,7 +95,7 @@ def test_chowaha_draws_its_paths_and_lights_the_winning_cards(pages: Pages, devi
     for a in won:
         used = {view["board"].index(c) for c in a["cards"] if c in view["board"]}
         assert any(used <= set(layout["lines"][k]) for k in lit_lines), (a, lit_lines)
-    ann.screenshot(path=str(ARTIFACTS / f"chowaha-lines-{device}.png"))
+    ann.screenshot(path=str(ARTIFACTS / f"{game}-lines-{device}.png"))
     assert not pages.errors, pages.errors
 
 
