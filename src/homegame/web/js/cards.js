@@ -98,7 +98,7 @@ export function layoutBoard(cards, layout, { small = false, view = null, hand = 
   if (!cells) return null;
   const grid = document.createElement("div");
   const paths = Object.values(cells).some((cell) => cell[2]);
-  grid.className = `board-layout layout-${layout.name}${layout.boards ? " boards" : ""}${paths ? " paths" : ""}`;
+  grid.className = `board-layout layout-${layout.name}${layout.boards ? " boards" : ""}${layout.lines ? " lines" : ""}${paths ? " paths" : ""}`;
   grid.dataset.layout = layout.name;
   (layout.boards || []).forEach((_b, k) => {
     const name = document.createElement("span");
