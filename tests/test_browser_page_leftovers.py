@@ -155,6 +155,18 @@ def test_the_host_tab_shows_the_whole_player_list_clear_of_the_top_bar(pages: Pa
     assert not pages.errors, pages.errors
 
 
+def test_the_host_list_reads_each_player_on_one_line_on_a_phone(pages: Pages) -> None:
+    """Seen in the host tab's screenshot on a phone: the seated host's own row read "4." / "Ann" / "·" / "200",
+    a word a line, squeezed by its five buttons. A row's words stay on one line; the buttons go below them."""
+    _, ann = pages.host_seated("phone", "Ann", game="holdem", bots=3, approve_seats=False, paused=True)
+    ann.wait_for_selector('#host .host-seat [data-action="reissue"]')
+    lines = ann.evaluate("""() => [...document.querySelectorAll('#host .host-seat > span')].map((el) => {
+      const range = document.createRange(); range.selectNodeContents(el);
+      return [el.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size]; })""")
+    assert lines and all(n == 1 for _, n in lines), lines
+    assert not pages.errors, pages.errors
+
+
 def test_on_a_laptop_nothing_covers_the_host_panel(pages: Pages) -> None:
     """On a full laptop screen the panels are a column of their own beside the table: the host panel's
     title and first rows are uncovered there too, its player list scrolled to."""
