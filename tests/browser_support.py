@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 import time
 import urllib.error
@@ -160,10 +159,11 @@ def take_turn(page: Any, *, calls: bool = True) -> bool:
             confirm.first.click()
             return True
         if kind in ("pass", "discard"):
-            # "Pass k/n": tap cards until exactly n are chosen, whatever was chosen before (a state that
-            # arrived while this player's earlier taps were on their way may have kept some)
+            # the button says how many are chosen and needed (data-chosen, data-need): tap cards until exactly
+            # that many are chosen, whatever was chosen before (a state that arrived while this player's
+            # earlier taps were on their way may have kept some)
             for _ in range(2 * page.locator("#my-cards button.card").count() + 1):
-                chosen, need = map(int, re.findall(r"(\d+)/(\d+)", confirm.first.inner_text())[-1])
+                chosen, need = (int(confirm.first.get_attribute(f"data-{n}") or 0) for n in ("chosen", "need"))
                 if chosen == need:
                     break
                 pick = "button.card.selected" if chosen > need else "button.card:not(.selected)"

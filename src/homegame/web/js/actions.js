@@ -81,6 +81,23 @@ export function amountIn(text, lo, hi) {
   return x >= lo && x <= hi ? x : null;
 }
 
+// "1 card", "3 cards".
+function cardCount(n) {
+  return `${n} card${n === 1 ? "" : "s"}`;
+}
+
+// What a pass or discard needs, said when the cards chosen are more or fewer ("Pass 2/1" said nothing).
+function choiceNote(verb, need, chosen) {
+  const note = document.createElement("p");
+  note.className = `note ${verb}-note`;
+  note.setAttribute("role", "status");
+  const extra = chosen - need;
+  note.textContent = extra > 0
+    ? `Choose ${cardCount(need)} to ${verb}: ${chosen} are chosen, tap ${extra === 1 ? "one to put it" : `${extra} to put them`} back.`
+    : `Choose ${cardCount(need)} to ${verb}: ${chosen} chosen so far.`;
+  return note;
+}
+
 function button(label, action, cls = "") {
   const b = document.createElement("button");
   b.type = "button";
@@ -241,14 +258,21 @@ export function renderActions(view, ui, send) {
     const need = verbs[verb].cards;
     const to = view.pass_to !== null && view.pass_to !== undefined && ui.nameOf ? ui.nameOf(view.pass_to) : "your neighbour";
     prompt.textContent = `Tap ${need} card${need > 1 ? "s" : ""} to ${verb}${verb === "pass" ? ` to ${to}` : ""}.`;
-    const b = button(`${verb === "pass" ? "Pass" : "Discard"} ${ui.selected.length}/${need}`, verb, "primary confirm");
-    b.disabled = ui.selected.length !== need;
+    // the button names what it sends, or how many cards it takes; a note says what is wrong with the choice
+    const k = ui.selected.length;
+    const word = verb === "pass" ? "Pass" : "Discard";
+    const b = button(k === need ? `${word} ${ui.selected.map(cardText).join(" ")}` : `${word} ${cardCount(need)}`, verb, "primary confirm");
+    Object.assign(b.dataset, { chosen: String(k), need: String(need) });
+    b.disabled = k !== need;
     b.addEventListener("click", () => send(`${verb} ${ui.selected.join(" ")}`));
     row.append(b);
+    if (k && k !== need) box.insertBefore(choiceNote(verb, need, k), row);
   }
   if (verbs.expose) {
-    prompt.textContent = "Tap a face-down card to turn face up.";
-    const b = button("Expose", "expose", "primary confirm");
+    // your own cards look face up to you: say what the step does at the table (Three-Hole's exposures)
+    const label = view.step?.label ? `${view.step.label}: c` : "C";
+    prompt.textContent = `${label}hoose one of your cards to turn face up for the table (everyone turns one at the same time).`;
+    const b = button("Turn face up", "expose", "primary confirm");
     b.disabled = ui.selected.length !== 1;
     b.addEventListener("click", () => send(`expose ${ui.selected[0]}`));
     row.append(b);

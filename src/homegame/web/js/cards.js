@@ -1,4 +1,6 @@
 // Cards drawn as cards: rank and suit symbol, four colours so suits read at a glance on a phone.
+import { drawLines, wonLines } from "./boardlines.js";
+
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const RANKS = { T: "10" };
 
@@ -87,13 +89,16 @@ function pathCells(lines) {
 }
 
 // A board laid out as its game says: a grid with an empty slot where a card is still to come; with several
-// boards each card says its board (`data-board`, 1 for the first) and each row is named.
-export function layoutBoard(cards, layout, { small = false } = {}) {
+// boards each card says its board (`data-board`, 1 for the first) and each row is named; with lines, the
+// lines are drawn under the cards (boardlines.js). `view` (optional) is the hand the board is of: each card
+// is drawn as the felt draws a card (`feltCard`: wild marked, lit when it won, sliding in when first seen)
+// and the lines a winning hand used are lit.
+export function layoutBoard(cards, layout, { small = false, view = null, hand = null } = {}) {
   const cells = layoutCells(layout);
   if (!cells) return null;
   const grid = document.createElement("div");
   const paths = Object.values(cells).some((cell) => cell[2]);
-  grid.className = `board-layout layout-${layout.name}${layout.boards ? " boards" : ""}${paths ? " paths" : ""}`;
+  grid.className = `board-layout layout-${layout.name}${layout.boards ? " boards" : ""}${layout.lines ? " lines" : ""}${paths ? " paths" : ""}`;
   grid.dataset.layout = layout.name;
   (layout.boards || []).forEach((_b, k) => {
     const name = document.createElement("span");
@@ -104,14 +109,17 @@ export function layoutBoard(cards, layout, { small = false } = {}) {
     grid.append(name);
   });
   for (const [i, [row, col, span]] of Object.entries(cells)) {
-    const el = cards[Number(i)] ? cardEl(cards[Number(i)], { small }) : document.createElement("div");
-    if (!cards[Number(i)]) el.className = `card slot${small ? " small" : ""}`;
+    const card = cards[Number(i)];
+    const el = card ? cardEl(card, { small }) : document.createElement("div");
+    if (card && view) feltCard(el, card, view, hand, "board");
+    if (!card) el.className = `card slot${small ? " small" : ""}`;
     el.style.gridRow = span ? `${row} / span ${span}` : String(row);
     el.style.gridColumn = String(col);
     el.dataset.slot = i;
     if (layout.boards) el.dataset.board = String(layout.boards.findIndex((b) => b.includes(Number(i))) + 1);
     grid.append(el);
   }
+  if (layout.lines) drawLines(grid, layout.lines, wonLines(view, cards, layout.lines));
   return grid;
 }
 

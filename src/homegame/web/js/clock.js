@@ -259,10 +259,29 @@ $("back").addEventListener("click", () => act({ action: "level", step: -1 }));
 $("forward").addEventListener("click", () => act({ action: "level", step: 1 }));
 $("minus").addEventListener("click", () => act({ action: "add_time", seconds: -60 }));
 $("plus").addEventListener("click", () => act({ action: "add_time", seconds: 60 }));
+// The name an entry goes in under: as typed; a bot's left empty is "Bot N", the first not taken; a person's
+// left empty is asked for (an Error), and nothing is entered.
+function entryName(typed, bot, entries) {
+  const name = String(typed || "").trim();
+  if (name) return name;
+  if (!bot) throw new Error("Type the player's name to enter them (or tick \"a bot\" to enter a bot).");
+  const taken = new Set(entries.map((e) => e.name));
+  let n = 1;
+  while (taken.has(`Bot ${n}`)) n += 1;
+  return `Bot ${n}`;
+}
 $("enter").addEventListener("submit", async (event) => {
   event.preventDefault();
   const f = new FormData(event.target);
-  await act({ action: "enter", name: String(f.get("name") || "").trim(), bot: f.get("bot") === "on" });
+  const bot = f.get("bot") === "on";
+  let name;
+  try {
+    name = entryName(f.get("name"), bot, shown ? shown.entries : []);
+  } catch (e) {
+    error.textContent = e.message;
+    return;
+  }
+  await act({ action: "enter", name, bot });
   if (!error.textContent) event.target.reset();
 });
 $("payout-form").addEventListener("submit", (event) => {

@@ -131,7 +131,7 @@ export function renderCenter(state, app) {
     } else {
       // a cross or an H where the game lays its board out so (GET /api/games `layout`), else a row
       const layout = (app.games || []).find((g) => g.name === view.game)?.layout;
-      const laid = layout ? layoutBoard(view.board || [], layout) : null;
+      const laid = layout ? layoutBoard(view.board || [], layout, { view, hand: state.hand }) : null;
       if (laid) board.append(laid);
       else for (const c of view.board || []) board.append(feltCard(cardEl(c), c, view, state.hand, "board"));
     }
