@@ -59,7 +59,7 @@ def nginx(backends: list[int]) -> Iterator[int]:
     proc = subprocess.Popen([NGINX, "-p", str(root), "-c", str(root / "nginx.conf"), "-e", str(root / "error.log")],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        wait_for_port(port, 20)
+        wait_for_port(port)
         yield port
     finally:
         proc.terminate()

@@ -184,7 +184,7 @@ def test_json_logs_are_one_object_a_line_and_never_show_a_token(tmp_path: Path) 
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=out)
     try:
-        wait_for_port(port, 60)
+        wait_for_port(port)
         base = f"http://127.0.0.1:{port}"
         made = create_table(base, game="holdem")
         secret = made["links"]["host"].split("#", 1)[1]

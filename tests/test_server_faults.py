@@ -366,7 +366,7 @@ def test_a_good_database_still_serves(tmp_path: Path) -> None:
             f"'{port}','--db','ok.db','--log-level','warning']; main()")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stderr=subprocess.PIPE, text=True)
     try:
-        wait_for_port(port, 60)
+        wait_for_port(port)
         assert httpx.get(f"http://127.0.0.1:{port}/api/games").status_code == 200
     finally:
         proc.terminate()
