@@ -28,6 +28,7 @@ from homegame.cards import Card
 from homegame.evaluate import evaluate
 from homegame.rules.action import CHECK, FOLD, Option
 from homegame.rules.errors import IllegalAction
+from homegame.rules.events import NO_EXTRA, Event, new_event
 from homegame.rules.showing import best_showing, bring_in_seat
 from homegame.rules.steps import Rule, words
 
@@ -220,7 +221,7 @@ def options(h: Hand, s: int, step: Step | None = None) -> tuple[Option, ...]:
     return CHECK, _record(Option, ("bet" if opening else "raise", rng[0], rng[1], ""))
 
 
-_record = tuple.__new__  # an Option from its four fields at C speed (NamedTuple's own __new__ is Python)
+_record = new_event  # an Option from its four fields at C speed (NamedTuple's own __new__ is Python)
 
 
 def said(h: Hand, s: int, action: str) -> str | None:
@@ -314,7 +315,7 @@ def fold(h: Hand, s: int) -> str:
     h.acted[s] = True
     h.faced[s] = h.high
     h.seen_seq[s] = h.seq
-    h._raw.append(("fold", s, "Seat {} folds", (s,), NO_EXTRA))  # Hand.log's entry, without the call
+    h._log.append(new_event(Event, ("fold", s, "Seat {} folds", (s,), NO_EXTRA)))  # Hand.log's entry, without the call
     return "fold"
 
 
@@ -323,7 +324,7 @@ def check(h: Hand, s: int) -> str:
     h.acted[s] = True
     h.faced[s] = h.high
     h.seen_seq[s] = h.seq
-    h._raw.append(("check", s, "Seat {} checks", (s,), NO_EXTRA))
+    h._log.append(new_event(Event, ("check", s, "Seat {} checks", (s,), NO_EXTRA)))
     return "check"
 
 
@@ -341,9 +342,9 @@ def call(h: Hand, s: int, pay: int) -> str:
     if s == h.bring_in_due:
         h.bring_in_due = -1
         h.faced[s] = 0  # a forced bet, like a blind: any full bet over it reopens the betting for it
-        h._raw.append(("bring-in", s, "Seat {} brings in for {}{}", (s, pay, all_in), NO_EXTRA))
+        h._log.append(new_event(Event, ("bring-in", s, "Seat {} brings in for {}{}", (s, pay, all_in), NO_EXTRA)))
     else:
-        h._raw.append(("call", s, "Seat {} calls {}{}", (s, pay, all_in), NO_EXTRA))
+        h._log.append(new_event(Event, ("call", s, "Seat {} calls {}{}", (s, pay, all_in), NO_EXTRA)))
     return "call"
 
 
@@ -364,11 +365,10 @@ def wager(h: Hand, s: int, total: int) -> str:
     h.seen_seq[s] = h.seq
     h.aggressor = s
     word = "completes to" if completes else "bets" if opening else "raises to"
-    h._raw.append(("bet", s, "Seat {} {} {}{}", (s, word, total, "" if left else " and is all in"), NO_EXTRA))
+    h._log.append(new_event(Event, ("bet", s, "Seat {} {} {}{}", (s, word, total, "" if left else " and is all in"), NO_EXTRA)))
     return ("bet " if opening else "raise ") + (NUMBERS[total] if total < 1000 else str(total))
 
 
-NO_EXTRA: dict[str, Any] = {}  # the log entries' empty extras (read, never written)
 
 
 def _raise_to(h: Hand, total: int) -> None:

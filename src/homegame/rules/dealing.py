@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
 from homegame.rules import betting
+from homegame.rules.events import NO_EXTRA, Event, Shown, new_event
 from homegame.rules.steps import Automatic
 
 if TYPE_CHECKING:
@@ -20,24 +21,6 @@ if TYPE_CHECKING:
     from homegame.rules.spec import Step
 
 _STR = [str(Card(i)) for i in range(52)]
-
-
-class Shown(tuple[int, ...]):
-    """Card ids in a log entry, written out only when the events are read: ``str`` joins them with
-    spaces (for the text), :meth:`text` lists them (for the event's ``cards``).
-
-    >>> s = Shown([51, 0]); str(s), s.text()
-    ('As 2c', ['As', '2c'])
-    """
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return " ".join(_STR[c] for c in self)
-
-    def text(self) -> list[str]:
-        """The cards as text."""
-        return [_STR[c] for c in self]
 
 
 def deal(h: Hand, step: Step) -> None:
@@ -83,7 +66,7 @@ def turn_board(h: Hand, step: Step) -> None:
         turned = h._deck.draw_many(step.count)
     h.board += turned
     shown = Shown(turned)
-    h._raw.append(("board", None, "{}: {}", (step.label, shown), {"cards": shown}))  # as log() does
+    h._log.append(new_event(Event, ("board", None, "{}: {}", (step.label, shown), {"cards": shown})))  # as log() does
 
 
 def roll(h: Hand) -> None:
@@ -151,12 +134,12 @@ def forced_bets(h: Hand) -> None:
     """Post the antes (or a bomb pot's), the blinds and a straddle, as the stakes and options say."""
     st = h.stakes
     n = h.players
-    raw, none = h._raw, betting.NO_EXTRA  # log entries appended as log() does (nothing to settle yet)
+    log = h._log.append  # events appended as log() does (nothing to settle yet)
     bomb = h.options.bomb_pot
     if bomb:  # a bomb pot: everyone antes the bomb, no blinds, no first betting round
         for s in range(n):
             paid = betting.post(h, s, bomb, live=False)
-            raw.append(("ante", s, "Seat {} antes {} for the bomb pot", (s, paid), none))
+            log(new_event(Event, ("ante", s, "Seat {} antes {} for the bomb pot", (s, paid), NO_EXTRA)))
         return
     if st.blinds:
         if len(st.blinds) == 1:  # a single blind: the seat left of the button posts it (the button heads-up)
@@ -168,19 +151,19 @@ def forced_bets(h: Hand) -> None:
     if st.ante:
         for s in range(n):
             paid = betting.post(h, s, st.ante, live=False)
-            raw.append(("ante", s, "Seat {} antes {}", (s, paid), none))
+            log(new_event(Event, ("ante", s, "Seat {} antes {}", (s, paid), NO_EXTRA)))
     if st.bb_ante:  # the big blind antes for the table, before its blind (TDA: the ante first when short);
         # it is the table's antes, so dead money in the main pot, never uncalled (as in PokerKit)
         paid = betting.post(h, h.bb_seat, st.bb_ante, live=False)
         h.dead[h.bb_seat] += paid
-        raw.append(("ante", h.bb_seat, "Seat {} antes {} for the table", (h.bb_seat, paid), none))
+        log(new_event(Event, ("ante", h.bb_seat, "Seat {} antes {} for the table", (h.bb_seat, paid), NO_EXTRA)))
     if st.blinds:
         posts = ((h.bb_seat, st.blinds[0], "single"),) if len(st.blinds) == 1 else (
             (h.sb_seat, st.blinds[0], "small"), (h.bb_seat, st.blinds[1], "big"))
         for seat, amount, name in posts:
             if amount:
                 paid = betting.post(h, seat, amount, live=True)
-                raw.append(("blind", seat, "Seat {} posts the {} blind {}", (seat, name, paid), none))
+                log(new_event(Event, ("blind", seat, "Seat {} posts the {} blind {}", (seat, name, paid), NO_EXTRA)))
         h.blinds_due = True
         if h.options.straddle:
             seat = (h.bb_seat + 1) % n if h.options.straddle == "utg" else h.button

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from homegame.cards import Card, cards
 from homegame.rules import after, betting, dealing, draw, phh, runs
 from homegame.rules.action import Option
-from homegame.rules.dealing import Shown
 from homegame.rules.deck import Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
+from homegame.rules.events import Event, new_event
 from homegame.rules.history import History
 from homegame.rules.options import NONE as NO_OPTIONS
 from homegame.rules.options import HandOptions, first_opener, takes_straddle
@@ -70,7 +70,7 @@ class Hand:
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
         "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
         "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
-        "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
+        "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_log",
         "_results", "_pending", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
         "spent", "_stub", "turns", "_rule", "_step", "need_openers", "options", "straddle_seat", "aggressor", "runs",
         "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered", "rows",
@@ -202,7 +202,7 @@ class Hand:
         # long as no action has been taken since
         self.offer: tuple[int, int, tuple[int, int] | None] | None = None
         self._events: list[dict[str, Any]] = []
-        self._raw: list[tuple[str, int | None, str, tuple[Any, ...], dict[str, Any]]] = []
+        self._log: list[Event] = []  # the events in order (written by log(), or appended as it does)
         self._results: dict[str, Any] | None = None
         # what the settlement decided, written into ``results`` and the log when first read (rules.showdown)
         self._pending: tuple[Any, ...] | None = None
@@ -249,29 +249,31 @@ class Hand:
 
     # ----------------------------------------------------------------- events
     def log(self, kind: str, seat: int | None, text: str, *args: Any, **extra: Any) -> None:
-        """Append a public event (no face-down card may be in it). ``text`` is a ``str.format``
-        template filled with ``args`` when the events are read (so play never formats text); cards may be
-        given as :class:`Shown` ids, written as text then too (in ``text``, and in ``extra`` as a list)."""
+        """Append a public :class:`~homegame.rules.events.Event` (no face-down card may be in it). ``text``
+        is a ``str.format`` template filled with ``args`` when the event is read (so play never formats
+        text); cards may be given as :class:`~homegame.rules.events.Shown` ids, written as text then too."""
         if self._pending is not None:  # after the hand: the settlement's entries come first
             from homegame.rules.showdown import finish
 
             finish(self)
-        self._raw.append((kind, seat, text, args, extra))
+        self._log.append(new_event(Event, (kind, seat, text, args, extra)))
 
     @property
-    def events(self) -> list[dict[str, Any]]:
-        """The public log: dicts ``{"type", "seat", "text", ...}`` in order."""
+    def event_records(self) -> list[Event]:
+        """The public log as frozen records, in order (the list itself: read it, do not change it)."""
         if self._pending is not None:
             from homegame.rules.showdown import finish
 
             finish(self)
-        done, raw = self._events, self._raw
-        for i in range(len(done), len(raw)):
-            kind, seat, text, args, extra = raw[i]
-            event: dict[str, Any] = {"type": kind, "seat": seat, "text": text.format(*args) if args else text}
-            if extra:
-                event.update({k: v.text() if type(v) is Shown else v for k, v in extra.items()})
-            done.append(event)
+        return self._log
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The public log on the wire: ``{"type", "seat", "text", ...}`` per event in order
+        (:meth:`Event.to_dict <homegame.rules.events.Event.to_dict>`, each written once)."""
+        done, records = self._events, self.event_records
+        if len(done) < len(records):
+            done += [e.to_dict() for e in records[len(done):]]
         return done
 
     # ----------------------------------------------------------------- dealing

@@ -176,14 +176,16 @@ def own_lines(h: Hand, seat: int) -> dict[str, str]:
 
     out: dict[str, str] = {}
     chosen: dict[int, str] = {}  # each seat's latest choice, as its action text
-    for i, event in enumerate(h.events):
-        kind, by = event["type"], event["seat"]
+    for i, event in enumerate(h.event_records):
+        kind, by = event.kind, event.seat
+        if by is None:
+            continue
         if kind == "ready":
-            chosen[by] = h.actions[event["action"]][1]
+            chosen[by] = h.actions[event.extra["action"]][1]
             if by == seat:
                 out[str(i)] = f"Seat {seat} {chosen_words(chosen[by], mine=True)}"
-        elif kind == "pass" and seat in (by, event.get("to")) and by in chosen:
-            out[str(i)] = f"Seat {by} passes {chosen[by].split(' ', 1)[1]} to Seat {event['to']}"
+        elif kind == "pass" and seat in (by, event.extra.get("to")) and by in chosen:
+            out[str(i)] = f"Seat {by} passes {chosen[by].split(' ', 1)[1]} to Seat {event.extra['to']}"
     return out
 
 
