@@ -1,8 +1,8 @@
-"""Dealing a hand's cards and forced bets: the automatic steps that need no decision.
+"""Dealing a hand's cards: the automatic steps that need no decision.
 
 The functions work on a :class:`~homegame.rules.hand.Hand` (which runs them as its steps come up):
-the hole cards of a ``deal`` step, the community cards of a ``board`` step, a ``roll`` step's card turned
-up, and the antes, blinds and straddle posted before the first betting round. Each writes its public log
+the hole cards of a ``deal`` step, the community cards of a ``board`` step and a ``roll`` step's card
+turned up (the forced bets are :mod:`homegame.rules.betting.forced`'s). Each writes its public log
 entry as :meth:`~homegame.rules.hand.Hand.log` would.
 """
 
@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
-from homegame.rules import betting
-from homegame.rules.events import NO_EXTRA, Event, Shown, new_event
+from homegame.rules.events import Event, Shown, new_event
 from homegame.rules.steps import Automatic
 
 if TYPE_CHECKING:
@@ -128,45 +127,3 @@ class Roll(Automatic):
 
     def describe(self, step: Step) -> str:
         return f"{step.label}: everyone turns their next card face up"
-
-
-def forced_bets(h: Hand) -> None:
-    """Post the antes (or a bomb pot's), the blinds and a straddle, as the stakes and options say."""
-    st = h.stakes
-    n = h.players
-    log = h._log.append  # events appended as log() does (nothing to settle yet)
-    bomb = h.options.bomb_pot
-    if bomb:  # a bomb pot: everyone antes the bomb, no blinds, no first betting round
-        for s in range(n):
-            paid = betting.post(h, s, bomb, live=False)
-            log(new_event(Event, ("ante", s, "Seat {} antes {} for the bomb pot", (s, paid), NO_EXTRA)))
-        return
-    if st.blinds:
-        if len(st.blinds) == 1:  # a single blind: the seat left of the button posts it (the button heads-up)
-            h.sb_seat, h.bb_seat = -1, (h.button + (n > 2)) % n
-        elif n == 2:
-            h.sb_seat, h.bb_seat = h.button, (h.button + 1) % n
-        else:
-            h.sb_seat, h.bb_seat = (h.button + 1) % n, (h.button + 2) % n
-    if st.ante:
-        for s in range(n):
-            paid = betting.post(h, s, st.ante, live=False)
-            log(new_event(Event, ("ante", s, "Seat {} antes {}", (s, paid), NO_EXTRA)))
-    if st.bb_ante:  # the big blind antes for the table, before its blind (TDA: the ante first when short);
-        # it is the table's antes, so dead money in the main pot, never uncalled (as in PokerKit)
-        paid = betting.post(h, h.bb_seat, st.bb_ante, live=False)
-        h.dead[h.bb_seat] += paid
-        log(new_event(Event, ("ante", h.bb_seat, "Seat {} antes {} for the table", (h.bb_seat, paid), NO_EXTRA)))
-    if st.blinds:
-        posts = ((h.bb_seat, st.blinds[0], "single"),) if len(st.blinds) == 1 else (
-            (h.sb_seat, st.blinds[0], "small"), (h.bb_seat, st.blinds[1], "big"))
-        for seat, amount, name in posts:
-            if amount:
-                paid = betting.post(h, seat, amount, live=True)
-                log(new_event(Event, ("blind", seat, "Seat {} posts the {} blind {}", (seat, name, paid), NO_EXTRA)))
-        h.blinds_due = True
-        if h.options.straddle:
-            seat = (h.bb_seat + 1) % n if h.options.straddle == "utg" else h.button
-            h.straddle_seat = seat
-            paid = betting.post(h, seat, 2 * st.blinds[-1], live=True)
-            h.log("straddle", seat, "Seat {} straddles {}", seat, paid)

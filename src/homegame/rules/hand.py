@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from homegame.cards import Card, cards
-from homegame.rules import after, betting, dealing, draw, phh, runs
+from homegame.rules import after, betting, draw, phh, runs
 from homegame.rules.action import Option
 from homegame.rules.deck import Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
@@ -66,14 +66,12 @@ class Hand:
     """
 
     __slots__ = (
-        "game", "stakes", "button", "players", "starting", "stacks", "bets", "totals", "folded",
+        "game", "stakes", "button", "players", "starting", "stacks", "betting", "totals", "folded",
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
-        "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
-        "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
-        "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_log",
+        "step_index", "over", "to_act", "actions", "_history", "_events", "_log",
         "_results", "_pending", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
-        "spent", "_stub", "turns", "_rule", "_step", "need_openers", "options", "straddle_seat", "aggressor", "runs",
-        "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered", "rows",
+        "spent", "_stub", "turns", "_rule", "_step", "options", "runs",
+        "shows", "run_checked", "agreements", "_options_dealt", "dead", "_offered", "rows",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -158,7 +156,7 @@ class Hand:
         self.players = n
         self.starting = list(stacks)
         self.stacks = list(stacks)
-        self.bets = [0] * n
+        self.betting = betting.Betting(n, stakes.structure)  # written only by rules.betting
         self.totals = [0] * n
         self.dead = [0] * n  # chips of ``totals`` paid to the pot outside the betting (rules.buy): the main pot's
         self.folded = [False] * n
@@ -173,34 +171,14 @@ class Hand:
         # the step the hand is in and its rule: set as each step starts (before anyone may act)
         self._step: Step
         self._rule: StepRule
-        self.need_openers = False  # a jacks-or-better round nobody has opened yet (with blinds the big
-        # blind has opened it: the rule then changes nothing)
         self.declared: list[str | None] = [None] * n
         self.pending: dict[int, list[int] | str] = {}
         self.pending_text: dict[int, str] = {}
         self.step_index = 0
         self.over = False
         self.to_act: tuple[int, ...] = ()
-        self.high = self.level = self.last_raise = self.raises = self.seq = 0
-        self.capped = self.bring_in_open = False
-        self.acted = [False] * n
-        self.faced = [0] * n
-        self.seen_seq = [0] * n
-        self.round_big = False
-        self.free = 0  # seats still in with chips, kept during a betting round (rules.betting)
         self.rows = betting.seat_rows(n)  # every seat once, clockwise from each seat
         self._offered: tuple[int, tuple[Option, ...]] | None = None  # (seat, legal_actions) until the next action
-        # the structure, read at every betting decision
-        self.limit = stakes.structure == "fixed-limit"
-        self.pot_limit = stakes.structure == "pot-limit"
-        self.bet_unit = 0  # this round's fixed-limit bet, or the pot-/no-limit minimum bet
-        self.in_round = False
-        self.blinds_due = False
-        self.bb_seat = self.sb_seat = -1
-        self.bring_in_due = -1  # the stud low card while it has still to bring in or complete
-        # (actions so far, seat, bet/raise range) from the last legal(): the state is the same as
-        # long as no action has been taken since
-        self.offer: tuple[int, int, tuple[int, int] | None] | None = None
         self._events: list[dict[str, Any]] = []
         self._log: list[Event] = []  # the events in order (written by log(), or appended as it does)
         self._results: dict[str, Any] | None = None
@@ -211,14 +189,12 @@ class Hand:
         self.options = opts
         self._options_dealt = opts  # as dealt (the history's); agreements change ``options`` later
         self.agreements: list[tuple[int, int, bool]] = []  # (actions before it, seat, agrees)
-        self.straddle_seat = -1
-        self.aggressor = -1  # the last seat to bet or raise in the current (or last) betting round
         self.runs: list[tuple[list[int], list[list[int]]]] | None = None  # (board, cards) per run when run twice
         self.shows: list[tuple[int, list[int]]] = []  # cards shown by choice after the hand
         self.run_checked = False  # the point to run it twice has been reached (rules.runs)
         self.actions: list[tuple[int, str]] = []  # (seat, normalised action) in order: the history's
         self._history: History | None = None
-        dealing.forced_bets(self)
+        betting.forced_bets(self)
         self._advance()
 
     @property
@@ -246,6 +222,32 @@ class Hand:
     @results.setter
     def results(self, value: dict[str, Any] | None) -> None:
         self._results = value
+
+    # ----------------------------------------------------------------- the betting state, read here
+    @property
+    def bets(self) -> list[int]:
+        """Each seat's chips bet in the current betting round (``betting.bets``)."""
+        return self.betting.bets
+
+    @property
+    def in_round(self) -> bool:
+        """A betting round is open."""
+        return self.betting.in_round
+
+    @property
+    def sb_seat(self) -> int:
+        """The seat that posted the small blind (-1: none)."""
+        return self.betting.sb_seat
+
+    @property
+    def bb_seat(self) -> int:
+        """The seat that posted the big (or single) blind (-1: none)."""
+        return self.betting.bb_seat
+
+    @property
+    def straddle_seat(self) -> int:
+        """The seat that straddled (-1: none)."""
+        return self.betting.straddle_seat
 
     # ----------------------------------------------------------------- events
     def log(self, kind: str, seat: int | None, text: str, *args: Any, **extra: Any) -> None:
@@ -488,7 +490,7 @@ class Hand:
 
     def _settle(self) -> None:
         self.to_act = ()
-        self.in_round = False
+        betting.hand_over(self)
         _settlement()(self)
         self.over = True
         self._payoffs = list(map(operator.sub, self.stacks, self.starting))

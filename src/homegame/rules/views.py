@@ -58,10 +58,11 @@ def _common(h: Hand) -> CommonView:
     step = None if h.over else g.steps[h.step_index]
     shown = h.results["shown"] if h.results else {}
     seats: list[SeatView] = []
+    bets = h.betting.bets
     for s in range(h.players):
         up = [_STR[c] for c, f in zip(h.cards[s], h.faceup[s], strict=True) if f]
         seats.append({
-            "seat": s, "stack": h.stacks[s], "bet": h.bets[s], "in_pot": h.totals[s],
+            "seat": s, "stack": h.stacks[s], "bet": bets[s], "in_pot": h.totals[s],
             "folded": h.folded[s], "all_in": not h.folded[s] and h.stacks[s] == 0,
             "up": up, "down": len(h.cards[s]) - len(up),
             "shown": shown.get(str(s)),
@@ -94,7 +95,7 @@ def _common(h: Hand) -> CommonView:
         "results": results,
         "log": [e["text"] for e in h.events],
         "options": h.options.to_dict(),
-        "straddle": h.straddle_seat if h.straddle_seat >= 0 else None,
+        "straddle": h.betting.straddle_seat if h.betting.straddle_seat >= 0 else None,
         "runs": ([[_STR[c] for c in board] for board, _ in h.runs] if h.runs is not None else None),
         "rabbit": _rabbit(h),
     }
