@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from homegame.cards import Card, cards
-from homegame.rules import after, betting, draw, phh, runs
+from homegame.rules import after, betting, dealing, phh, runs
 from homegame.rules.action import Option
 from homegame.rules.deck import Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
@@ -69,8 +69,7 @@ class Hand:
         "game", "stakes", "button", "players", "starting", "stacks", "betting", "totals", "folded",
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
         "step_index", "over", "to_act", "actions", "_history", "_events", "_log",
-        "_results", "_pending", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
-        "spent", "_stub", "turns", "_rule", "_step", "options", "runs",
+        "_results", "_pending", "dealer", "_payoffs", "live", "turns", "_rule", "_step", "options", "runs",
         "shows", "run_checked", "agreements", "_options_dealt", "dead", "_offered", "rows",
     )
 
@@ -131,7 +130,7 @@ class Hand:
                 raise ValueError(f"rng must be a random.Random (the generator the deal draws from), not {rng!r}")
             if seed is not None or deck is not None:
                 raise ValueError("give one of seed, rng or deck: each decides the shuffle")
-            self._deck: Deck = StreamDeck(list(cards), rng, set(named), game.cards_needed(n))
+            source: Deck = StreamDeck(list(cards), rng, set(named), game.cards_needed(n))
         elif deck is not None:
             order = _ids(deck)
             if len(cards) < 52 and len(order) == 52:  # a whole deck's order (the server's shuffle): its cards
@@ -139,16 +138,13 @@ class Hand:
             if sorted(order) != list(cards):
                 raise ValueError(f"deck must be an order of all {len(cards)} cards of {game.name}'s deck, each once"
                                  + ("" if len(cards) == 52 else " (or of all 52, from which it takes its own)"))
-            self._deck = Deck(order, None, set(named))
+            source = Deck(order, None, set(named))
         else:
             # shuffled as it is dealt (Fisher-Yates, one card at a time): only the cards a hand uses
             # cost anything; the history completes the order when it is read
-            self._deck = Deck(list(cards), random.Random(seed) if seed is not None else secrets.SystemRandom(),
-                              set(named))
-        self._draw = self._deck.draw
-        self._hole_preset = hole_preset
-        self._board_preset = board_preset
-        self._dealt = [0] * n
+            source = Deck(list(cards), random.Random(seed) if seed is not None else secrets.SystemRandom(),
+                          set(named))
+        self.dealer = dealing.Dealer(source, hole_preset, board_preset, n)  # written only by rules.dealing
 
         self.game = game
         self.stakes = stakes
@@ -165,8 +161,6 @@ class Hand:
         self.board: list[int] = []
         self.burned: list[int] = []
         self.mucked: list[int] = []
-        self.spent: list[int] = []  # discards and burns a draw may shuffle back in (rules.draw)
-        self._stub: draw.Stub | None = None
         self.turns: list[int] = []  # the seats still to decide in a step taken in turn (rules.steps.InTurn)
         # the step the hand is in and its rule: set as each step starts (before anyone may act)
         self._step: Step
@@ -202,9 +196,9 @@ class Hand:
         """The hand's record (built when first read; its ``actions`` is this hand's list, kept up to date)."""
         if self._history is None:
             self._history = History(game=self.game.name, rules=dict(self.game.rules), stakes=self.stakes.to_dict(),
-                                    stacks=list(self.starting), button=self.button, deck=self._deck,
-                                    hole={s: list(v) for s, v in self._hole_preset.items()},
-                                    board=list(self._board_preset), actions=self.actions,
+                                    stacks=list(self.starting), button=self.button, deck=self.dealer.deck,
+                                    hole={s: list(v) for s, v in self.dealer.hole_preset.items()},
+                                    board=list(self.dealer.board_preset), actions=self.actions,
                                     options=self._options_dealt.to_dict(), shows=self.shows,
                                     agreements=self.agreements, file=self.game.source)
         return self._history
@@ -282,60 +276,13 @@ class Hand:
     def deck_order(self) -> list[int]:
         """The full order of the deck for this hand (a seeded hand is shuffled as it is dealt; the
         order is completed deterministically when asked for)."""
-        return self._deck.order()
+        return self.dealer.deck.order()
 
     @property
     def cards_drawn(self) -> int:
         """How many places of :meth:`deck_order` the hand has dealt so far (burns included): the cards
         after them are the ones nobody has seen."""
-        return self._deck.drawn
-
-    def _burn_for_draw(self) -> None:
-        """Burn a card before a draw, unless only the stub's last card is left."""
-        stub = self._stub
-        if stub is not None:
-            if len(stub.cards) <= 1:
-                return
-            c = stub.cards.pop(0)
-        elif self._deck.left() > 1:
-            c = self._draw()
-        else:
-            return
-        self.burned.append(c)
-        self.spent.append(c)
-
-    def replacement(self, s: int) -> int:
-        """The next card for a seat's draw: its preset card if any, else the deck's; the deck's last
-        card is shuffled with the spent cards instead of being dealt (:mod:`homegame.rules.draw`)."""
-        if self._hole_preset:
-            k = self._dealt[s]
-            self._dealt[s] = k + 1
-            preset = self._hole_preset.get(s)
-            if preset is not None and k < len(preset):
-                return preset[k]
-        stub = self._stub
-        if stub is None:
-            left = self._deck.left()
-            if left > 1 or (left == 1 and not self.spent):
-                return self._draw()
-            stub = self._stub = draw.Stub()
-            pool = self.spent + ([self._draw()] if left else [])
-        elif len(stub.cards) <= 1 and self.spent:
-            pool = self.spent + stub.cards
-            stub.cards = []
-        else:
-            pool = []
-        if pool:
-            back = set(pool)
-            self.mucked = [c for c in self.mucked if c not in back]
-            self.burned = [c for c in self.burned if c not in back]
-            self.spent = []
-            stub.reshuffle(self, pool)
-            self.log("reshuffle", None, "The dealer shuffles the last card with {} discards and burn cards",
-                     len(pool) - 1)
-        if not stub.cards:
-            raise RuntimeError(f"{self.game.name}: no card left for a draw")  # max_players prevents it
-        return stub.cards.pop(0)
+        return self.dealer.deck.drawn
 
     # ----------------------------------------------------------------- flow
     def _advance(self) -> None:
