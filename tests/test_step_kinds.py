@@ -16,6 +16,7 @@ import pytest
 import homegame as hg
 from homegame.cards import Card
 from homegame.games.gamefile import GameFileError
+from homegame.rules import dealing
 from homegame.rules.spec import SEQUENTIAL, Game, Step
 from homegame.rules.steps import InTurn, kinds, register, unregister
 
@@ -41,7 +42,7 @@ class Burn(InTurn):
 
     def carry_out(self, h: hg.Hand, seat: int, step: Step, choice: Any) -> None:
         for _ in range(choice):
-            h._burn_for_draw()  # the hand's own burn (it keeps the last card when the deck runs short)
+            dealing.burn_for_draw(h)  # the dealer's own burn (it keeps the last card when the deck runs short)
         h.log("burn", seat, "Seat {} has the dealer burn {}", seat, choice)
 
     def default(self, h: hg.Hand, seat: int, step: Step) -> str:

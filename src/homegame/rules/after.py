@@ -76,8 +76,9 @@ def rabbit(h: Hand) -> list[str]:
     if h.runs is not None:
         return []
     steps = h.game.steps[h.step_index:]
-    taken = set(c for ids in h._hole_preset.values() for c in ids) | set(h._board_preset)
-    deck = Deck(h._deck.order(), None, taken).resume(h._deck.drawn)
+    dealer = h.dealer
+    taken = set(c for ids in dealer.hole_preset.values() for c in ids) | set(dealer.board_preset)
+    deck = Deck(dealer.deck.order(), None, taken).resume(dealer.deck.drawn)
     still_in = sum(1 for f in h.folded if not f)
     board = len(h.board)
     out: list[int] = []
@@ -90,7 +91,7 @@ def rabbit(h: Hand) -> list[str]:
             started = True
             if step.burn:
                 deck.draw()
-            preset = h._board_preset[board:board + step.count]
+            preset = dealer.board_preset[board:board + step.count]
             out += preset + deck.draw_many(step.count - len(preset))
             board += step.count
         elif step.kind == "deal" and started:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import RANKS
+from homegame.rules import dealing
 from homegame.rules.errors import IllegalAction
 from homegame.rules.steps import InTurn
 
@@ -51,7 +52,7 @@ def _order(h: Hand) -> list[int]:
 
 def _extra(h: Hand, s: int, count: int) -> None:
     for _ in range(count):
-        h.cards[s].append(h.replacement(s))
+        h.cards[s].append(dealing.next_card(h, s))
         h.faceup[s].append(False)
     h.log("buy", s, "Seat {} is dealt {} more card{} face down", s, count, "" if count == 1 else "s")
 

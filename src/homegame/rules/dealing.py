@@ -1,18 +1,23 @@
-"""Dealing a hand's cards and forced bets: the automatic steps that need no decision.
+"""Dealing a hand's cards: where they come from, and the automatic steps that need no decision.
 
-The functions work on a :class:`~homegame.rules.hand.Hand` (which runs them as its steps come up):
-the hole cards of a ``deal`` step, the community cards of a ``board`` step, a ``roll`` step's card turned
-up, and the antes, blinds and straddle posted before the first betting round. Each writes its public log
+Where the cards come from is one record per hand, :class:`Dealer` (``hand.dealer``: the deck, the
+cards named in advance, the draw's stub), written only by this module. The functions work on a
+:class:`~homegame.rules.hand.Hand` (which runs them as its steps come up): the hole cards of a ``deal``
+step, the community cards of a ``board`` step, a ``roll`` step's card turned up, a draw's replacements
+and burns (the forced bets are :mod:`homegame.rules.betting.forced`'s). Each writes its public log
 entry as :meth:`~homegame.rules.hand.Hand.log` would.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
-from homegame.rules import betting
+from homegame.rules.deck import Deck
+from homegame.rules.events import Event, Shown, new_event
 from homegame.rules.steps import Automatic
 
 if TYPE_CHECKING:
@@ -22,38 +27,61 @@ if TYPE_CHECKING:
 _STR = [str(Card(i)) for i in range(52)]
 
 
-class Shown(tuple[int, ...]):
-    """Card ids in a log entry, written out only when the events are read: ``str`` joins them with
-    spaces (for the text), :meth:`text` lists them (for the event's ``cards``).
+class Stub:
+    """The undealt cards once the deck has run short in a draw: the bottom card shuffled with the
+    spent cards (discards and burns), dealt from the front."""
 
-    >>> s = Shown([51, 0]); str(s), s.text()
-    ('As 2c', ['As', '2c'])
-    """
+    __slots__ = ("cards", "shuffles")
 
-    __slots__ = ()
+    def __init__(self) -> None:
+        self.cards: list[int] = []
+        self.shuffles = 0
 
-    def __str__(self) -> str:
-        return " ".join(_STR[c] for c in self)
+    def reshuffle(self, h: Hand, pool: list[int]) -> None:
+        """Shuffle ``pool`` into the stub, the order derived from the hand's deck and the count."""
+        self.shuffles += 1
+        digest = hashlib.sha256(bytes(h.deck_order()) + bytes([self.shuffles % 256])).digest()
+        random.Random(int.from_bytes(digest[:8], "big")).shuffle(pool)
+        self.cards = pool + self.cards
 
-    def text(self) -> list[str]:
-        """The cards as text."""
-        return [_STR[c] for c in self]
+
+class Dealer:
+    """Where a hand's cards come from: the ``deck`` (``draw``, its draw), the cards named in advance
+    (``hole_preset`` per seat, in the order the seat receives them; ``board_preset``), ``dealt`` (how many
+    cards each seat has been dealt, to find its next preset), the draw's ``stub`` once the deck ran
+    short (None before) and ``spent`` (discards and burns a draw may shuffle back in)."""
+
+    __slots__ = ("deck", "draw", "hole_preset", "board_preset", "dealt", "stub", "spent")
+
+    def __init__(self, deck: Deck, hole_preset: dict[int, list[int]], board_preset: list[int],
+                 players: int) -> None:
+        self.deck = deck
+        self.draw = deck.draw
+        self.hole_preset = hole_preset
+        self.board_preset = board_preset
+        self.dealt = [0] * players
+        self.stub: Stub | None = None
+        self.spent: list[int] = []
+
+    def __repr__(self) -> str:
+        return f"<Dealer drawn={self.deck.drawn} left={self.deck.left()} dealt={self.dealt}>"
 
 
 def deal(h: Hand, step: Step) -> None:
     """One card at a time clockwise from the button's left, to every player still in."""
     n, folded = h.players, h.folded
     live = [s for s in h.rows[(h.button + 1) % n] if not folded[s]]
-    presets, dealt, cards, faceup = h._hole_preset, h._dealt, h.cards, h.faceup
+    d = h.dealer
+    presets, dealt, cards, faceup = d.hole_preset, d.dealt, h.cards, h.faceup
     if not presets:  # nothing preset: the cards come off the deck in dealing order
         m = len(live)
-        drawn = h._deck.draw_many(len(step.faces) * m)
+        drawn = d.deck.draw_many(len(step.faces) * m)
         faces = list(step.faces)
         for i, s in enumerate(live):
             cards[s] += drawn[i::m]
             faceup[s] += faces
     else:
-        draw = h._draw
+        draw = d.draw
         for up in step.faces:
             for s in live:
                 k = dealt[s]
@@ -71,19 +99,100 @@ def deal(h: Hand, step: Step) -> None:
 def turn_board(h: Hand, step: Step) -> None:
     """Turn the step's community cards (burning one first if it says so)."""
     start = len(h.board)
-    preset = h._board_preset[start:start + step.count] if h._board_preset else None
+    d = h.dealer
+    preset = d.board_preset[start:start + step.count] if d.board_preset else None
     if preset:
         if step.burn:
-            h.burned.append(h._draw())
-        turned = preset + h._deck.draw_many(step.count - len(preset))
+            h.burned.append(d.draw())
+        turned = preset + d.deck.draw_many(step.count - len(preset))
     elif step.burn:  # the burn and the cards in one go (as many draws, in order)
-        turned = h._deck.draw_many(step.count + 1)
+        turned = d.deck.draw_many(step.count + 1)
         h.burned.append(turned.pop(0))
     else:
-        turned = h._deck.draw_many(step.count)
+        turned = d.deck.draw_many(step.count)
     h.board += turned
     shown = Shown(turned)
-    h._raw.append(("board", None, "{}: {}", (step.label, shown), {"cards": shown}))  # as log() does
+    h._log.append(new_event(Event, ("board", None, "{}: {}", (step.label, shown), {"cards": shown})))  # as log() does
+
+
+def burn_for_draw(h: Hand) -> None:
+    """Burn a card before a draw, unless only the stub's last card is left."""
+    d = h.dealer
+    stub = d.stub
+    if stub is not None:
+        if len(stub.cards) <= 1:
+            return
+        c = stub.cards.pop(0)
+    elif d.deck.left() > 1:
+        c = d.draw()
+    else:
+        return
+    h.burned.append(c)
+    d.spent.append(c)
+
+
+def spend(h: Hand, ids: list[int]) -> None:
+    """A draw's discards: they may be shuffled back in when the deck runs short."""
+    h.dealer.spent.extend(ids)
+
+
+def next_card(h: Hand, s: int) -> int:
+    """The next card for a seat's draw: its preset card if any, else the deck's; the deck's last
+    card is shuffled with the spent cards instead of being dealt (:mod:`homegame.rules.draw`)."""
+    d = h.dealer
+    if d.hole_preset:
+        k = d.dealt[s]
+        d.dealt[s] = k + 1
+        preset = d.hole_preset.get(s)
+        if preset is not None and k < len(preset):
+            return preset[k]
+    stub = d.stub
+    if stub is None:
+        left = d.deck.left()
+        if left > 1 or (left == 1 and not d.spent):
+            return d.draw()
+        stub = d.stub = Stub()
+        pool = d.spent + ([d.draw()] if left else [])
+    elif len(stub.cards) <= 1 and d.spent:
+        pool = d.spent + stub.cards
+        stub.cards = []
+    else:
+        pool = []
+    if pool:
+        back = set(pool)
+        h.mucked = [c for c in h.mucked if c not in back]
+        h.burned = [c for c in h.burned if c not in back]
+        d.spent = []
+        stub.reshuffle(h, pool)
+        h.log("reshuffle", None, "The dealer shuffles the last card with {} discards and burn cards",
+              len(pool) - 1)
+    if not stub.cards:
+        raise RuntimeError(f"{h.game.name}: no card left for a draw")  # max_players prevents it
+    return stub.cards.pop(0)
+
+
+Presets = tuple[list[int], dict[int, list[int]], list[int]]
+
+
+def presets(h: Hand) -> Presets:
+    """What a second run of the board starts from: the cards dealt per seat so far, and the presets."""
+    d = h.dealer
+    return list(d.dealt), d.hole_preset, d.board_preset
+
+
+def second_run(h: Hand, kept: Presets, board: int) -> None:
+    """Back to where the runs part (:func:`presets`), the board at ``board`` cards: the cards named in
+    advance are the first run's, so the second run's all come off the deck."""
+    d = h.dealer
+    dealt, hole_preset, board_preset = kept
+    d.dealt = list(dealt)
+    d.board_preset = board_preset[:board]
+    d.hole_preset = {s: v[:dealt[s]] for s, v in hole_preset.items()}
+
+
+def runs_dealt(h: Hand, kept: Presets) -> None:
+    """Both runs are dealt: the presets are the hand's again (its history names them)."""
+    h.dealer.hole_preset, h.dealer.board_preset = kept[1], kept[2]
 
 
 def roll(h: Hand) -> None:
@@ -145,45 +254,3 @@ class Roll(Automatic):
 
     def describe(self, step: Step) -> str:
         return f"{step.label}: everyone turns their next card face up"
-
-
-def forced_bets(h: Hand) -> None:
-    """Post the antes (or a bomb pot's), the blinds and a straddle, as the stakes and options say."""
-    st = h.stakes
-    n = h.players
-    raw, none = h._raw, betting.NO_EXTRA  # log entries appended as log() does (nothing to settle yet)
-    bomb = h.options.bomb_pot
-    if bomb:  # a bomb pot: everyone antes the bomb, no blinds, no first betting round
-        for s in range(n):
-            paid = betting.post(h, s, bomb, live=False)
-            raw.append(("ante", s, "Seat {} antes {} for the bomb pot", (s, paid), none))
-        return
-    if st.blinds:
-        if len(st.blinds) == 1:  # a single blind: the seat left of the button posts it (the button heads-up)
-            h.sb_seat, h.bb_seat = -1, (h.button + (n > 2)) % n
-        elif n == 2:
-            h.sb_seat, h.bb_seat = h.button, (h.button + 1) % n
-        else:
-            h.sb_seat, h.bb_seat = (h.button + 1) % n, (h.button + 2) % n
-    if st.ante:
-        for s in range(n):
-            paid = betting.post(h, s, st.ante, live=False)
-            raw.append(("ante", s, "Seat {} antes {}", (s, paid), none))
-    if st.bb_ante:  # the big blind antes for the table, before its blind (TDA: the ante first when short);
-        # it is the table's antes, so dead money in the main pot, never uncalled (as in PokerKit)
-        paid = betting.post(h, h.bb_seat, st.bb_ante, live=False)
-        h.dead[h.bb_seat] += paid
-        raw.append(("ante", h.bb_seat, "Seat {} antes {} for the table", (h.bb_seat, paid), none))
-    if st.blinds:
-        posts = ((h.bb_seat, st.blinds[0], "single"),) if len(st.blinds) == 1 else (
-            (h.sb_seat, st.blinds[0], "small"), (h.bb_seat, st.blinds[1], "big"))
-        for seat, amount, name in posts:
-            if amount:
-                paid = betting.post(h, seat, amount, live=True)
-                raw.append(("blind", seat, "Seat {} posts the {} blind {}", (seat, name, paid), none))
-        h.blinds_due = True
-        if h.options.straddle:
-            seat = (h.bb_seat + 1) % n if h.options.straddle == "utg" else h.button
-            h.straddle_seat = seat
-            paid = betting.post(h, seat, 2 * st.blinds[-1], live=True)
-            h.log("straddle", seat, "Seat {} straddles {}", seat, paid)

@@ -9,18 +9,18 @@ drawn is public ("Seat 2 draws 3"); the discards and the replacements are seen b
 The stub (Robert's Rules of Poker, draw poker): a card is burned before the first replacement; the last
 card of the stub is never dealt while there are discards to shuffle: the dealer then shuffles that last
 card with the discards and burn cards so far (never the discards of the player being served) and deals
-on from those. The shuffle is derived from the hand's deck order (:meth:`Stub.reshuffle`), so a
-history replays it exactly and no randomness outside the deck is used.
+on from those (:func:`homegame.rules.dealing.next_card`). The shuffle is derived from the hand's deck
+order (:meth:`homegame.rules.dealing.Stub.reshuffle`), so a history replays it exactly and no
+randomness outside the deck is used.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, cards
+from homegame.rules import dealing
 from homegame.rules.errors import IllegalAction
 from homegame.rules.steps import InTurn
 
@@ -76,24 +76,6 @@ def validate(h: Hand, s: int, step: Step, verb: str, args: list[str]) -> tuple[s
     return ("discard " + _text(ids)).strip(), ids
 
 
-class Stub:
-    """The undealt cards once the deck has run short in a draw: the bottom card shuffled with the
-    spent cards (discards and burns), dealt from the front."""
-
-    __slots__ = ("cards", "shuffles")
-
-    def __init__(self) -> None:
-        self.cards: list[int] = []
-        self.shuffles = 0
-
-    def reshuffle(self, h: Hand, pool: list[int]) -> None:
-        """Shuffle ``pool`` into the stub, the order derived from the hand's deck and the count."""
-        self.shuffles += 1
-        digest = hashlib.sha256(bytes(h.deck_order()) + bytes([self.shuffles % 256])).digest()
-        random.Random(int.from_bytes(digest[:8], "big")).shuffle(pool)
-        self.cards = pool + self.cards
-
-
 def apply(h: Hand, s: int, step: Step, ids: list[int]) -> None:
     """Take the discards from the seat and deal it as many replacements, face down."""
     held, up = h.cards[s], h.faceup[s]
@@ -102,10 +84,10 @@ def apply(h: Hand, s: int, step: Step, ids: list[int]) -> None:
         del held[j]
         del up[j]
     for _ in ids:
-        held.append(h.replacement(s))
+        held.append(dealing.next_card(h, s))
         up.append(False)
     h.mucked.extend(ids)
-    h.spent.extend(ids)
+    dealing.spend(h, ids)
     if ids:
         h.log("draw", s, "Seat {} draws {}", s, len(ids))
     else:
@@ -122,7 +104,7 @@ class Draw(InTurn):
 
     def order(self, h: Hand, step: Step) -> list[int]:
         if step.burn:
-            h._burn_for_draw()
+            dealing.burn_for_draw(h)
         n = h.players
         return [s for s in ((h.button + i) % n for i in range(1, n + 1)) if not h.folded[s]]
 

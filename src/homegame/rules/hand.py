@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from homegame.cards import Card, cards
-from homegame.rules import after, betting, dealing, draw, phh, runs
+from homegame.rules import after, betting, dealing, phh, runs
 from homegame.rules.action import Option
-from homegame.rules.dealing import Shown
 from homegame.rules.deck import Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
+from homegame.rules.events import Event, new_event
 from homegame.rules.history import History
 from homegame.rules.options import NONE as NO_OPTIONS
 from homegame.rules.options import HandOptions, first_opener, takes_straddle
@@ -66,14 +66,11 @@ class Hand:
     """
 
     __slots__ = (
-        "game", "stakes", "button", "players", "starting", "stacks", "bets", "totals", "folded",
+        "game", "stakes", "button", "players", "starting", "stacks", "betting", "totals", "folded",
         "cards", "faceup", "board", "burned", "mucked", "declared", "pending", "pending_text",
-        "step_index", "over", "to_act", "high", "level", "last_raise", "raises", "capped", "bring_in_open",
-        "seq", "acted", "faced", "seen_seq", "round_big", "bet_unit", "limit", "pot_limit", "in_round",
-        "blinds_due", "bb_seat", "sb_seat", "bring_in_due", "offer", "actions", "_history", "_events", "_raw",
-        "_results", "_pending", "_deck", "_draw", "_hole_preset", "_dealt", "_board_preset", "_payoffs", "live",
-        "spent", "_stub", "turns", "_rule", "_step", "need_openers", "options", "straddle_seat", "aggressor", "runs",
-        "shows", "run_checked", "agreements", "_options_dealt", "dead", "free", "_offered", "rows",
+        "step_index", "over", "to_act", "actions", "_history", "_events", "_log",
+        "_results", "_pending", "dealer", "_payoffs", "live", "turns", "_rule", "_step", "options", "runs",
+        "shows", "run_checked", "agreements", "_options_dealt", "dead", "_offered", "rows",
     )
 
     def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
@@ -133,7 +130,7 @@ class Hand:
                 raise ValueError(f"rng must be a random.Random (the generator the deal draws from), not {rng!r}")
             if seed is not None or deck is not None:
                 raise ValueError("give one of seed, rng or deck: each decides the shuffle")
-            self._deck: Deck = StreamDeck(list(cards), rng, set(named), game.cards_needed(n))
+            source: Deck = StreamDeck(list(cards), rng, set(named), game.cards_needed(n))
         elif deck is not None:
             order = _ids(deck)
             if len(cards) < 52 and len(order) == 52:  # a whole deck's order (the server's shuffle): its cards
@@ -141,16 +138,13 @@ class Hand:
             if sorted(order) != list(cards):
                 raise ValueError(f"deck must be an order of all {len(cards)} cards of {game.name}'s deck, each once"
                                  + ("" if len(cards) == 52 else " (or of all 52, from which it takes its own)"))
-            self._deck = Deck(order, None, set(named))
+            source = Deck(order, None, set(named))
         else:
             # shuffled as it is dealt (Fisher-Yates, one card at a time): only the cards a hand uses
             # cost anything; the history completes the order when it is read
-            self._deck = Deck(list(cards), random.Random(seed) if seed is not None else secrets.SystemRandom(),
-                              set(named))
-        self._draw = self._deck.draw
-        self._hole_preset = hole_preset
-        self._board_preset = board_preset
-        self._dealt = [0] * n
+            source = Deck(list(cards), random.Random(seed) if seed is not None else secrets.SystemRandom(),
+                          set(named))
+        self.dealer = dealing.Dealer(source, hole_preset, board_preset, n)  # written only by rules.dealing
 
         self.game = game
         self.stakes = stakes
@@ -158,7 +152,7 @@ class Hand:
         self.players = n
         self.starting = list(stacks)
         self.stacks = list(stacks)
-        self.bets = [0] * n
+        self.betting = betting.Betting(n, stakes.structure)  # written only by rules.betting
         self.totals = [0] * n
         self.dead = [0] * n  # chips of ``totals`` paid to the pot outside the betting (rules.buy): the main pot's
         self.folded = [False] * n
@@ -167,42 +161,20 @@ class Hand:
         self.board: list[int] = []
         self.burned: list[int] = []
         self.mucked: list[int] = []
-        self.spent: list[int] = []  # discards and burns a draw may shuffle back in (rules.draw)
-        self._stub: draw.Stub | None = None
         self.turns: list[int] = []  # the seats still to decide in a step taken in turn (rules.steps.InTurn)
         # the step the hand is in and its rule: set as each step starts (before anyone may act)
         self._step: Step
         self._rule: StepRule
-        self.need_openers = False  # a jacks-or-better round nobody has opened yet (with blinds the big
-        # blind has opened it: the rule then changes nothing)
         self.declared: list[str | None] = [None] * n
         self.pending: dict[int, list[int] | str] = {}
         self.pending_text: dict[int, str] = {}
         self.step_index = 0
         self.over = False
         self.to_act: tuple[int, ...] = ()
-        self.high = self.level = self.last_raise = self.raises = self.seq = 0
-        self.capped = self.bring_in_open = False
-        self.acted = [False] * n
-        self.faced = [0] * n
-        self.seen_seq = [0] * n
-        self.round_big = False
-        self.free = 0  # seats still in with chips, kept during a betting round (rules.betting)
         self.rows = betting.seat_rows(n)  # every seat once, clockwise from each seat
         self._offered: tuple[int, tuple[Option, ...]] | None = None  # (seat, legal_actions) until the next action
-        # the structure, read at every betting decision
-        self.limit = stakes.structure == "fixed-limit"
-        self.pot_limit = stakes.structure == "pot-limit"
-        self.bet_unit = 0  # this round's fixed-limit bet, or the pot-/no-limit minimum bet
-        self.in_round = False
-        self.blinds_due = False
-        self.bb_seat = self.sb_seat = -1
-        self.bring_in_due = -1  # the stud low card while it has still to bring in or complete
-        # (actions so far, seat, bet/raise range) from the last legal(): the state is the same as
-        # long as no action has been taken since
-        self.offer: tuple[int, int, tuple[int, int] | None] | None = None
         self._events: list[dict[str, Any]] = []
-        self._raw: list[tuple[str, int | None, str, tuple[Any, ...], dict[str, Any]]] = []
+        self._log: list[Event] = []  # the events in order (written by log(), or appended as it does)
         self._results: dict[str, Any] | None = None
         # what the settlement decided, written into ``results`` and the log when first read (rules.showdown)
         self._pending: tuple[Any, ...] | None = None
@@ -211,14 +183,12 @@ class Hand:
         self.options = opts
         self._options_dealt = opts  # as dealt (the history's); agreements change ``options`` later
         self.agreements: list[tuple[int, int, bool]] = []  # (actions before it, seat, agrees)
-        self.straddle_seat = -1
-        self.aggressor = -1  # the last seat to bet or raise in the current (or last) betting round
         self.runs: list[tuple[list[int], list[list[int]]]] | None = None  # (board, cards) per run when run twice
         self.shows: list[tuple[int, list[int]]] = []  # cards shown by choice after the hand
         self.run_checked = False  # the point to run it twice has been reached (rules.runs)
         self.actions: list[tuple[int, str]] = []  # (seat, normalised action) in order: the history's
         self._history: History | None = None
-        dealing.forced_bets(self)
+        betting.forced_bets(self)
         self._advance()
 
     @property
@@ -226,9 +196,9 @@ class Hand:
         """The hand's record (built when first read; its ``actions`` is this hand's list, kept up to date)."""
         if self._history is None:
             self._history = History(game=self.game.name, rules=dict(self.game.rules), stakes=self.stakes.to_dict(),
-                                    stacks=list(self.starting), button=self.button, deck=self._deck,
-                                    hole={s: list(v) for s, v in self._hole_preset.items()},
-                                    board=list(self._board_preset), actions=self.actions,
+                                    stacks=list(self.starting), button=self.button, deck=self.dealer.deck,
+                                    hole={s: list(v) for s, v in self.dealer.hole_preset.items()},
+                                    board=list(self.dealer.board_preset), actions=self.actions,
                                     options=self._options_dealt.to_dict(), shows=self.shows,
                                     agreements=self.agreements, file=self.game.source)
         return self._history
@@ -247,91 +217,72 @@ class Hand:
     def results(self, value: dict[str, Any] | None) -> None:
         self._results = value
 
+    # ----------------------------------------------------------------- the betting state, read here
+    @property
+    def bets(self) -> list[int]:
+        """Each seat's chips bet in the current betting round (``betting.bets``)."""
+        return self.betting.bets
+
+    @property
+    def in_round(self) -> bool:
+        """A betting round is open."""
+        return self.betting.in_round
+
+    @property
+    def sb_seat(self) -> int:
+        """The seat that posted the small blind (-1: none)."""
+        return self.betting.sb_seat
+
+    @property
+    def bb_seat(self) -> int:
+        """The seat that posted the big (or single) blind (-1: none)."""
+        return self.betting.bb_seat
+
+    @property
+    def straddle_seat(self) -> int:
+        """The seat that straddled (-1: none)."""
+        return self.betting.straddle_seat
+
     # ----------------------------------------------------------------- events
     def log(self, kind: str, seat: int | None, text: str, *args: Any, **extra: Any) -> None:
-        """Append a public event (no face-down card may be in it). ``text`` is a ``str.format``
-        template filled with ``args`` when the events are read (so play never formats text); cards may be
-        given as :class:`Shown` ids, written as text then too (in ``text``, and in ``extra`` as a list)."""
+        """Append a public :class:`~homegame.rules.events.Event` (no face-down card may be in it). ``text``
+        is a ``str.format`` template filled with ``args`` when the event is read (so play never formats
+        text); cards may be given as :class:`~homegame.rules.events.Shown` ids, written as text then too."""
         if self._pending is not None:  # after the hand: the settlement's entries come first
             from homegame.rules.showdown import finish
 
             finish(self)
-        self._raw.append((kind, seat, text, args, extra))
+        self._log.append(new_event(Event, (kind, seat, text, args, extra)))
 
     @property
-    def events(self) -> list[dict[str, Any]]:
-        """The public log: dicts ``{"type", "seat", "text", ...}`` in order."""
+    def event_records(self) -> list[Event]:
+        """The public log as frozen records, in order (the list itself: read it, do not change it)."""
         if self._pending is not None:
             from homegame.rules.showdown import finish
 
             finish(self)
-        done, raw = self._events, self._raw
-        for i in range(len(done), len(raw)):
-            kind, seat, text, args, extra = raw[i]
-            event: dict[str, Any] = {"type": kind, "seat": seat, "text": text.format(*args) if args else text}
-            if extra:
-                event.update({k: v.text() if type(v) is Shown else v for k, v in extra.items()})
-            done.append(event)
+        return self._log
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The public log on the wire: ``{"type", "seat", "text", ...}`` per event in order
+        (:meth:`Event.to_dict <homegame.rules.events.Event.to_dict>`, each written once)."""
+        done, records = self._events, self.event_records
+        if len(done) < len(records):
+            done += [e.to_dict() for e in records[len(done):]]
         return done
 
     # ----------------------------------------------------------------- dealing
     def deck_order(self) -> list[int]:
         """The full order of the deck for this hand (a seeded hand is shuffled as it is dealt; the
         order is completed deterministically when asked for)."""
-        return self._deck.order()
+        return self.dealer.deck.order()
 
     @property
     def cards_drawn(self) -> int:
         """How many places of :meth:`deck_order` the hand has dealt so far (burns included): the cards
         after them are the ones nobody has seen."""
-        return self._deck.drawn
-
-    def _burn_for_draw(self) -> None:
-        """Burn a card before a draw, unless only the stub's last card is left."""
-        stub = self._stub
-        if stub is not None:
-            if len(stub.cards) <= 1:
-                return
-            c = stub.cards.pop(0)
-        elif self._deck.left() > 1:
-            c = self._draw()
-        else:
-            return
-        self.burned.append(c)
-        self.spent.append(c)
-
-    def replacement(self, s: int) -> int:
-        """The next card for a seat's draw: its preset card if any, else the deck's; the deck's last
-        card is shuffled with the spent cards instead of being dealt (:mod:`homegame.rules.draw`)."""
-        if self._hole_preset:
-            k = self._dealt[s]
-            self._dealt[s] = k + 1
-            preset = self._hole_preset.get(s)
-            if preset is not None and k < len(preset):
-                return preset[k]
-        stub = self._stub
-        if stub is None:
-            left = self._deck.left()
-            if left > 1 or (left == 1 and not self.spent):
-                return self._draw()
-            stub = self._stub = draw.Stub()
-            pool = self.spent + ([self._draw()] if left else [])
-        elif len(stub.cards) <= 1 and self.spent:
-            pool = self.spent + stub.cards
-            stub.cards = []
-        else:
-            pool = []
-        if pool:
-            back = set(pool)
-            self.mucked = [c for c in self.mucked if c not in back]
-            self.burned = [c for c in self.burned if c not in back]
-            self.spent = []
-            stub.reshuffle(self, pool)
-            self.log("reshuffle", None, "The dealer shuffles the last card with {} discards and burn cards",
-                     len(pool) - 1)
-        if not stub.cards:
-            raise RuntimeError(f"{self.game.name}: no card left for a draw")  # max_players prevents it
-        return stub.cards.pop(0)
+        return self.dealer.deck.drawn
 
     # ----------------------------------------------------------------- flow
     def _advance(self) -> None:
@@ -486,7 +437,7 @@ class Hand:
 
     def _settle(self) -> None:
         self.to_act = ()
-        self.in_round = False
+        betting.hand_over(self)
         _settlement()(self)
         self.over = True
         self._payoffs = list(map(operator.sub, self.stacks, self.starting))

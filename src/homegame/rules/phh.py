@@ -112,8 +112,9 @@ def to_phh(h: Hand) -> str:
     if code.startswith("F7S") or code == "FR":
         fields["bring_in"] = st.bring_in
     else:
-        if h.straddle_seat >= 0:  # a straddle is one more blind: p3 (under the gun) or the button
-            blinds[order.index(h.straddle_seat)] = 2 * st.blinds[-1]
+        straddle = h.betting.straddle_seat
+        if straddle >= 0:  # a straddle is one more blind: p3 (under the gun) or the button
+            blinds[order.index(straddle)] = 2 * st.blinds[-1]
         fields["blinds_or_straddles"] = blinds
     if code in ("NT", "PO"):
         fields["min_bet"] = st.min_bet
@@ -159,7 +160,7 @@ class _Writer:
         for seat, action in hist.actions:
             verb, *rest = action.split()
             self.before_action(seat)
-            if verb == "call" and seat == self.shadow.bring_in_due:
+            if verb == "call" and seat == self.shadow.betting.bring_in_due:
                 code = "pb"  # the stud low card posts the bring-in (a completion is a plain cbr)
             else:
                 code = _VERBS.get(verb, f"cbr {rest[0] if rest else ''}").strip()
@@ -182,14 +183,15 @@ class _Writer:
         """PokerKit asks every player it queued at the start of a round, or after the last raise, even
         one with nothing left to decide (all the others all in): write those checks."""
         sh = self.shadow
+        bets = sh.betting.bets
         if sh.step_index != self.round:  # a new round: PokerKit queues everyone who could bet
             self.round = sh.step_index
             live = [s for s in range(sh.players) if not sh.folded[s]]
-            totals = sorted(sh.bets[s] + sh.stacks[s] for s in live)
+            totals = sorted(bets[s] + sh.stacks[s] for s in live)
             second = totals[-2] if len(totals) > 1 else 0
             self.queue = [s for s in self._clockwise(seat) if not sh.folded[s] and sh.stacks[s] > 0
-                          and not sh.acted[s]
-                          and min(sh.stacks[s], max(0, second - sh.bets[s])) > 0]
+                          and not sh.betting.acted[s]
+                          and min(sh.stacks[s], max(0, second - bets[s])) > 0]
         while self.queue and self.queue[0] != seat:
             self.actions.append(f"{self.label[self.queue.pop(0)]} cc")
         if self.queue:

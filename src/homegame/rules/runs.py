@@ -40,7 +40,7 @@ def twice_now(h: Hand) -> bool:
         return False
     need = sum(s.count + s.burn if s.kind == "board" else len(s.faces) * h.live if s.kind == "deal" else 0
                for s in rest)
-    if h._deck.left() < 2 * need:  # a big Same'Em table: not enough cards for two runs
+    if h.dealer.deck.left() < 2 * need:  # a big Same'Em table: not enough cards for two runs
         h.log("run", None, "Not enough cards left to run it twice: the board is run once")
         return False
     return True
@@ -52,8 +52,7 @@ def run_twice(h: Hand) -> None:
     steps = h.game.steps[h.step_index:]
     board0 = len(h.board)
     held = [len(c) for c in h.cards]
-    dealt = list(h._dealt)
-    hole_preset, board_preset = h._hole_preset, h._board_preset
+    kept = dealing.presets(h)
     h.log("run", None, "Every player still in agreed: the board is run twice")
     runs: list[tuple[list[int], list[list[int]]]] = []
     for run in (1, 2):
@@ -62,9 +61,7 @@ def run_twice(h: Hand) -> None:
             for s in range(h.players):
                 del h.cards[s][held[s]:]
                 del h.faceup[s][held[s]:]
-            h._dealt = list(dealt)
-            h._board_preset = board_preset[:board0]
-            h._hole_preset = {s: v[:dealt[s]] for s, v in hole_preset.items()}
+            dealing.second_run(h, kept, board0)
         h.log("run", None, "Run {}", run)
         for step in steps:
             if step.kind == "deal":
@@ -72,7 +69,7 @@ def run_twice(h: Hand) -> None:
             elif step.kind == "board":
                 dealing.turn_board(h, step)
         runs.append((list(h.board), [list(c) for c in h.cards]))
-    h._hole_preset, h._board_preset = hole_preset, board_preset
+    dealing.runs_dealt(h, kept)
     h.runs = runs
     h.board = list(runs[0][0])
     h.cards = [list(c) for c in runs[0][1]]

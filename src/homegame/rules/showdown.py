@@ -347,7 +347,8 @@ def _show_order(h: Hand, contenders: list[int]) -> list[int]:
     """Who shows first: the last to bet or raise in the last betting round, else the first player
     left of the button; then clockwise (Robert's Rules, showdown)."""
     n = h.players
-    first = h.aggressor if h.aggressor in contenders else (h.button + 1) % n
+    aggressor = h.betting.aggressor
+    first = aggressor if aggressor in contenders else (h.button + 1) % n
     return [s for s in ((first + i) % n for i in range(n)) if s in contenders]
 
 

@@ -58,10 +58,11 @@ def _common(h: Hand) -> CommonView:
     step = None if h.over else g.steps[h.step_index]
     shown = h.results["shown"] if h.results else {}
     seats: list[SeatView] = []
+    bets = h.betting.bets
     for s in range(h.players):
         up = [_STR[c] for c, f in zip(h.cards[s], h.faceup[s], strict=True) if f]
         seats.append({
-            "seat": s, "stack": h.stacks[s], "bet": h.bets[s], "in_pot": h.totals[s],
+            "seat": s, "stack": h.stacks[s], "bet": bets[s], "in_pot": h.totals[s],
             "folded": h.folded[s], "all_in": not h.folded[s] and h.stacks[s] == 0,
             "up": up, "down": len(h.cards[s]) - len(up),
             "shown": shown.get(str(s)),
@@ -94,7 +95,7 @@ def _common(h: Hand) -> CommonView:
         "results": results,
         "log": [e["text"] for e in h.events],
         "options": h.options.to_dict(),
-        "straddle": h.straddle_seat if h.straddle_seat >= 0 else None,
+        "straddle": h.betting.straddle_seat if h.betting.straddle_seat >= 0 else None,
         "runs": ([[_STR[c] for c in board] for board, _ in h.runs] if h.runs is not None else None),
         "rabbit": _rabbit(h),
     }
@@ -176,14 +177,16 @@ def own_lines(h: Hand, seat: int) -> dict[str, str]:
 
     out: dict[str, str] = {}
     chosen: dict[int, str] = {}  # each seat's latest choice, as its action text
-    for i, event in enumerate(h.events):
-        kind, by = event["type"], event["seat"]
+    for i, event in enumerate(h.event_records):
+        kind, by = event.kind, event.seat
+        if by is None:
+            continue
         if kind == "ready":
-            chosen[by] = h.actions[event["action"]][1]
+            chosen[by] = h.actions[event.extra["action"]][1]
             if by == seat:
                 out[str(i)] = f"Seat {seat} {chosen_words(chosen[by], mine=True)}"
-        elif kind == "pass" and seat in (by, event.get("to")) and by in chosen:
-            out[str(i)] = f"Seat {by} passes {chosen[by].split(' ', 1)[1]} to Seat {event['to']}"
+        elif kind == "pass" and seat in (by, event.extra.get("to")) and by in chosen:
+            out[str(i)] = f"Seat {by} passes {chosen[by].split(' ', 1)[1]} to Seat {event.extra['to']}"
     return out
 
 

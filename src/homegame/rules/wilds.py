@@ -137,14 +137,14 @@ def up_order(h: Hand) -> list[int]:
         out.extend(cs[k] for k in range(most) for _, cs in group if k < len(cs))
         group.clear()
 
-    for event in h.events:
-        if event["type"] != "deal":
+    for event in h.event_records:
+        seat = event.seat
+        if event.kind != "deal" or seat is None:
             flush()
             continue
-        seat = event["seat"]
         if any(s == seat for s, _ in group):
             flush()
-        group.append((seat, [Card(c).id for c in event.get("cards", ())]))
+        group.append((seat, list(event.cards)))
     flush()
     return out
 
