@@ -111,7 +111,7 @@ class TableState:
         number and how many of that hand's log lines there were then (a line made while hand 7 is played,
         after its blinds, comes after the blinds; one made between hands after the last hand's lines),
         so that a reader shows every line once, in the order of events."""
-        mark = [self.hand_number, len(self.hand.events) if self.hand is not None else 0]
+        mark = [self.hand_number, len(self.hand.event_records) if self.hand is not None else 0]
         self.notices = (self.notices + list(lines))[-30:]
         self.notice_marks = (self.notice_marks + [list(mark) for _ in lines])[-30:]
 
