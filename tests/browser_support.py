@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import sqlite3
 import time
 import urllib.error
 from collections.abc import Callable, Iterator
@@ -41,10 +42,12 @@ each_device = pytest.mark.parametrize("device", list(VIEWPORTS))
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[str]:
-    """A server on its own SQLite file for the test module that asks."""
+def base(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest, migrated_sqlite: Path) -> Iterator[str]:
+    """A server on its own SQLite file for the test module that asks: a copy of the process's migrated
+    empty database (``tests/conftest.py``), which the server finds at the newest schema."""
     name = request.module.__name__.rsplit(".", 1)[-1]
     db = tmp_path_factory.mktemp(name) / f"{name}.db"
+    copy_sqlite(migrated_sqlite, db)
     with server_thread(f"sqlite:///{db}") as url:
         yield url
 
@@ -53,6 +56,13 @@ def base(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReques
 def browser(one_chromium: Any) -> Any:
     """Debian's Chromium, headless: the one this test process shares (``tests/conftest.py``)."""
     return one_chromium
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """Copy the SQLite database ``source`` to the new file ``target`` with SQLite's own backup (whole and
+    consistent whatever its journal holds)."""
+    with contextlib.closing(sqlite3.connect(source)) as src, contextlib.closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
 
 
 class Pages:

@@ -99,9 +99,11 @@ def test_two_players_and_a_bot_play_each_seed_game(base: str, pages: Pages) -> N
     # the host panel with the invite link is open from the start: sending the link is the host's first job
     host.wait_for_selector("#invite-link", state="visible")
     set_paused(host, True)
-    # a few seconds between hands: the host's page pauses the table as each hand ends (a paused table stops
-    # its clocks and its play, so the pause comes after the hand, not during it: PAUSE_WHEN_OVER)
-    host.evaluate("window.homegame.send({type: 'configure', bot_delay: 0.05, between_hands: 4})")
+    # two seconds between hands: the host's page pauses the table as each hand ends (a paused table stops
+    # its clocks and its play, so the pause comes after the hand, not during it: PAUSE_WHEN_OVER), and each
+    # game's hand is dealt that long after the table is resumed. The pause came 54 to 275 ms after the
+    # hand's end reached the page (load 12 to 18 on two cores): two seconds leave it seven times that
+    host.evaluate("window.homegame.send({type: 'configure', bot_delay: 0.05, between_hands: 2})")
     host.fill("#sit input[name=name]", "Hostess")
     host.click('#sit [data-action="sit"]')
     host.wait_for_function("window.homegame.state.you.seat !== null")

@@ -24,6 +24,7 @@ from browser_support import (  # noqa: F401 (fixtures)
     pages,
     state,
     take_turn,
+    unpause,
 )
 from homegame.server.harness import create_table
 
@@ -135,8 +136,11 @@ CARDS_OUTSIDE = """() => {
 def test_my_cards_fit_their_area_on_a_laptop(pages: Pages, count: int) -> None:
     """Seen: the 7th card of my Pass The Trash hand was cut off at the laptop screen's right edge. However
     many cards I hold, every one lies inside my cards' area."""
-    _, page = pages.host_seated("laptop", "Ann", game="pass-the-trash", bots=2, approve_seats=False, paused=False,
+    # paused until Ann sits: the bots would otherwise deal hands without her (a state every 50 ms while she
+    # sits), and her seven cards would come a hand or two later
+    _, page = pages.host_seated("laptop", "Ann", game="pass-the-trash", bots=2, approve_seats=False, paused=True,
                                 bot_delay=0.05, between_hands=0.5)
+    unpause(page)
     page.wait_for_function("document.querySelectorAll('#my-cards .card').length === 7")
     page.evaluate(f"""() => {{
       const box = document.getElementById('my-cards');
