@@ -298,6 +298,7 @@ class Run:
             assert sum(t.start.stacks) == sum(t.seats[p].stack for p in t.start.dealt if p in t.seats)  # type: ignore[union-attr]
         assert sum(t.ledger.nets(t.stacks_by_name()).values()) == 0
         public = json.loads(room._public_text())
+        views: dict[int | None, Any] = {}  # each seat's view, built once for all the tabs that hold it
         for tab in self.open_tabs():
             if tab.conn not in room.connections:
                 continue
@@ -306,7 +307,9 @@ class Run:
             pos = holds(tab, t)
             assert room.seat_of(tab.conn) == pos
             assert sent["you"]["seat"] == pos, "a tab was not told its seat changed"
-            assert sent["view"] == t.view(pos), f"a tab holding seat {pos} was sent another seat's view"
+            if pos not in views:
+                views[pos] = t.view(pos)
+            assert sent["view"] == views[pos], f"a tab holding seat {pos} was sent another seat's view"
             assert sent["you"] == expected["you"]
             if pos is None:
                 assert not sent["view"] or sent["view"]["cards"] == [], "a tab without a seat holds cards"
@@ -407,7 +410,11 @@ def test_table_conformance(tmp_path: Path, game: str) -> None:
 def test_conformance_plays_pre_actions(tmp_path: Path) -> None:
     """The random mix does reach the moment a queued pre-action is played (and checks it there)."""
     played = 0
-    for seed in range(40):  # a seed fixes the mix and the deck; a few are tried in case one never queues
+    # a seed fixes the mix and the deck; seeds 0 to 11 never get a queued pre-action played in 300 steps
+    # and 12 does (measured: 33 CPU seconds for the thirteen runs, twelve of them only more hold'em mixes
+    # that test_table_conformance already plays), so 12 comes first; the rest are tried in case a change to
+    # the mix or the table moves the moment
+    for seed in (12, *range(12), *range(13, 40)):
         (tmp_path / str(seed)).mkdir()
         played += run(tmp_path / str(seed), seed, "holdem", 300).pre_played
         if played:
