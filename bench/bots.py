@@ -329,6 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", default=",".join(map(str, PLAYERS)))
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     args = parser.parse_args(argv)
+    if args.deals == 1 or args.deals < 0:
+        parser.error(f"--deals must be 0 (the schedule) or at least 2 (a spread to measure), not {args.deals}")
     todo = cells(args.bots.split(","), args.games.split(","), args.structures.split(","),
                  [int(p) for p in args.players.split(",")], args.opponents.split(","), deals=args.deals,
                  seed=args.seed)
