@@ -12,8 +12,13 @@ at most one player all in), the rest of the hand is also played out ``RERUNS`` m
 rest is long: passes, rolls; ``DEAL_RERUNS`` when only cards are still to come) on fresh shuffles of the
 cards not yet dealt (the same actions up to there, copies of the bots from there on) and the results are
 averaged: the all-in luck is averaged out, the expectation is unchanged. The table gives the bot's win
-rate in big bets per 100 hands (the big blind in no-limit, the big bet in fixed-limit) with its 95%
-confidence interval. Without ``--deals`` every cell gets the slow test's fixed schedule (``SCHEDULE``).
+rate in big bets per 100 hands (the big blind in no-limit, the big bet in fixed-limit) with its repeated
+95% confidence interval. Without ``--deals`` every cell gets the slow test's fixed schedule (``SCHEDULE``).
+A cell is a group-sequential test (:mod:`homegame.sim.sequential`): it is looked at after 1/4, 1/2, 3/4
+and all of its deals and stops at the first look whose interval, at O'Brien-Fleming's boundary there
+(4.05, 2.86, 2.34 and 2.02 standard errors, read from Student's t), lies above zero; the boundaries keep
+the chance of passing a bot that only breaks even at the 2.5% of one 95% interval at the end. The looks
+are fixed in advance and the seeds too, so the verdict (and the look a cell stops at) replays exactly.
 A fixed-limit cell against ``raiser`` is played once, as its ``allin`` twin: there every raise has one
 size, so the two make the same moves (:func:`played_as`).
 Every deck and every bot's choice comes from ``--seed``, so a run replays exactly.
@@ -38,8 +43,9 @@ import numpy as np
 import homegame as hg
 from homegame.bots import bot_names, make_bot
 from homegame.bots.base import BaseBot
-from homegame.sim import big_bet_of, win_rate
+from homegame.sim import big_bet_of
 from homegame.sim.runner import MAX_ACTIONS, SimulationError
+from homegame.sim.sequential import look_sizes, sequential_rate
 from homegame.sim.stats import WinRate
 
 GAMES = ("passem", "sameem", "pass-the-trash", "three-hole", "holdem")
@@ -50,8 +56,9 @@ PLAYERS = (2, 6)
 RERUNS = 8
 #: ... when the rest is only cards dealt (no decision left: hold'em, Same'Em, Pass'Em after the pass).
 DEAL_RERUNS = 40
-#: Deals per cell in the slow test, by (structure, players, opponent kind): fixed in advance, not by
-#: how a cell is going (stopping once it passes would not be honest). Heads-up no-limit against a shover
+#: Deals per cell in the slow test, by (structure, players, opponent kind): the most a cell plays, fixed in
+#: advance, and its four looks with them (stopping whenever a plain 95% interval passes would not be
+#: honest; stopping at a look whose stricter sequential boundary is passed is). Heads-up no-limit against a shover
 #: needs the most (which hands each side is dealt swings 100 big blinds); six-handed, the three
 #: exploiters give so much away that fewer deals show it, and each deal costs about six times as much.
 SCHEDULE = {
@@ -100,13 +107,14 @@ class Row:
 
     cell: Cell
     hands: int
-    rate: WinRate
+    rate: WinRate  # the mean and the repeated 95% interval at the look the cell stopped at
     seconds: float
     cpu: float = 0.0  # the process's CPU seconds for the cell
+    look: int = 0  # the look the cell stopped at (1 to its number of looks; 0: not played here)
 
     @property
     def passed(self) -> bool:
-        """True when the 95% interval lies above zero."""
+        """True when the interval lies above zero."""
         return self.rate.low > 0
 
 
@@ -197,7 +205,9 @@ def play_adjusted(game: hg.Game, bots: list[BaseBot], stacks: list[int], *, stak
 
 
 def play_cell(cell: Cell) -> Row:
-    """Play ``cell.deals`` deals, each once with the bot in every seat; the bot's mean result per deal."""
+    """Play up to ``cell.deals`` deals, each once with the bot in every seat, looking at the bot's mean
+    result per deal at each of :func:`~homegame.sim.sequential.look_sizes`: the cell stops at the first
+    look whose repeated 95% interval (O'Brien-Fleming's boundary there) lies above zero, else at the last."""
     started, cpu = time.perf_counter(), time.process_time()
     game = hg.game(cell.game)
     stakes = stakes_of(cell.structure)
@@ -210,19 +220,26 @@ def play_cell(cell: Cell) -> Row:
     others = [[make_bot(cell.opponent, seed=base + 100 + 10 * first + i) for i in range(cell.players - half)]
               for first in (0, 1)]
     results = np.zeros(cell.deals, dtype=np.float64)
-    for deal in range(cell.deals):
-        total = 0.0
-        for first in (0, 1):
-            mine = [seat for seat in range(cell.players) if seat % 2 == first][:half]
-            rest = iter(others[first])
-            hero = iter(heroes[first])
-            bots = [next(hero) if seat in mine else next(rest) for seat in range(cell.players)]
-            payoffs = play_adjusted(game, bots, [stack] * cell.players, stakes=stakes,
-                                    button=deal % cell.players, seed=base * 1_000_003 + deal)
-            total += sum(payoffs[seat] for seat in mine)
-        results[deal] = total / (2 * half)
-    rate = win_rate(results, unit)
-    return Row(cell, cell.deals * 2, rate, time.perf_counter() - started, time.process_time() - cpu)
+    looks = look_sizes(cell.deals)
+    played = 0
+    for upto in looks:
+        for deal in range(played, upto):
+            total = 0.0
+            for first in (0, 1):
+                mine = [seat for seat in range(cell.players) if seat % 2 == first][:half]
+                rest = iter(others[first])
+                hero = iter(heroes[first])
+                bots = [next(hero) if seat in mine else next(rest) for seat in range(cell.players)]
+                payoffs = play_adjusted(game, bots, [stack] * cell.players, stakes=stakes,
+                                        button=deal % cell.players, seed=base * 1_000_003 + deal)
+                total += sum(payoffs[seat] for seat in mine)
+            results[deal] = total / (2 * half)
+        played = upto
+        rate = sequential_rate(results[:played], unit, cell.deals)
+        if rate.low > 0:
+            break
+    return Row(cell, played * 2, rate, time.perf_counter() - started, time.process_time() - cpu,
+               looks.index(played) + 1)
 
 
 def scheduled(cell: Cell) -> Cell:
@@ -285,14 +302,17 @@ def run(todo: Sequence[Cell], workers: int = 2, progress: Callable[[Row], None] 
 
 
 def table(rows: Iterable[Row]) -> str:
-    """The panel as a text table."""
-    lines = [f"{'bot':<7} {'game':<15} {'structure':<12} {'players':>7} {'opponent':<8} {'hands':>6}  "
-             f"{'bb/100 ± 95% CI':>20}  {'':4} {'secs':>5} {'cpu':>5}"]
+    """The panel as a text table: ``hands`` played, the rate with the repeated 95% interval of the look
+    the cell stopped at (``look``: 2/4 is the second of four), the verdict and the time."""
+    lines = [f"{'bot':<7} {'game':<15} {'structure':<12} {'players':>7} {'opponent':<8} {'hands':>6} {'look':>4}  "
+             f"{'bb/100 ± 95% RCI':>20}  {'':4} {'secs':>5} {'cpu':>5}"]
     for r in rows:
         c = r.cell
         verdict = "ok" if r.passed else "FAIL"
-        lines.append(f"{c.bot:<7} {c.game:<15} {c.structure:<12} {c.players:>7} {c.opponent:<8} {r.hands:>6}  "
-                     f"{r.rate.bb100:>+9.1f} ± {r.rate.ci95:>8.1f}  {verdict:4} {r.seconds:>5.1f} {r.cpu:>5.1f}")
+        look = f"{r.look}/{len(look_sizes(c.deals))}"
+        lines.append(f"{c.bot:<7} {c.game:<15} {c.structure:<12} {c.players:>7} {c.opponent:<8} {r.hands:>6} "
+                     f"{look:>4}  {r.rate.bb100:>+9.1f} ± {r.rate.ci95:>8.1f}  {verdict:4} {r.seconds:>5.1f} "
+                     f"{r.cpu:>5.1f}")
     return "\n".join(lines)
 
 
@@ -309,6 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", default=",".join(map(str, PLAYERS)))
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     args = parser.parse_args(argv)
+    if args.deals == 1 or args.deals < 0:
+        parser.error(f"--deals must be 0 (the schedule) or at least 2 (a spread to measure), not {args.deals}")
     todo = cells(args.bots.split(","), args.games.split(","), args.structures.split(","),
                  [int(p) for p in args.players.split(",")], args.opponents.split(","), deals=args.deals,
                  seed=args.seed)

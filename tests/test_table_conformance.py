@@ -407,7 +407,11 @@ def test_table_conformance(tmp_path: Path, game: str) -> None:
 def test_conformance_plays_pre_actions(tmp_path: Path) -> None:
     """The random mix does reach the moment a queued pre-action is played (and checks it there)."""
     played = 0
-    for seed in range(40):  # a seed fixes the mix and the deck; a few are tried in case one never queues
+    # a seed fixes the mix and the deck; seeds 0 to 11 never get a queued pre-action played in 300 steps
+    # and 12 does (measured: 33 CPU seconds for the thirteen runs, twelve of them only more hold'em mixes
+    # that test_table_conformance already plays), so 12 comes first; the rest are tried in case a change to
+    # the mix or the table moves the moment
+    for seed in (12, *range(12), *range(13, 40)):
         (tmp_path / str(seed)).mkdir()
         played += run(tmp_path / str(seed), seed, "holdem", 300).pre_played
         if played:
