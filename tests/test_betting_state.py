@@ -5,7 +5,6 @@ read-only properties)."""
 
 from __future__ import annotations
 
-import ast
 import pathlib
 
 import pytest
@@ -13,6 +12,7 @@ import pytest
 import homegame as hg
 from homegame.rules.betting import Betting
 from homegame.rules.hand import Hand
+from state_owners import writers
 
 NL = hg.Stakes("no-limit", blinds=(1, 2))
 SRC = pathlib.Path(hg.__file__).parent
@@ -39,22 +39,5 @@ def test_the_hands_betting_properties_cannot_be_written(name: str) -> None:
         setattr(h, name, 0)
 
 
-def _writes_betting(tree: ast.AST) -> list[int]:
-    """Lines that assign to ``<x>.betting.<field>`` (or an item of one) outside the betting package."""
-    out = []
-    for node in ast.walk(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else \
-            [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
-        for target in targets:
-            while isinstance(target, ast.Subscript):
-                target = target.value
-            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Attribute) \
-                    and target.value.attr == "betting":
-                out.append(node.lineno)
-    return out
-
-
 def test_only_the_betting_package_writes_the_betting_state() -> None:
-    outside = {str(p.relative_to(SRC)): _writes_betting(ast.parse(p.read_text()))
-               for p in SRC.rglob("*.py") if "betting" not in p.relative_to(SRC).parts}
-    assert {path: lines for path, lines in outside.items() if lines} == {}
+    assert writers(SRC, "betting", "rules/betting") == {}

@@ -13,24 +13,15 @@ from collections import Counter
 import pytest
 
 import homegame as hg
+from random_play import play_to_the_end
 
 NL = hg.Stakes("no-limit", blinds=(1, 2))
 LIMIT = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
 
 
 def _play(hand: hg.Hand, rng: random.Random) -> None:
-    while not hand.over:
-        seat = hand.to_act[0]
-        option = rng.choice(hand.legal_actions(seat))
-        if option.kind in ("bet", "raise"):
-            hand.apply(seat, option, rng.randint(option.min, option.max))
-        elif option.kind in ("pass", "discard", "arrange"):
-            hand.apply(seat, option, cards=rng.sample(hand.cards[seat], option.min))
-        elif option.kind == "expose":
-            down = [c for c, up in zip(hand.cards[seat], hand.faceup[seat], strict=True) if not up]
-            hand.apply(seat, option, cards=[rng.choice(down)])
-        else:
-            hand.apply(seat, option)
+    """Random legal records to the end."""
+    play_to_the_end(hand, rng)
 
 
 def test_the_same_generator_state_deals_the_same_hands() -> None:

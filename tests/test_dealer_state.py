@@ -4,12 +4,12 @@ stub; only dealing.py writes it (the runs, the draws and the buys ask it for car
 
 from __future__ import annotations
 
-import ast
 import pathlib
 
 import homegame as hg
 from homegame.rules.dealing import Dealer
 from homegame.rules.hand import Hand
+from state_owners import writers
 
 SRC = pathlib.Path(hg.__file__).parent
 LIMIT = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
@@ -26,22 +26,5 @@ def test_where_the_cards_come_from_is_a_record_not_the_hands_attributes() -> Non
     assert h.deck_order()[:5] == d.deck.order()[:5]
 
 
-def _writes(tree: ast.AST, holder: str) -> list[int]:
-    """Lines that assign to ``<x>.<holder>.<field>`` (or an item of one)."""
-    out = []
-    for node in ast.walk(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else \
-            [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
-        for target in targets:
-            while isinstance(target, ast.Subscript):
-                target = target.value
-            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Attribute) \
-                    and target.value.attr == holder:
-                out.append(node.lineno)
-    return out
-
-
 def test_only_dealing_writes_where_the_cards_come_from() -> None:
-    outside = {str(p.relative_to(SRC)): _writes(ast.parse(p.read_text()), "dealer")
-               for p in SRC.rglob("*.py") if p.relative_to(SRC).as_posix() != "rules/dealing.py"}
-    assert {path: lines for path, lines in outside.items() if lines} == {}
+    assert writers(SRC, "dealer", "rules/dealing.py") == {}

@@ -25,6 +25,7 @@ import pytest
 
 import homegame as hg
 from homegame.rules.phh_extended import to_phh_extended
+from random_play import play_to_the_end
 
 LIMIT = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
 STUD = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4, bring_in=1)
@@ -41,21 +42,8 @@ def _stakes(game: hg.Game) -> hg.Stakes:
 
 
 def _play(hand: Any, rng: random.Random, fold: bool = True) -> None:
-    """Random legal records to the end (a uniform choice, a uniform total, random cards; never a fold
-    unless ``fold``)."""
-    while not hand.over:
-        seat = hand.to_act[0]
-        option = rng.choice([o for o in hand.legal_actions(seat) if fold or o.kind != "fold"])
-        kind = option.kind
-        if kind in ("bet", "raise"):
-            hand.apply(seat, option, rng.randint(option.min, option.max))
-        elif kind in ("pass", "discard", "arrange"):
-            hand.apply(seat, option, cards=rng.sample(hand.cards[seat], option.min))
-        elif kind == "expose":
-            down = [c for c, up in zip(hand.cards[seat], hand.faceup[seat], strict=True) if not up]
-            hand.apply(seat, option, cards=[rng.choice(down)])
-        else:
-            hand.apply(seat, option)
+    """Random legal records to the end (never a fold unless ``fold``): ``random_play``."""
+    play_to_the_end(hand, rng, fold=fold)
 
 
 #: The games the digest was recorded over (a game added later does not change it; the new game's own tests

@@ -12,6 +12,7 @@ import pytest
 
 import homegame as hg
 from homegame.rules.events import Event
+from random_play import play_to_the_end
 
 NL = hg.Stakes("no-limit", blinds=(1, 2))
 LIMIT = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
@@ -40,18 +41,7 @@ CHECKED_DOWN = [
 
 def _play(hand: hg.Hand, rng: random.Random) -> None:
     """Random legal records to the end."""
-    while not hand.over:
-        seat = hand.to_act[0]
-        option = rng.choice(hand.legal_actions(seat))
-        if option.kind in ("bet", "raise"):
-            hand.apply(seat, option, rng.randint(option.min, option.max))
-        elif option.kind in ("pass", "discard", "arrange"):
-            hand.apply(seat, option, cards=rng.sample(hand.cards[seat], option.min))
-        elif option.kind == "expose":
-            down = [c for c, up in zip(hand.cards[seat], hand.faceup[seat], strict=True) if not up]
-            hand.apply(seat, option, cards=[rng.choice(down)])
-        else:
-            hand.apply(seat, option)
+    play_to_the_end(hand, rng)
 
 
 def test_a_checked_down_hand_logs_records_and_the_wire_is_unchanged() -> None:

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 import homegame as hg
 from homegame.server.schema import schema_text, validate_view
+from random_play import apply_random, choose
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = hg.Stakes("fixed-limit", ante=1, small_bet=2, big_bet=4)
@@ -39,17 +40,7 @@ def _views(name: str, seed: int) -> Iterator[tuple[Any, int | None, dict[str, An
         if hand.over:
             return
         seat = hand.to_act[0]
-        options = hand.legal_actions(seat)
-        option = rng.choice([o for o in options if o.kind != "fold"] or list(options))
-        if option.kind in ("bet", "raise"):
-            hand.apply(seat, option, rng.randint(option.min, option.max))
-        elif option.kind in ("pass", "discard", "arrange"):
-            hand.apply(seat, option, cards=rng.sample(hand.cards[seat], option.min))
-        elif option.kind == "expose":
-            down = [c for c, up in zip(hand.cards[seat], hand.faceup[seat], strict=True) if not up]
-            hand.apply(seat, option, cards=[rng.choice(down)])
-        else:
-            hand.apply(seat, option)
+        apply_random(hand, seat, choose(hand.legal_actions(seat), rng, fold=False), rng)
 
 
 @pytest.mark.parametrize("name", hg.game_names())
