@@ -167,7 +167,7 @@ def test_a_dealt_tournament_refuses_real_card_busts_and_bad_tokens(db: str) -> N
             assert ws.receive_json()["type"] == "welcome"
             first = ws.receive_json()
             assert first["type"] == "state"
-            for hostile in ({"type": "set_game", "game": "stud"}, {"type": "sit_out", "value": True},
+            for hostile in ({"type": "set_game", "game": "stud"}, {"type": "leave"},
                             {"type": "act", "action": "raise 999999999", "hand": first["hand"]}):
                 ws.send_json({"v": 1, **hostile})
                 while (answer := ws.receive_json())["type"] != "error":

@@ -33,11 +33,7 @@ from homegame.server import redact
 from homegame.server.armour import SecurityHeaders, origin_allowed
 from homegame.server.bus import Bus
 from homegame.server.gamefile_worker import GameFileWorker
-from homegame.server.hand_files import (
-    agreements_of,
-    hand_listing,
-    hand_response,
-)
+from homegame.server.hand_files import hand_listing, hand_response, table_figures
 from homegame.server.lease import TTL
 from homegame.server.metrics import CONTENT_TYPE, Metrics, watch_lag
 from homegame.server.ops import MeteredRoom, Ownership, hand_over_on_sigterm, health
@@ -540,28 +536,11 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
         return hand_response(store, table_id, number, fmt, request.query_params.get("view"),
                              lambda pos: seats[pos].name if pos in seats else f"Seat {pos + 1}")
 
-    figures: dict[tuple[str, int], dict[str, Any]] = {}  # a finished hand never changes
-
     @app.get("/api/tables/{table_id}/stats")
     async def stats(table_id: str, request: Request) -> JSONResponse:
-        from homegame.table.night import hand_figures, night_figures
-
-        room = room_for(request, table_id)
-        seats = room.table.seats
-        done = []
-        for entry in store.hand_list(table_id):
-            key = (table_id, int(entry["number"]))
-            if key not in figures:
-                stored = store.hand(table_id, key[1])
-                if stored is None or stored.payoffs is None:
-                    continue
-                if len(figures) > 20000:
-                    figures.clear()
-                figures[key] = hand_figures(stored.start, stored.deck, stored.actions, stored.payoffs,
-                                            lambda _i, pos: seats[pos].name if pos in seats else f"Seat {pos + 1}",
-                                            agreements_of(stored))
-            done.append(figures[key])
-        return JSONResponse({"table_id": table_id, **night_figures(done)})
+        seats = room_for(request, table_id).table.seats
+        return JSONResponse(table_figures(store, table_id,
+                                          lambda pos: seats[pos].name if pos in seats else f"Seat {pos + 1}"))
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:

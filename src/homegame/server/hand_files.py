@@ -68,6 +68,37 @@ def hand_response(store: Store, key: str, number: str, fmt: str, view: str | Non
     return PlainTextResponse(phh_text(stored.history, stored.start))
 
 
+def hand_files(store: Store, key: str, seat_name: Callable[[int], str]) -> list[dict[str, Any]]:
+    """Every finished hand stored under ``key`` as its ``json`` file, in order: a table's whole
+    history in one file (``homegame verify`` checks it as it checks one hand)."""
+    return [json.loads(bytes(hand_response(store, key, str(h["number"]), "json", None, seat_name).body))
+            for h in store.hand_list(key)]
+
+
+#: Each finished hand's figures, by (key, number): a finished hand never changes.
+_FIGURES: dict[tuple[str, int], dict[str, Any]] = {}
+
+
+def table_figures(store: Store, key: str, seat_name: Callable[[int], str]) -> dict[str, Any]:
+    """The figures of the hands stored under ``key`` (:func:`homegame.table.night.night_figures`:
+    per person, hands, VPIP, showdowns won, net, stacks after each hand)."""
+    from homegame.table.night import hand_figures, night_figures
+
+    done = []
+    for entry in store.hand_list(key):
+        at = (key, int(entry["number"]))
+        if at not in _FIGURES:
+            stored = store.hand(key, at[1])
+            if stored is None or stored.payoffs is None:
+                continue
+            if len(_FIGURES) > 20000:
+                _FIGURES.clear()
+            _FIGURES[at] = hand_figures(stored.start, stored.deck, stored.actions, stored.payoffs,
+                                        lambda _i, pos: seat_name(pos), agreements_of(stored))
+        done.append(_FIGURES[at])
+    return {"table_id": key, **night_figures(done)}
+
+
 _PHH: dict[str, bool] = {}
 
 
@@ -137,5 +168,5 @@ def spectator_replay(table_id: str, stored: Any, names: dict[str, str]) -> dict[
             "has_board": any(step.kind == "board" for step in game.steps)}  # stud, draw: no "no board yet"
 
 
-__all__ = ["agreements_of", "hand_listing", "hand_response", "phh_available", "phh_text", "spectator_replay",
-           "tournament_table_key"]
+__all__ = ["agreements_of", "hand_files", "hand_listing", "hand_response", "phh_available", "phh_text", "spectator_replay",
+           "table_figures", "tournament_table_key"]

@@ -322,7 +322,8 @@ class Hall:
         return {"id": self.id, "name": self.t.config.name, "table": tid, "level": clock["level"],
                 "is_break": clock["is_break"], "small_blind": clock["small_blind"], "big_blind": clock["big_blind"],
                 "ante": clock["ante"], "time_left": clock["time_left"], "paused": clock["paused"],
-                "players_left": clock["players_left"], "entries": clock["entries"]}
+                "players_left": clock["players_left"], "entries": clock["entries"],
+                "away": sorted(seat.name for seat in self.t.tables[tid].seats.values() if self.t.by_name(seat.name).away)}
 
     def out_message(self, entry_id: int) -> dict[str, Any]:
         """What a phone whose player sits nowhere (out, or the tournament over) is sent."""
@@ -353,6 +354,10 @@ class Hall:
             return
         if isinstance(msg, p.Entropy):
             self.contribute(conn, msg)
+            return
+        if isinstance(msg, p.SitOut):  # a tournament player is away (dealt in, folding), never sitting out
+            self.t.set_away(self.entry_of[conn], msg.value)
+            self.changed(force=True)
             return
         if not isinstance(msg, p.Act):
             conn.send(p.error("not_here", f"a tournament table takes no {msg.type!r}: the tournament decides it",

@@ -29,7 +29,13 @@ from typing import Any, NamedTuple
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
 
-from homegame.server.hand_files import hand_listing, hand_response, tournament_table_key
+from homegame.server.hand_files import (
+    hand_files,
+    hand_listing,
+    hand_response,
+    table_figures,
+    tournament_table_key,
+)
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
 from homegame.server.tournament_halls import ELSEWHERE, HallElsewhere, Halls
@@ -294,6 +300,9 @@ def routes(store: Store, may_open: Callable[[Request], str], bearer: Callable[[R
         opened, _ = tournaments.change(tid, bearer(request), act or Out())
         return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
 
+    def seat(pos: int) -> str:  # every tournament hand names its players in its start: a fallback only
+        return f"Seat {pos + 1}"
+
     def table_key(tid: str, table: str, request: Request) -> str:
         """The key of table ``table`` of ``tid``, once the request's token opens the tournament."""
         if not table.isdigit() or not 1 <= int(table) <= MAX_TABLES:
@@ -305,10 +314,18 @@ def routes(store: Store, may_open: Callable[[Request], str], bearer: Callable[[R
     async def table_hands(tid: str, table: str, request: Request) -> JSONResponse:
         return JSONResponse(hand_listing(store, table_key(tid, table, request)), headers=NO_STORE)
 
+    @router.get("/api/tournaments/{tid}/tables/{table}/hands.json")
+    async def table_history(tid: str, table: str, request: Request) -> JSONResponse:
+        return JSONResponse(hand_files(store, table_key(tid, table, request), seat), headers=NO_STORE)
+
+    @router.get("/api/tournaments/{tid}/tables/{table}/stats")
+    async def table_stats(tid: str, table: str, request: Request) -> JSONResponse:
+        return JSONResponse(table_figures(store, table_key(tid, table, request), seat), headers=NO_STORE)
+
     @router.get("/api/tournaments/{tid}/tables/{table}/hands/{number}.{fmt}")
     async def table_hand(tid: str, table: str, number: str, fmt: str, request: Request) -> Any:
         return hand_response(store, table_key(tid, table, request), number, fmt, request.query_params.get("view"),
-                             lambda pos: f"Seat {pos + 1}")
+                             seat)
 
     return router
 
