@@ -106,7 +106,8 @@ def play_until_moved(ws: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str,
             continue
         if moved is None:
             before = msg
-        elif msg["view"] and msg["you"]["hand_seat"] is not None and msg["view"].get("cards"):
+        elif msg["view"] and msg["you"]["hand_seat"] is not None and msg["view"].get("cards") \
+                and not msg["view"].get("over"):  # (a hand's end is shown before its busts are counted)
             assert before is not None
             return before, moved, msg
         decision = msg["you"]["decision"]
