@@ -11,24 +11,40 @@ from typing import Any
 
 from browser_support import News, base, browser, pages, take_turn  # noqa: F401 - fixtures
 from homegame.server.harness import api
-from test_browser_tournament_dealt import dealt_tournament
 
 #: Cash-game words a tournament table's page must not show.
 CASH_WORDS = ("buys in", "cashes out", "Sit out", "Leave table", "Settle up", "Ledger", "tonight")
 
 
+def deep_tournament(base: str) -> tuple[str, dict[str, str]]:  # noqa: F811
+    """A started dealt tournament of Ann and two bots at one table, stacks of 100 big blinds (Ann, who
+    folds to any bet, cannot go out in her first hands); its id, Ann's token and the host's."""
+    made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "dealt": True, "bot_delay": 0.1,
+                                          "between_hands": 5, "table_size": 3, "starting_stack": 1000,
+                                          "levels": [{"small_blind": 5, "big_blind": 10, "minutes": 30}]})
+    tid, host = made["tournament_id"], made["links"]["host"].rsplit("#", 1)[1]
+    auth = {"Authorization": f"Bearer {host}"}
+    api(base, f"/api/tournaments/{tid}/host", {"action": "enter", "name": "Ann"}, auth)
+    for name in ("Bot 1", "Bot 2"):
+        api(base, f"/api/tournaments/{tid}/host", {"action": "enter", "name": name, "bot": True}, auth)
+    ann = api(base, f"/api/tournaments/{tid}", headers=auth)["player_tokens"]["Ann"]
+    api(base, f"/api/tournaments/{tid}/host", {"action": "start"}, auth)
+    return tid, {"Ann": ann, "host": host}
+
+
 def played_a_hand(phone: Any) -> None:
-    """Ann plays her turns until her table has finished a hand."""
+    """Ann plays her turns (checking, folding to a bet) until her table has finished a hand (the next is
+    dealt five seconds later: the host pauses before it, and Ann's seat controls show between hands)."""
     news = News(phone, "no hand finished at Ann's table")
-    while not phone.evaluate("(() => { const s = window.homegame.state; return s && (s.hand > 1 || (s.view && s.view.over)); })()"):
+    while not phone.evaluate("(() => { const s = window.homegame.state; return Boolean(s && s.view && s.view.over); })()"):
         state = phone.evaluate("window.homegame.state")
         if state and (state["view"] or {}).get("legal") and not state["view"]["over"]:
-            take_turn(phone)
+            take_turn(phone, calls=False)
         news.wait()
 
 
 def test_a_tournament_players_phone_has_the_tables_hand_histories_and_speaks_tournament(pages: Any, base: str) -> None:  # noqa: F811
-    tid, tokens = dealt_tournament(base, ["Ann"], bots=2)  # one table of three
+    tid, tokens = deep_tournament(base)
     phone = pages.open(f"{base}/t/{tid}#{tokens['Ann']}", "phone")
     played_a_hand(phone)
     # the host pauses the clock (every table stops): Ann's page holds still while she looks around it
@@ -48,6 +64,7 @@ def test_a_tournament_players_phone_has_the_tables_hand_histories_and_speaks_tou
     phone.click("#night [data-action=replay-1]")
     phone.wait_for_selector("#replay:has-text('Hand 1')")
     # a player is away or back (the tournament's word), and the page says so once the hall has it
+    phone.click("#tabs button[data-tab=table]")
     phone.click("#sit [data-action=away]")
     phone.wait_for_function("window.homegame.state.tournament.away.includes('Ann')")
     phone.wait_for_selector("#sit [data-action=away]:has-text(\"I'm back\")")
