@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from homegame.rules.views import public_action
-from homegame.server.app import spectator_replay
+from homegame.server.hand_files import spectator_replay
 from test_table_support import Clock, Tab, open_room, tick
 
 HIDDEN = ("pass", "discard", "arrange", "expose", "declare")

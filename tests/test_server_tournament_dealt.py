@@ -107,7 +107,8 @@ def play_until_moved(ws: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str,
             continue
         if moved is None:
             before = msg
-        elif msg["view"] and msg["you"]["hand_seat"] is not None and msg["view"].get("cards"):
+        elif msg["view"] and msg["you"]["hand_seat"] is not None and msg["view"].get("cards") \
+                and not msg["view"].get("over"):  # (a hand's end is shown before its busts are counted)
             assert before is not None
             return before, moved, msg
         decision = msg["you"]["decision"]
@@ -168,7 +169,7 @@ def test_a_dealt_tournament_refuses_real_card_busts_and_bad_tokens(db: str) -> N
             assert ws.receive_json()["type"] == "welcome"
             first = ws.receive_json()
             assert first["type"] == "state"
-            for hostile in ({"type": "set_game", "game": "stud"}, {"type": "sit_out", "value": True},
+            for hostile in ({"type": "set_game", "game": "stud"}, {"type": "leave"},
                             {"type": "act", "action": "raise 999999999", "hand": first["hand"]}):
                 ws.send_json({"v": 1, **hostile})
                 while (answer := ws.receive_json())["type"] != "error":

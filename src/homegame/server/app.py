@@ -28,12 +28,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
 
 import homegame as hg
-from homegame.rules.views import public_action
 from homegame.server import protocol as p
 from homegame.server import redact
 from homegame.server.armour import SecurityHeaders, origin_allowed
 from homegame.server.bus import Bus
 from homegame.server.gamefile_worker import GameFileWorker
+from homegame.server.hand_files import hand_listing, hand_response, table_figures
 from homegame.server.lease import TTL
 from homegame.server.metrics import CONTENT_TYPE, Metrics, watch_lag
 from homegame.server.ops import MeteredRoom, Ownership, hand_over_on_sigterm, health
@@ -539,59 +539,20 @@ def create_app(db_url: str | None = None, *, store: Store | None = None, redis_u
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str, request: Request) -> JSONResponse:
         room_for(request, table_id)
-        listing = store.hand_list(table_id, with_start=True)
-        for entry in listing:
-            entry["phh"] = phh_available(entry.pop("start"))
-        return JSONResponse(listing)
+        return JSONResponse(hand_listing(store, table_id))
 
     @app.get("/api/tables/{table_id}/hands/{number}.{fmt}")
     async def hand_file(table_id: str, number: str, fmt: str, request: Request) -> Any:
         room = room_for(request, table_id)
-        if not number.isdigit() or not 1 <= int(number) <= p.MAX_HAND:
-            raise HTTPException(404, f"no hand {number[:20]!r}: hands are numbered from 1 to {p.MAX_HAND}")
-        stored = store.hand(table_id, int(number))
-        if stored is None or not stored.over or stored.history is None:
-            raise HTTPException(404, f"hand {number} is not over or does not exist")
-        names = {str(i): room.table.seats[pos].name if pos in room.table.seats else f"Seat {pos + 1}"
-                 for i, pos in enumerate(stored.start["dealt"])}
-        names.update({str(i): str(n) for i, n in enumerate(stored.start.get("names") or [])})
-        view = request.query_params.get("view")
-        if fmt == "json" and view is not None:
-            if view != "spectator":
-                raise HTTPException(400, f"unknown view {view[:20]!r}; use view=spectator (or leave it out)")
-            return JSONResponse(spectator_replay(table_id, stored, names))
-        if fmt == "json":
-            return JSONResponse({"format": "homegame-hand", "version": 1, "table_id": table_id,
-                                 "number": stored.number, "start": stored.start, "names": names,
-                                 "commitment": stored.commitment, "deck": stored.deck, "salt": stored.salt,
-                                 "actions": stored.actions, "payoffs": stored.payoffs,
-                                 "history": json.loads(stored.history)})
-        if fmt == "phh":
-            return PlainTextResponse(phh_text(stored.history, stored.start))
-        raise HTTPException(404, f"unknown format {fmt[:20]!r}; use json or phh")
-
-    figures: dict[tuple[str, int], dict[str, Any]] = {}  # a finished hand never changes
+        seats = room.table.seats
+        return hand_response(store, table_id, number, fmt, request.query_params.get("view"),
+                             lambda pos: seats[pos].name if pos in seats else f"Seat {pos + 1}")
 
     @app.get("/api/tables/{table_id}/stats")
     async def stats(table_id: str, request: Request) -> JSONResponse:
-        from homegame.table.night import hand_figures, night_figures
-
-        room = room_for(request, table_id)
-        seats = room.table.seats
-        done = []
-        for entry in store.hand_list(table_id):
-            key = (table_id, int(entry["number"]))
-            if key not in figures:
-                stored = store.hand(table_id, key[1])
-                if stored is None or stored.payoffs is None:
-                    continue
-                if len(figures) > 20000:
-                    figures.clear()
-                figures[key] = hand_figures(stored.start, stored.deck, stored.actions, stored.payoffs,
-                                            lambda _i, pos: seats[pos].name if pos in seats else f"Seat {pos + 1}",
-                                            agreements_of(stored))
-            done.append(figures[key])
-        return JSONResponse({"table_id": table_id, **night_figures(done)})
+        seats = room_for(request, table_id).table.seats
+        return JSONResponse(table_figures(store, table_id,
+                                          lambda pos: seats[pos].name if pos in seats else f"Seat {pos + 1}"))
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
@@ -715,75 +676,6 @@ def validation_sentence(exc: RequestValidationError) -> str:
         if line not in said:
             said.append(line)
     return "bad request: " + ("; ".join(said) or "the body is not valid JSON for this request")
-
-
-_PHH: dict[str, bool] = {}
-
-
-def phh_available(start: dict[str, Any]) -> bool:
-    """Whether a hand that started as ``start`` can be written as PHH (its game, rules and structure
-    have a PHH variant); ``False`` rather than an error for anything unexpected."""
-    from types import SimpleNamespace
-
-    from homegame.rules.phh import variant
-
-    key = json.dumps([start.get("game"), start.get("rules"), (start.get("stakes") or {}).get("structure")],
-                     sort_keys=True, default=str)
-    if key not in _PHH:
-        try:
-            game = hg.game(str(start["game"]), **dict(start.get("rules") or {}))
-            shim: Any = SimpleNamespace(game=game, stakes=SimpleNamespace(structure=start["stakes"]["structure"]))
-            variant(shim)
-            _PHH[key] = True
-        except Exception:  # noqa: BLE001 - a hand we cannot judge has no PHH link
-            _PHH[key] = False
-        if len(_PHH) > 1000:
-            _PHH.clear()
-    return _PHH.get(key, False)
-
-
-def phh_text(history: str, start: dict[str, Any]) -> str:
-    """The hand as PHH; ``HTTPException(404)`` saying why when PHH cannot express it."""
-    if not phh_available(start):
-        structure = (start.get("stakes") or {}).get("structure", "?")
-        raise HTTPException(404, f"PHH cannot express this hand ({structure} {start.get('game')}); PHH has "
-                                 "no-limit and fixed-limit hold'em, pot-limit Omaha, fixed-limit Omaha "
-                                 "high-low and fixed-limit stud; download the JSON instead")
-    try:
-        return str(hg.replay(history).phh())
-    except Exception:  # noqa: BLE001 - the export's own refusal becomes a 404 that says so
-        raise HTTPException(404, f"PHH cannot express this {start.get('game')} hand; download the JSON "
-                                 "instead") from None
-
-
-def agreements_of(stored: Any, key: str = "agreements") -> list[Any]:
-    """The run-it-twice agreements in a stored hand's engine history (``[actions before, seat, agrees]``),
-    or with ``key="shows"`` the cards shown by choice after the hand (``[seat, cards]``)."""
-    try:
-        found = json.loads(stored.history or "{}").get(key) or []
-    except (TypeError, ValueError, AttributeError):
-        return []
-    return list(found)
-
-
-def spectator_replay(table_id: str, stored: Any, names: dict[str, str]) -> dict[str, Any]:
-    """A finished hand step by step as a spectator saw it: no deck, no salt, no history, only the cards
-    that were face up or shown (see :func:`homegame.table.night.spectator_steps`), and each action in its
-    public form (:func:`homegame.rules.views.public_action`: ``"pass 2"``, ``"declare"``)."""
-    from homegame.table import HandStart, make_game
-    from homegame.table.night import spectator_steps
-
-    steps = spectator_steps(stored.start, stored.deck, stored.actions, agreements_of(stored),
-                            agreements_of(stored, "shows"))
-    for step in steps:  # each action as anyone may see it (the engine decides: rules.views.public_action)
-        if step["action"]:
-            step["action"] = public_action(step["action"])
-    begun = HandStart.from_dict(stored.start)
-    game = make_game(begun.game, begun.rules, begun.file)
-    return {"format": "homegame-replay", "version": 1, "table_id": table_id, "number": stored.number,
-            "view": "spectator", "start": begun.to_dict(), "names": names, "commitment": stored.commitment,
-            "payoffs": stored.payoffs, "steps": steps,
-            "has_board": any(step.kind == "board" for step in game.steps)}  # stud, draw: no "no board yet"
 
 
 def warm_up() -> None:

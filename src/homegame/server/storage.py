@@ -76,7 +76,8 @@ class HandRow(Base):
     __tablename__ = "hands"
     __table_args__ = (UniqueConstraint("table_id", "number"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    #: A cash table's id, or a dealt tournament table's key (no foreign key since revision 0008).
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
     number: Mapped[int] = mapped_column(Integer)
     start: Mapped[str] = mapped_column(Text)
     deck: Mapped[str] = mapped_column(Text)
@@ -503,18 +504,25 @@ class Store:
             return row.host_hash, row.watch_hash, json.loads(row.state), int(row.revision)
 
     def write_tournament(self, tournament_id: str, state: dict[str, Any], revision: int,
-                         fence_key: str | None = None) -> bool:
+                         fence_key: str | None = None, hands: list[tuple[str, dict[str, Any]]] | None = None) -> bool:
         """Replace a tournament's state if it is still at ``revision`` (one writer wins a race);
         whether it was written. With ``fence_key`` (the lease of a dealt tournament's owner, see
         :mod:`homegame.server.tournament_hall`) the write first checks that lease is still this
-        process's (:class:`LeaseLost` otherwise), as a table's writes do."""
+        process's (:class:`LeaseLost` otherwise), as a table's writes do. ``hands`` are the hands its
+        tables finished since the last write, each ``(key, :meth:`write`'s keyword arguments)``, stored
+        in the same transaction (and only if the state is)."""
         with self._session.begin() as s:
             if fence_key is not None:
                 self._fenced(s, fence_key)
             done = s.execute(update(TournamentRow)
                              .where(TournamentRow.id == tournament_id, TournamentRow.revision == revision)
                              .values(state=json.dumps(state), revision=revision + 1, updated_at=time.time()))
-            return bool(getattr(done, "rowcount", 0))
+            written = bool(getattr(done, "rowcount", 0))
+            if written and hands:
+                conn, hand_ids = s.connection(), dict[tuple[str, int], int]()
+                for key, args in hands:
+                    self._write(conn, key, hand_ids, **args)
+            return written
 
     def tournament_ids(self) -> list[str]:
         """Every stored tournament's id."""

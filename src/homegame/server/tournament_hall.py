@@ -6,7 +6,11 @@ One :class:`Hall` per dealt tournament and process, with a queue and a single co
 stakes, plays the bots, balances and breaks tables), stores it after each change and sends each
 player's websocket the ``state`` message of the table where that player sits now, built by the same
 code as a cash table's (:class:`homegame.server.states.StateMessages`), so the phone's table page
-shows it unchanged. A player's connection is bound to their entry, never to a table or a seat: when
+shows it unchanged. Each table deals from its own committed seed chain, as a cash table does
+(:class:`homegame.server.fairness.Fairness`: the commitment goes out with the hand, the seed and deck
+once it is over), and each finished hand is stored as a cash table's is, under the table's key
+(:func:`homegame.server.hand_files.tournament_table_key`), in the same write as the tournament.
+A player's connection is bound to their entry, never to a table or a seat: when
 the floor moves them, the next state is the new table's, preceded by a ``moved`` message
 ("moved to table 2, seat 5").
 
@@ -26,7 +30,8 @@ from typing import Any
 import homegame as hg
 from homegame.server import protocol as p
 from homegame.server.connection import Connection, Talkers
-from homegame.server.fairness import Fairness
+from homegame.server.fairness import Fairness, FairShuffle
+from homegame.server.hand_files import tournament_table_key
 from homegame.server.states import StateMessages
 from homegame.server.storage import LeaseLost, Store
 from homegame.server.tokens import hash_token, token_matches
@@ -51,12 +56,12 @@ class TableStates(StateMessages):
     """The ``state`` messages of one tournament table, for the connections of the players at it."""
 
     def __init__(self, table: Table, connections: set[Connection], clock: Callable[[], float],
-                 about: dict[str, Any]) -> None:
+                 about: dict[str, Any], shuffle: FairShuffle | None = None, fair: Fairness | None = None) -> None:
         self.table = table
         self.about = about
         self.connections = connections
-        self.shuffle = None  # the tournament deals from its own seeded shuffle: no commitment chain
-        self.fair = Fairness([])
+        self.shuffle = shuffle  # the hand's committed shuffle, and the table's chains (the next link)
+        self.fair = fair or Fairness([])
         self.halted = None
         self.clock = clock
         self._shown_connected = frozenset()
@@ -88,7 +93,12 @@ class Hall:
         _host, _clock, self.state, self.revision = stored
         self.id, self.store, self.clock = tid, store, clock
         self.t: Tournament = load(self.state["tournament"], now=clock())
-        self.t.hand_ends = self.show_hand_end
+        #: Each table's seed chains, and the committed shuffle of its current (or last) hand.
+        self.fairs: dict[int, Fairness] = {}
+        self.shuffles: dict[int, FairShuffle] = {}
+        #: The hands the tables finished since the last write, stored with the next one.
+        self.finished_hands: list[tuple[str, dict[str, Any]]] = []
+        self.attach()
         self.queue: asyncio.Queue[tuple[Connection, Any]] = asyncio.Queue()
         self.connections: set[Connection] = set()
         self.talkers = Talkers()  # the chat limit, per person, as at a cash table
@@ -101,6 +111,61 @@ class Hall:
         #: a write finds it taken over.
         self.fence_key: str | None = None
         self.on_lost: Callable[[str], Coroutine[Any, Any, None]] | None = None
+
+    # ----- the shuffles and the hands' records ------------------------------------------------
+    def attach(self) -> None:
+        """Hook the hall to its tournament (each hand's end, each deck) and restore every table's
+        chains and the committed shuffle of each table's hand as stored."""
+        self.t.hand_ends = self.show_hand_end
+        self.t.shuffler = self.deal_deck
+        self.fairs, self.shuffles = {}, {}
+        for key, data in self.state.get("fairness", {}).items():
+            tid = int(key)
+            table = self.t.tables.get(tid)
+            if table is None:
+                continue
+            self.fairs[tid], notices = Fairness.from_state(data.get("fair"), table.hand_number + 1)
+            if notices:
+                table.note(notices)
+            record, deck = data.get("record"), self.t.decks.get(tid)
+            chain = self.fairs[tid].chain_for(table.hand_number)
+            if record and deck and chain is not None and record.get("chain") == chain.number:
+                seed = chain.seed(chain.index(table.hand_number))
+                self.shuffles[tid] = self.fairs[tid].restore(table.hand_number, record, deck, seed,
+                                                             str(record.get("commitment")))
+
+    def deal_deck(self, tid: int, table: Table) -> list[str]:
+        """The deck of the hand table ``tid`` deals next, from its committed seed chain (a chain opened,
+        and announced in the table's log, at its first hand)."""
+        fair = self.fairs.get(tid)
+        if fair is None:
+            fair, notices = Fairness.from_state(None, table.hand_number + 1)
+            self.fairs[tid] = fair
+            table.note(notices)
+        shuffle, notices = fair.deal(table.hand_number + 1)
+        if notices:
+            table.note(notices)
+        self.shuffles[tid] = shuffle
+        return list(shuffle.deck)
+
+    def record_hand(self, tid: int, table: Table) -> None:
+        """Keep the hand table ``tid`` has just finished for the next write, as a cash table stores it
+        (its start with the shuffle's record, the deck and seed, the actions, the payoffs, the history)."""
+        shuffle, start, hand = self.shuffles.get(tid), table.start, table.hand
+        if shuffle is None or start is None or hand is None or not hand.over:
+            return
+        begun = {**start.to_dict(), "shuffle": shuffle.record} if shuffle.record else start.to_dict()
+        self.finished_hands.append((tournament_table_key(self.id, tid), {
+            "new_hand": (begun, list(shuffle.deck), shuffle.salt, shuffle.commitment),
+            "actions": [(i, s, a) for i, (s, a) in enumerate(table.actions)],
+            "finished": ([int(x) for x in hand.payoffs], str(hand.history.to_json())),
+            "number": table.hand_number, "at": self.clock()}))
+
+    def fairness_state(self) -> dict[str, Any]:
+        """What is stored of each table's chains and its hand's shuffle record (the seed is the chain's)."""
+        return {str(tid): {"fair": fair.to_dict(),
+                           "record": self.shuffles[tid].record if tid in self.shuffles else None}
+                for tid, fair in self.fairs.items() if tid in self.t.tables}
 
     # ----- who is who ---------------------------------------------------------------------------
     def holders(self) -> dict[str, str]:
@@ -189,10 +254,12 @@ class Hall:
 
     def save(self, tournament: dict[str, Any], moves: list[dict[str, Any]]) -> None:
         """Write the tournament (the hall is its only writer once it is dealt)."""
-        state = {**self.state, "tournament": tournament,
+        state = {**self.state, "tournament": tournament, "fairness": self.fairness_state(),
                  "moves": (self.state.get("moves", []) + moves)[-MOVES_KEPT:]}
+        hands, self.finished_hands = self.finished_hands, []
         try:
-            written = self.store.write_tournament(self.id, state, self.revision, fence_key=self.fence_key)
+            written = self.store.write_tournament(self.id, state, self.revision, fence_key=self.fence_key,
+                                                  hands=hands)
         except LeaseLost:
             log.warning("tournament %s: another process took it over; stopping here", self.id)
             if self.on_lost is not None:
@@ -206,7 +273,7 @@ class Hall:
             if stored is not None:
                 _h, _c, self.state, self.revision = stored
                 self.t = load(self.state["tournament"], now=self.clock())
-                self.t.hand_ends = self.show_hand_end
+                self.attach()
                 self.listed = self.t.moves
                 self._mark = ()
 
@@ -228,18 +295,25 @@ class Hall:
             else:
                 at.setdefault(where[0], set()).add(conn)
         for tid, conns in at.items():
-            TableStates(self.t.tables[tid], conns, self.clock, self.about(tid)).broadcast()
+            self.states(tid, conns).broadcast()
+
+    def states(self, tid: int, conns: set[Connection]) -> TableStates:
+        """The state messages of table ``tid`` for ``conns``."""
+        return TableStates(self.t.tables[tid], conns, self.clock, self.about(tid), self.shuffles.get(tid),
+                           self.fairs.get(tid))
 
     def show_hand_end(self, tid: int, table: Table) -> None:
         """Send the phones at table ``tid`` its hand that has just ended (the showdown, who won), before
         the tournament reads it: a player it knocks out, or the tournament it ends, is told ``out`` or
         ``tournament_over`` next and sits nowhere to be sent a state any more (the phone was left on
-        the hand still being played, someone's turn and its buttons live)."""
+        the hand still being played, someone's turn and its buttons live). The hand is kept for the
+        next write."""
+        self.record_hand(tid, table)
         self.mark_seats()
         seated = {seat.name for seat in table.seats.values()}
         here = {c for c in self.connections if not c.closed and self.t.entry(self.entry_of[c]).name in seated}
         if here:
-            TableStates(table, here, self.clock, self.about(tid)).broadcast()
+            self.states(tid, here).broadcast()
 
     def about(self, tid: int) -> dict[str, Any]:
         """What a phone at table ``tid`` shows of the tournament: the table, the level, its blinds and
@@ -248,7 +322,8 @@ class Hall:
         return {"id": self.id, "name": self.t.config.name, "table": tid, "level": clock["level"],
                 "is_break": clock["is_break"], "small_blind": clock["small_blind"], "big_blind": clock["big_blind"],
                 "ante": clock["ante"], "time_left": clock["time_left"], "paused": clock["paused"],
-                "players_left": clock["players_left"], "entries": clock["entries"]}
+                "players_left": clock["players_left"], "entries": clock["entries"],
+                "away": sorted(seat.name for seat in self.t.tables[tid].seats.values() if self.t.by_name(seat.name).away)}
 
     def out_message(self, entry_id: int) -> dict[str, Any]:
         """What a phone whose player sits nowhere (out, or the tournament over) is sent."""
@@ -277,6 +352,13 @@ class Hall:
         if isinstance(msg, p.Chat | p.React):
             self.talk(conn, msg)
             return
+        if isinstance(msg, p.Entropy):
+            self.contribute(conn, msg)
+            return
+        if isinstance(msg, p.SitOut):  # a tournament player is away (dealt in, folding), never sitting out
+            self.t.set_away(self.entry_of[conn], msg.value)
+            self.changed(force=True)
+            return
         if not isinstance(msg, p.Act):
             conn.send(p.error("not_here", f"a tournament table takes no {msg.type!r}: the tournament decides it",
                               msg.type))
@@ -295,6 +377,20 @@ class Hall:
             conn.send({**p.error("stale", str(exc), "act"), "acked": conn.acked})
         except (hg.IllegalAction, TableError, TournamentError) as exc:
             conn.send({**p.error("illegal", str(exc), "act"), "acked": conn.acked})
+
+    def contribute(self, conn: Connection, msg: p.Entropy) -> None:
+        """A player's contribution to their table's next shuffle (as at a cash table)."""
+        where = self.t.seat_of(self.t.entry(self.entry_of[conn]).name)
+        fair = None if where is None else self.fairs.get(where[0])
+        if where is None or fair is None:
+            conn.send(p.error("refused", "you hold no seat at a dealing table right now", msg.type))
+            return
+        table = self.t.tables[where[0]]
+        try:
+            if fair.contribute(where[1], msg.hand, msg.value, table.hand_number + 1):
+                table.revision += 1
+        except ValueError as exc:
+            conn.send(p.error("refused", str(exc), msg.type))
 
     def talk(self, conn: Connection, msg: p.Chat | p.React) -> None:
         """A chat line or reaction at the table where the connection's player sits (as at a cash table)."""
@@ -327,7 +423,7 @@ class Hall:
         if where is None:
             conn.send(self.out_message(entry))
             return
-        states = TableStates(self.t.tables[where[0]], {conn}, self.clock, self.about(where[0]))
+        states = self.states(where[0], {conn})
         conn.send(states.state_text(conn, states._public_text()))
 
     def chat_at(self, entry: int) -> list[dict[str, Any]]:

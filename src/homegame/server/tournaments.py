@@ -11,7 +11,10 @@ wrong token answers as an unknown tournament does.
 The tournament is :class:`homegame.tournament.core.Tournament`, stored as
 :func:`homegame.tournament.stored.dump` writes it after each change (one writer wins a race: the
 revision is checked). Its clock runs on wall-clock seconds, so it goes on across a restart. No hand
-is dealt here: the players deal real cards (online tournament tables are not in this slice).
+is dealt here unless the tournament is dealt online (its hall deals it, see
+:mod:`homegame.server.tournament_hall`): then each of its tables' hands is read back, by any of the
+tournament's links, from ``/api/tournaments/ID/tables/N/hands`` as a cash table's are
+(:mod:`homegame.server.hand_files`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,13 @@ from typing import Any, NamedTuple
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
 
+from homegame.server.hand_files import (
+    hand_files,
+    hand_listing,
+    hand_response,
+    table_figures,
+    tournament_table_key,
+)
 from homegame.server.storage import Store
 from homegame.server.tokens import DECOY_HASHES, hash_token, new_table_id, new_token
 from homegame.server.tournament_halls import ELSEWHERE, HallElsewhere, Halls
@@ -86,6 +96,8 @@ class Opened(NamedTuple):
             out["chips_in_play"], out["chips_on_tables"] = t.chips_in_play, t.chips_on_tables()
             out["moves_made"] = t.moves  # every seat the floor changed (the list above keeps the last few)
             out["hands_dealt"] = t.hands
+            if out["results"] is not None:  # a hand history per table: every table the tournament opened
+                out["results"]["tables"] = list(range(1, t.next_table))
         if self.entry is not None:
             out["you"] = t.entry(self.entry).name
             out["asked"] = self.state.get("asks", {}).get(str(self.entry))
@@ -233,6 +245,8 @@ NO_SUCH = "no tournament has this id, or this link's token is not valid for it"
 
 
 NO_STORE = {"Cache-Control": "no-store"}
+#: The most tables a tournament numbers (its entries at two a table, with room for the final redraw).
+MAX_TABLES = 1000
 
 
 def routes(store: Store, may_open: Callable[[Request], str], bearer: Callable[[Request], str],
@@ -285,6 +299,33 @@ def routes(store: Store, may_open: Callable[[Request], str], bearer: Callable[[R
     async def out(tid: str, request: Request, act: Out | None = None) -> JSONResponse:
         opened, _ = tournaments.change(tid, bearer(request), act or Out())
         return JSONResponse(opened.shown(tournaments.clock()), headers=NO_STORE)
+
+    def seat(pos: int) -> str:  # every tournament hand names its players in its start: a fallback only
+        return f"Seat {pos + 1}"
+
+    def table_key(tid: str, table: str, request: Request) -> str:
+        """The key of table ``table`` of ``tid``, once the request's token opens the tournament."""
+        if not table.isdigit() or not 1 <= int(table) <= MAX_TABLES:
+            raise HTTPException(404, f"no table {table[:20]!r}: a tournament's tables are numbered from 1 to {MAX_TABLES}")
+        tournaments.read(tid, bearer(request))
+        return tournament_table_key(tid, int(table))
+
+    @router.get("/api/tournaments/{tid}/tables/{table}/hands")
+    async def table_hands(tid: str, table: str, request: Request) -> JSONResponse:
+        return JSONResponse(hand_listing(store, table_key(tid, table, request)), headers=NO_STORE)
+
+    @router.get("/api/tournaments/{tid}/tables/{table}/hands.json")
+    async def table_history(tid: str, table: str, request: Request) -> JSONResponse:
+        return JSONResponse(hand_files(store, table_key(tid, table, request), seat), headers=NO_STORE)
+
+    @router.get("/api/tournaments/{tid}/tables/{table}/stats")
+    async def table_stats(tid: str, table: str, request: Request) -> JSONResponse:
+        return JSONResponse(table_figures(store, table_key(tid, table, request), seat), headers=NO_STORE)
+
+    @router.get("/api/tournaments/{tid}/tables/{table}/hands/{number}.{fmt}")
+    async def table_hand(tid: str, table: str, number: str, fmt: str, request: Request) -> Any:
+        return hand_response(store, table_key(tid, table, request), number, fmt, request.query_params.get("view"),
+                             seat)
 
     return router
 

@@ -70,6 +70,8 @@ class Clock(DealersChoice, ShowOrMuck):
                 # the hand's own line says what the table played ("Bob timed out and passes", marked from
                 # ``timeouts``); the table's log says once, after it, what follows from it
                 self._changed(None if seat.sitting_out else
+                              f"{seat.name} (seat {pos + 1}) is away (the time ran out): checks or folds until back"
+                              if self.settings.tournament else
                               f"{seat.name} (seat {pos + 1}) sits out from the next hand: the time ran out")
                 seat.sitting_out = True
             did = True

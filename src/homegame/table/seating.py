@@ -100,7 +100,9 @@ class Seating(TableTurns):
         self._book(seat, "buy-in", seat.buy_in)
         if seat.kind == "bot" and seat.bot:
             self._bots[pos] = make_bot(seat.bot, self._rng.randrange(2**31))
-        self._changed(f"{seat.name} {'rebuys' if again else 'buys in for'} {seat.buy_in}")
+        # a tournament's player brings its chips along (:meth:`adjust_stack` says how many if not these)
+        self._changed(None if self.settings.tournament
+                      else f"{seat.name} {'rebuys' if again else 'buys in for'} {seat.buy_in}")
 
     def request_rebuy(self, pos: int) -> None:
         """A player out of chips asks to buy in again for the table's buy-in: granted at once under the
@@ -191,7 +193,9 @@ class Seating(TableTurns):
             self._book(seat, "cash-out", -diff)
         seat.stack = stack
         seat.rebuy_asked = seat.rebuy_asked and stack == 0
-        if diff > 0:
+        if diff and self.settings.tournament:  # a move, a rebuy, an add-on, a chip race: the chips it has now
+            self._changed(f"{seat.name} has {stack} chips")
+        elif diff > 0:
             self._changed(f"{seat.name} rebuys {diff}" if was == 0 else f"{seat.name} adds {diff} (stack {stack})")
         elif diff < 0:
             self._changed(f"{seat.name} takes {-diff} off the table (stack {stack})")

@@ -164,6 +164,9 @@ class Settings:
     #: The tournament's dead button (see :mod:`homegame.table.dead_button`): the big blind moves one player
     #: each hand and the button may sit on an empty seat. ``False``: the button moves to the next player.
     dead_button: bool = False
+    #: A tournament's table: its chips are tournament chips, never bought or cashed, so its log says who
+    #: sits where with how many chips, who is out and who is away (the cash words are the cash table's).
+    tournament: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form (a copy: changing it changes nothing here)."""

@@ -150,8 +150,13 @@ class TableState:
         self._bots.pop(seat.position, None)
         self.deadlines.pop(seat.position, None)
         net = self.ledger.nets({}).get(seat.person or seat.name, 0) if seat.status != "pending" else 0
-        self._changed(f"{seat.name} leaves and cashes out {seat.stack} ({net:+d} tonight)"
-                      if seat.status != "pending" else None)
+        if seat.status == "pending":
+            self._changed()
+        elif self.settings.tournament:  # out (no chips left), or moved by the floor with its chips
+            self._changed(f"{seat.name} is out" if seat.stack == 0
+                          else f"{seat.name} leaves seat {seat.position + 1} with {seat.stack} chips")
+        else:
+            self._changed(f"{seat.name} leaves and cashes out {seat.stack} ({net:+d} tonight)")
 
     def find_game(self, name: str, rules: dict[str, Any] | None = None) -> Any:
         """The game ``name`` with ``rules``: one of the table's uploaded game files, else ``hg.game``'s;

@@ -100,8 +100,9 @@ class TableTurns(TableState):
                               f"(rebuy {seat.rebuys} of {self.settings.bot_rebuys})")
             else:
                 self._cash_out(seat)
-                self._changed(f"{seat.name} (seat {seat.position + 1}) is out of chips after "
-                              f"{seat.rebuys} rebuys and leaves the table")
+                if not self.settings.tournament:  # a tournament's table said "is out" as it left
+                    self._changed(f"{seat.name} (seat {seat.position + 1}) is out of chips after "
+                                  f"{seat.rebuys} rebuys and leaves the table")
         self.deadlines.clear()
         self.frozen.clear()
         self.turn_started.clear()

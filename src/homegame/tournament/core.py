@@ -314,14 +314,19 @@ class Tournament(Deals):
                 self._chip_race(table)
             table.advance(now)
             if table.ready_to_deal(now):
-                deck = list(_DECK)
-                self.rng.shuffle(deck)
+                deck = self.shuffler(tid, table) if self.shuffler is not None else self._seeded_deck()
                 table.deal(deck, now)
                 self.decks[tid] = deck
                 if self.hand_for_hand:
                     self.round_dealt.add(tid)
                 if not table.live:  # over at the deal: everyone all in on the blinds and antes
                     self._read_hand(tid, table)
+
+    def _seeded_deck(self) -> list[str]:
+        """A deck shuffled by the tournament's own seeded generator (when nobody supplies one)."""
+        deck = list(_DECK)
+        self.rng.shuffle(deck)
+        return deck
 
     def _chip_race(self, table: Table) -> None:
         """Race off the chips the level no longer needs at ``table`` (between its hands)."""

@@ -37,7 +37,7 @@ class Floor(TournamentState):
         settings = Settings(game=game, stakes=self._stakes_for(game), buy_in=c.starting_stack, max_seats=c.table_size,
                             turn_seconds=c.turn_seconds, time_bank=30.0, bot_delay=c.bot_delay,
                             between_hands=c.between_hands, approve_seats=False, name=f"{c.name} · table {tid}",
-                            bot_rebuys=0, dead_button=True)
+                            bot_rebuys=0, dead_button=True, tournament=True)
         table = Table(settings, seed=self.rng.randrange(2**31))
         if self.running_since is None and self.started:
             table.set_paused(True)

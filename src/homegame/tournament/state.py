@@ -100,6 +100,10 @@ class TournamentState:
         #: (its busts leave their seats, the last one ends the tournament): the server shows every
         #: phone at that table the hand's end first. Not stored.
         self.hand_ends: Callable[[int, Table], None] | None = None
+        #: Called with ``(table id, table)`` for the deck of the hand that table is about to deal (the
+        #: server's committed shuffle, see :mod:`homegame.server.fairness`); ``None``: the tournament's
+        #: own seeded shuffle (reproducible from its seed). Not stored.
+        self.shuffler: Callable[[int, Table], list[str]] | None = None
 
     # ----- reading -----------------------------------------------------------------------------
     def entry(self, entry_id: int) -> Entry:

@@ -66,6 +66,7 @@ def load(data: dict[str, Any], now: float) -> Tournament:
         tid = int(key)
         table = Table.from_dict(stored["table"], seed=tid)
         table.settings.dead_button = True  # every tournament table plays the dead button (stored before it was kept)
+        table.settings.tournament = True  # and speaks tournament (stored before it was kept)
         t.tables[tid] = table
         t.synced[tid] = int(stored["synced"])
         if stored.get("deck") is not None:

@@ -155,6 +155,38 @@ function results(r) {
   if (!r) return;
   $("places").replaceChildren(...r.places.map((p) => item(`${p.place}. ${p.name}${p.prize ? `: ${p.prize.toLocaleString()}` : ""}${p.bounties ? ` (bounties ${p.bounties.toLocaleString()})` : ""}`)));
   $("settle").replaceChildren(...r.settle_up.lines.map(item));
+  // dealt online: a hand history per table, fetched with the link's token in a header (never in a URL)
+  const tables = r.tables || [];
+  $("histories-box").hidden = !tables.length;
+  if ($("histories").dataset.sig === String(tables)) return;
+  $("histories").dataset.sig = String(tables);
+  $("histories").replaceChildren(...tables.map((n) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "small";
+    b.dataset.table = String(n);
+    b.textContent = `Table ${n} (JSON)`;
+    b.addEventListener("click", () => downloadHistory(n, b));
+    li.append(b);
+    return li;
+  }));
+}
+
+async function downloadHistory(n, b) {
+  try {
+    const hands = await call(`/api/tournaments/${tid}/tables/${n}/hands.json`);
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(hands, null, 1)], { type: "application/json" }));
+    a.download = `tournament-${tid}-table-${n}.json`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    b.dataset.hands = String(hands.length);
+  } catch (e) {
+    error.textContent = `Could not download table ${n}'s hands: ${e.message}`;
+  }
 }
 
 function showDeal(data) {

@@ -129,7 +129,8 @@ function key() {
 }
 
 function memory() {
-  if (live.mem) return live.mem;
+  // one record per table (a dealt tournament's player moves between tables, each with its own chains)
+  if (live.mem && live.mem.table_id === live.tableId) return live.mem;
   let mem = null;
   try {
     mem = JSON.parse(localStorage.getItem(key()) || "null");

@@ -9,9 +9,11 @@ function el(html) {
   return t.content.firstElementChild;
 }
 
-// GET /api/tables/{table}/{path} with `Authorization: Bearer <token>`.
+// GET /api/tables/{table}/{path} with `Authorization: Bearer <token>`; at a dealt tournament's table
+// (the state's `tournament`), that table's own: /api/tournaments/{id}/tables/{n}/{path}.
 export async function authFetch(app, path) {
-  const url = `/api/tables/${app.tableId}/${path}`;
+  const t = app.state && app.state.tournament;
+  const url = t ? `/api/tournaments/${app.tableId}/tables/${t.table}/${path}` : `/api/tables/${app.tableId}/${path}`;
   const headers = { Authorization: `Bearer ${app.token}` };
   return fetch(url, { headers });
 }
@@ -47,8 +49,8 @@ export function downloadLink(path, filename, label, app) {
   return a;
 }
 
-// the last settle-up (with the ledger it was worked out from) and hand list, kept across updates
-const kept = { settle: null, settleFor: null, hands: null };
+// the last settle-up (with the ledger it was worked out from) and hand list (and whose), kept across updates
+const kept = { settle: null, settleFor: null, hands: null, handsFor: null };
 let settling = null;
 
 // Ask the table who pays whom for the ledger as it is now; `then` draws the answer.
@@ -71,6 +73,10 @@ function fetchSettle(app, ledgerSig, then) {
 
 export function renderLedger(state, box, app) {
   const { table } = state;
+  if (state.tournament) {
+    renderTournamentHands(state, box, app);
+    return;
+  }
   const ledgerSig = JSON.stringify([table.ledger, table.balance]);
   // settle-up figures from an older ledger are never shown: they are worked out again at once
   const stale = kept.settle !== null && kept.settleFor !== ledgerSig;
@@ -94,6 +100,25 @@ export function renderLedger(state, box, app) {
       ? `<ul>${kept.settle.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`
       : "<p>Nobody owes anybody.</p>");
   }
+  handHistories(settle, app, again);
+}
+
+// A dealt tournament's table has no ledger (its chips are tournament chips, nobody buys in or cashes
+// out, the clock page has the results): its panel is "Hands", this table's hand histories only.
+function renderTournamentHands(state, box, app) {
+  const where = `${state.tournament.id}.${state.tournament.table}`;
+  if (kept.handsFor !== where) Object.assign(kept, { hands: null, handsFor: where }); // moved: another table's hands
+  const summary = document.querySelector("#ledger-panel > summary");
+  if (summary && summary.textContent !== "Hands") summary.textContent = "Hands";
+  const sig = JSON.stringify(["tournament", kept.hands, where]);
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  box.innerHTML = `<p class="muted">The hands of table ${state.tournament.table}, each with its shuffle's seed and deck.</p>`;
+  handHistories(box, app, () => { delete box.dataset.sig; renderLedger(app.state || state, box, app); });
+}
+
+// The "Hand histories" button and, once pressed, the latest hands, each a JSON (and PHH) download.
+function handHistories(into, app, again) {
   const hands = el('<button type="button" class="small" data-action="hands">Hand histories</button>');
   hands.addEventListener("click", async () => {
     try {
@@ -106,9 +131,9 @@ export function renderLedger(state, box, app) {
     }
     again();
   });
-  settle.append(hands);
+  into.append(hands);
   if (kept.hands) {
-    if (!kept.hands.length) settle.insertAdjacentHTML("beforeend", "<p>No hand has finished yet.</p>");
+    if (!kept.hands.length) into.insertAdjacentHTML("beforeend", "<p>No hand has finished yet.</p>");
     else {
       const ul = el('<ul class="hands"></ul>');
       for (const h of kept.hands) {
@@ -118,7 +143,7 @@ export function renderLedger(state, box, app) {
         if (h.phh) li.append(" · ", downloadLink(`hands/${h.number}.phh`, `hand-${h.number}.phh`, "PHH", app));
         ul.append(li);
       }
-      settle.append(ul);
+      into.append(ul);
     }
   }
 }

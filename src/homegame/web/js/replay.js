@@ -297,11 +297,11 @@ export function stackChart(players) {
 }
 
 // The night's figures per person: hands dealt in, voluntarily in (VPIP), won at showdown, net.
-export function statsTable(stats) {
+export function statsTable(stats, title = "The night") {
   const pct = (v) => (v === null || v === undefined ? "–" : `${Math.round(v)}%`);
   const rows = stats.players.map((p) => `<tr><th scope="row">${escapeHtml(p.name)}</th><td>${p.hands}</td>
     <td>${pct(p.vpip_percent)}</td><td>${p.won_showdown}/${p.showdowns}</td><td class="${p.net > 0 ? "up" : p.net < 0 ? "down" : ""}">${p.net > 0 ? "+" : ""}${p.net}</td></tr>`);
-  return `<table class="stats"><caption>The night: ${stats.hands} hand${stats.hands === 1 ? "" : "s"}</caption>
+  return `<table class="stats"><caption>${escapeHtml(title)}: ${stats.hands} hand${stats.hands === 1 ? "" : "s"}</caption>
     <thead><tr><th scope="col">Player</th><th scope="col">Hands</th><th scope="col" title="voluntarily put chips in preflop (first betting round)">VPIP</th>
     <th scope="col" title="showdowns won / showdowns reached">Won at showdown</th><th scope="col" title="chips won or lost in play">Net</th></tr></thead>
     <tbody>${rows.join("")}</tbody></table>`;
@@ -317,7 +317,8 @@ export async function chartNight(app) {
       box.replaceChildren();
       return;
     }
-    figures.innerHTML = statsTable(stats);
+    const t = app.state && app.state.tournament;
+    figures.innerHTML = statsTable(stats, t ? `Table ${t.table}` : undefined);
     box.innerHTML = stackChart(stats.players);
   } catch (e) {
     app.toast(`Could not chart the night: ${e.message}`);

@@ -118,6 +118,10 @@ export function renderSit(state, app, send) {
     app.toast(`You are seated as "${me.name}" (the table tidied the name you typed).`, "news");
   }
   app.sitName = null;
+  if (state.tournament) {
+    renderTournamentSeat(state.tournament, me, app, meBox, send);
+    return;
+  }
   const broke = you.out_of_chips;
   redraw(meBox, JSON.stringify([me.status, me.sitting_out, app.seatLink, broke && !you.host ? broke.rebuy : null]), () => {
     const row = document.createElement("div");
@@ -151,6 +155,24 @@ export function renderSit(state, app, send) {
       a.className = "small-link";
       row.append(a);
     }
+    meBox.append(row);
+  });
+}
+
+// At a dealt tournament's table nobody sits out or leaves with their chips: a player is away (dealt in,
+// checking or folding at once, blinds posted) or back, and leaves by going out; the tournament's clock
+// (this link opens it too) has the rest.
+function renderTournamentSeat(t, me, app, meBox, send) {
+  const away = (t.away || []).includes(me.name);
+  redraw(meBox, JSON.stringify(["tournament", away, t.id]), () => {
+    const row = document.createElement("div");
+    row.className = "buttons seat-controls";
+    row.append(button(away ? "I'm back" : "Away", "away", "small", () => send({ type: "sit_out", value: !away })));
+    const clock = document.createElement("a");
+    clock.href = `/c/${encodeURIComponent(t.id)}#${app.token}`;
+    clock.textContent = "Tournament clock";
+    clock.className = "small-link";
+    row.append(clock);
     meBox.append(row);
   });
 }

@@ -119,7 +119,9 @@ function connect() {
   });
   ws.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
-    if (fairMessage(msg, { send, render, tableId })) return;
+    // a dealt tournament's tables each have their own seed chain and hand numbers: remembered apart
+    if (msg.tournament) app.fairId = `${tableId}.${msg.tournament.table}`;
+    if (fairMessage(msg, { send, render, tableId: app.fairId || tableId })) return;
     if (tournamentMessage(msg, app, toast)) return;
     if (msg.type === "state") {
       app.quick = 0;

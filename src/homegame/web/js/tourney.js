@@ -13,6 +13,11 @@ export function renderTournament(state) {
   $("tourney-line").hidden = !t;
   shown = t ? { t, at: performance.now() } : null;
   if (!t) return;
+  // the replays are this table's (each table numbers its own hands), not a cash night's
+  for (const [action, label] of [["night", "This table's hands"], ["chart", "This table's figures & chart"]]) {
+    const b = document.querySelector(`#replay-panel [data-action="${action}"]`);
+    if (b && b.textContent !== label) b.textContent = label;
+  }
   drawLine();
   document.body.dataset.tournamentTable = String(t.table);
 }
