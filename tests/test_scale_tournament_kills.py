@@ -203,7 +203,12 @@ class Night:
         if len(open_tables) > 1 and not t.final_redraw:
             sizes = {tid: len(t.tables[tid].seats) for tid in open_tables}
             if max(sizes.values()) - min(sizes.values()) > 1:  # only a table in a hand may wait to give a player
-                assert all(t.tables[tid].live for tid, n in sizes.items() if n == max(sizes.values())), sizes
+                # what the floor knew, for the failure seen once in a full run ({1: 4, 2: 4, 3: 1}, nothing live)
+                seen = {"sizes": sizes, "live": {tid: t.tables[tid].live for tid in open_tables},
+                        "hands": {tid: (t.tables[tid].hand_number, t.synced[tid]) for tid in open_tables},
+                        "owed": t.owed, "deal_asked": t.deal_asked, "deal": t.deal, "finished": t.finished,
+                        "hand_for_hand": t.hand_for_hand, "running_since": t.running_since, "log": t.log[-8:]}
+                assert all(t.tables[tid].live for tid, n in sizes.items() if n == max(sizes.values())), seen
         assert t.hands >= self.hands, f"hands dealt went back: {t.hands} after {self.hands}"
         self.hands = t.hands
         assert t.finished or self.owner() is not None, "no live process owns the tournament"
