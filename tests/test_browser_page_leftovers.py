@@ -22,14 +22,12 @@ import pytest
 from browser_support import (  # noqa: F401 (fixtures)
     ARTIFACTS,
     LAPTOP,
-    News,
     Pages,
     base,
     browser,
     pages,
     play_until,
     state,
-    take_turn,
     unpause,
 )
 
@@ -215,13 +213,12 @@ def test_three_hole_says_what_exposing_is(pages: Pages) -> None:
     _, ann = pages.host_seated("phone", "Ann", game="three-hole", bots=2, bot_delay=0.05, approve_seats=False,
                                paused=True, between_hands=30, stakes=LIMIT)
     unpause(ann)
-    news = News(ann, "no exposure came to Ann")
-    while not ann.locator('#actions button[data-action="expose"]').count():
-        view = state(ann)["view"] or {}
-        assert not view.get("over"), "the hand ended before the exposure"
-        if view.get("legal"):
-            take_turn(ann)
-        news.wait()
+
+    def exposing() -> bool:
+        assert not (state(ann)["view"] or {}).get("over"), "the hand ended before the exposure"
+        return bool(ann.locator('#actions button[data-action="expose"]').count())
+
+    play_until([ann], exposing, what="no exposure came to Ann")
     prompt = ann.inner_text("#actions .prompt")
     assert "face-down" not in prompt, prompt
     assert "face up" in prompt and "everyone" in prompt.lower(), prompt
@@ -261,12 +258,8 @@ def test_a_pass_with_too_many_or_too_few_cards_says_what_it_needs(pages: Pages) 
     _, ann = pages.host_seated("phone", "Ann", game="passem", bots=2, bot_delay=0.05, approve_seats=False,
                                paused=True, between_hands=30, stakes=LIMIT)
     unpause(ann)
-    news = News(ann, "no pass came to Ann")
-    while not ann.locator('#actions button[data-action="pass"]').count():
-        view = state(ann)["view"] or {}
-        if view.get("legal"):
-            take_turn(ann)
-        news.wait()
+    play_until([ann], lambda: bool(ann.locator('#actions button[data-action="pass"]').count()),
+               what="no pass came to Ann")
     need = next(o["cards"] for o in state(ann)["view"]["legal_options"] if o["kind"] == "pass")
     assert need == 1
     note = ann.locator("#actions .pass-note")
