@@ -225,7 +225,11 @@ class Hall:
 
     def changed(self, *, force: bool = False) -> None:
         """Store the tournament if it changed (or ``force``: the host changed the state around it) and
-        send every phone its table (a moved one told first)."""
+        send every phone its table (a moved one told first). The floor balances and breaks what it can
+        first: every write of the hall goes through here, so none stores a full table between hands
+        that owes a short one a player (a host's late entry opening a table, a bust at a deal), which a
+        process taking over would read."""
+        self.t.tidy()
         moves = self.note_moves()
         mark = self.fingerprint()
         if mark != self._mark or moves or force:
