@@ -172,18 +172,32 @@ class Night:
     def started(self, *which: int) -> None:
         """Wait until processes ``which`` (all being started, by default) listen."""
         for i in which or list(self.starting):
-            self.starting.pop(i).join(HANG)
+            thread = self.starting.get(i)
+            if thread is not None:
+                thread.join(HANG)
+                self.starting.pop(i, None)
 
     def live(self) -> list[ServerProcess]:
         return [p for i, p in enumerate(self.procs) if p.proc is not None and i not in self.starting]
 
     def owner(self) -> ServerProcess | None:
-        """The live process holding the tournament's lease (``None`` while it is held by a dead one)."""
+        """The live process holding the tournament's lease (``None`` while it is held by a dead one). A
+        process still coming up may hold it (the owner's lease ran out under load and its sweep took
+        the tournament over): it is waited for until it listens."""
         held = self.leases.owner_of(lease_key(self.tid))
         if held is None:
             return None
         pid = int(held[0].split(":")[1])
-        return next((p for p in self.live() if p.proc is not None and p.proc.pid == pid), None)
+        for i, proc in enumerate(self.procs):
+            if proc.proc is not None and proc.proc.pid == pid:
+                self.started(i)
+                return proc
+        return None
+
+    def lease_seen(self) -> dict[str, Any]:
+        """Who holds the lease and which process is which (for a failure's message)."""
+        return {"lease": self.leases.owner_of(lease_key(self.tid)), "starting": sorted(self.starting),
+                "pids": [None if p.proc is None else p.proc.pid for p in self.procs]}
 
     # ----- the tournament --------------------------------------------------------------------------
     def stored(self) -> tuple[Tournament, dict[str, Any], int]:
@@ -230,7 +244,7 @@ class Night:
         assert all(t.by_name(name).away for name in self.away), (self.away, [(e.name, e.away) for e in t.entries])
         assert t.hands >= self.hands, f"hands dealt went back: {t.hands} after {self.hands}"
         self.hands = t.hands
-        assert t.finished or self.owner() is not None, "no live process owns the tournament"
+        assert t.finished or self.owner() is not None, ("no live process owns the tournament", self.lease_seen())
         for proc in self.live():
             status, shown = http(proc.base, f"/api/tournaments/{self.tid}", token=self.host)
             assert status == 200, (status, shown)
