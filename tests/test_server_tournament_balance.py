@@ -1,11 +1,11 @@
 """Issue 20 online: every state a dealt tournament's hall stores keeps the balancing rule.
 
 TDA: a table more than one player bigger than the shortest gives a player between hands. The kill
-run (``test_scale_tournament_kills.py``) once read a stored state ``{1: 4, 2: 4, 3: 1}`` with both full
-tables between hands: the host's late registration opened table 3 for the ninth player and the hall
-stored it at once, before the floor balanced (the next step of the hall would have), so a process
-taking over then read an unbalanced floor. These tests drive a hall by hand (no owner task, no clock)
-and read what it stored.
+run (``test_scale_tournament_kills.py``) read a stored state ``{1: 4, 2: 4, 3: 1}`` with a full table
+between hands (4 runs of 14): the host's late registration opened table 3 for the ninth player and
+the hall stored it at once, before the floor balanced (its next step would have), so a process taking
+over then would have read an unbalanced floor. These tests drive a hall by hand (no owner task, no
+clock) and read what it stored.
 """
 
 from __future__ import annotations
