@@ -13,12 +13,13 @@ from homegame.cards import RANK_NAMES, RANKS, Card
 from homegame.evaluate.batch import evaluate_low_many, evaluate_many
 from homegame.evaluate.short import evaluate_short
 from homegame.evaluate.usage import best_high, best_low
+from homegame.rules.boards import shared_cards
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 
-def applies(h: Hand) -> bool:
+def applies(h: HandState) -> bool:
     """Whether the game needs these values (wild cards, or a ranking other than the standard one)."""
     return bool(h.game.wild) or h.game.ranking != "standard"
 
@@ -38,18 +39,16 @@ def words(value: Any) -> str:
     return _STANDS.sub(lambda m: f" as the {RANK_NAMES[RANKS.index(m.group(1))]} of {_SUITS[m.group(2)]}", str(value))
 
 
-def _groups(h: Hand, s: int, contenders: list[int]) -> list[tuple[list[Card], list[Card], Any]]:
+def _groups(h: HandState, s: int, contenders: list[int]) -> list[tuple[list[Card], list[Card], Any]]:
     """(own cards, shared cards, usage) for each way the seat may make a hand (a layout: one per line)."""
-    from homegame.rules.showdown import _shared
-
     g = h.game
     own = [Card(c) for c in h.cards[s]]
     if g.use.lines:
         return [(own, [Card(h.board[i]) for i in line], g.usage) for line in g.use.lines]
-    return [(own, _shared(h, s, contenders), g.usage)]
+    return [(own, shared_cards(h, s, contenders), g.usage)]
 
 
-def value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
+def value(h: HandState, s: int, contenders: list[int], *, low: bool) -> Any:
     """The seat's best high value (or low value, None when none qualifies)."""
     g = h.game
     if g.ranking != "standard":
@@ -68,7 +67,7 @@ def value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
     return max(values, key=lambda v: v.strength, default=None)
 
 
-def strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
+def strengths(h: HandState, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
     """High and low strengths (0: no qualifying low) of every hand still in (wild cards in an own-cards or
     any-five game: one batch call with each row's own wild cards)."""
     g = h.game
