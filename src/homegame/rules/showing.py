@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from homegame.cards import Card
 from homegame.evaluate import evaluate
+from homegame.rules.wilds import public_mask
 
 if TYPE_CHECKING:
     from homegame.rules.state import HandState
@@ -71,8 +72,6 @@ def best_showing(h: HandState, seats: list[int]) -> int:
     lowball = h.game.split == "low"
     wild = 0
     if h.game.wild and not lowball:
-        from homegame.rules.wilds import public_mask
-
         wild = public_mask(h)
     best = -1
     best_key: tuple[int, ...] = ()

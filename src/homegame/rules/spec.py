@@ -20,6 +20,7 @@ from homegame.rules.hand import Hand
 from homegame.rules.state import StepRule
 from homegame.rules.step import OPENERS, Step, bet, board, deal, draw
 from homegame.rules.steps import AUTOMATIC, SEQUENTIAL, SIMULTANEOUS, rule_for
+from homegame.rules.wilds import describe_wild, parse_wild
 
 if TYPE_CHECKING:
     import random
@@ -94,8 +95,6 @@ class Game:
         if self.ranking not in RANKINGS:
             raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, not {self.ranking!r}")
         if self.wild:
-            from homegame.rules.wilds import parse_wild
-
             parse_wild(self.wild)
             if self.ranking != "standard":
                 raise ValueError(f"wild cards ({self.wild!r}) are not supported with the {self.ranking!r} ranking")
@@ -150,8 +149,6 @@ class Game:
             split = ("half to the best hand" if self.split == "high" else f"half {split}") + (
                 f", half to the {self.spade}est spade in the hole")
         if self.wild:
-            from homegame.rules.wilds import describe_wild
-
             lines.append(f"Wild: {describe_wild(self.wild)}")
         if self.ranking != "standard":
             lines.append("Ranking: short deck (a flush beats a full house; A-6-7-8-9 is the lowest straight"

@@ -14,6 +14,7 @@ from homegame.evaluate.batch import evaluate_low_many, evaluate_many
 from homegame.evaluate.short import evaluate_short
 from homegame.evaluate.usage import best_high, best_low
 from homegame.rules.boards import shared_cards
+from homegame.rules.wilds import hand_masks
 
 if TYPE_CHECKING:
     from homegame.rules.state import HandState
@@ -55,8 +56,6 @@ def value(h: HandState, s: int, contenders: list[int], *, low: bool) -> Any:
         if low:
             return None
         return max(evaluate_short([*own, *shared], g.ranking) for own, shared, _ in _groups(h, s, contenders))
-    from homegame.rules.wilds import hand_masks
-
     mask = hand_masks(h, [s])[s]
     values: list[Any] = []
     for own, shared, usage in _groups(h, s, contenders):
@@ -74,8 +73,6 @@ def strengths(h: HandState, contenders: list[int], low: bool) -> tuple[dict[int,
     if g.wild and g.ranking == "standard" and g.use.free and not g.use.lines and g.use.shared != "face-up":
         rows = [h.cards[s] + (h.board if g.use.shared == "board" else []) for s in contenders]
         if len({len(r) for r in rows}) == 1 and 5 <= len(rows[0]) <= 10:
-            from homegame.rules.wilds import hand_masks
-
             masks = hand_masks(h, contenders)
             ids = np.array(rows, dtype=np.int64)
             wild = np.array([masks[s] for s in contenders], dtype=np.int64)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, cast
 from homegame.cards import Card
 from homegame.rules.action import Option
 from homegame.rules.action import public_action as public_action  # decided there, in the bottom module
+from homegame.rules.choices import chosen_words, pass_offset
 from homegame.rules.pots import live_pots, side_pots, uncalled
 from homegame.rules.steps import SIMULTANEOUS
 from homegame.rules.view_types import (
@@ -21,6 +22,7 @@ from homegame.rules.view_types import (
     View,
     WildView,
 )
+from homegame.rules.wilds import hand_masks, public_wild
 
 if TYPE_CHECKING:
     from homegame.rules.state import HandState
@@ -173,8 +175,6 @@ def own_lines(h: HandState, seat: int) -> dict[str, str]:
     >>> list(own_lines(h, 0).values()) == ["Seat 0 has chosen to pass " + h.view(0)["cards"][0]], own_lines(h, 1)
     (True, {})
     """
-    from homegame.rules.choices import chosen_words
-
     out: dict[str, str] = {}
     chosen: dict[int, str] = {}  # each seat's latest choice, as its action text
     for i, event in enumerate(h.event_records):
@@ -194,8 +194,6 @@ def _wild(h: HandState, seat: int | None) -> WildView | None:
     """The game's wild cards: as declared, wild for everyone now, and (for a seat) wild in its own hand."""
     if not h.game.wild:
         return None
-    from homegame.rules.wilds import hand_masks, public_wild
-
     out: WildView = {"declared": h.game.wild, "now": public_wild(h)}
     if seat is not None:
         mask = hand_masks(h, [seat])[seat]
@@ -241,8 +239,6 @@ def _pass_to(h: HandState, seat: int | None) -> int | None:
     step = h.game.steps[h.step_index]
     if step.kind != "pass":
         return None
-    from homegame.rules.choices import pass_offset
-
     live = [s for s in range(h.players) if not h.folded[s]]
     offset = step.direction * pass_offset(step.distance, len(live))
     return live[(live.index(seat) + offset) % len(live)]
