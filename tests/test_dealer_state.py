@@ -7,7 +7,7 @@ from __future__ import annotations
 import pathlib
 
 import homegame as hg
-from homegame.rules.dealing import Dealer
+from homegame.rules.deck import Dealer
 from homegame.rules.hand import Hand
 from state_owners import writers
 

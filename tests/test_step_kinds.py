@@ -14,11 +14,14 @@ from typing import Any
 import pytest
 
 import homegame as hg
-from homegame.cards import Card
+from homegame.bots.abstraction import max_cards
+from homegame.cards import Card, card_ids
 from homegame.games.gamefile import GameFileError
+from homegame.odds.shape import holding_size
 from homegame.rules import dealing
-from homegame.rules.spec import SEQUENTIAL, Game, Step
-from homegame.rules.steps import InTurn, kinds, register, unregister
+from homegame.rules.spec import SEQUENTIAL, Game, Step, bet, board, deal
+from homegame.rules.state import StepCards
+from homegame.rules.steps import Automatic, InTurn, kinds, register, unregister
 
 
 class Burn(InTurn):
@@ -192,3 +195,41 @@ def test_the_kind_sets_follow_the_registry() -> None:
     assert set(SIMULTANEOUS) == {"pass", "expose", "discard", "arrange", "declare"}
     assert set(SEQUENTIAL) == {"draw", "buy", "strike"} and set(AUTOMATIC) == {"deal", "board", "roll", "showdown"}
     assert "burn" not in SEQUENTIAL and 3 not in SIMULTANEOUS
+
+
+class Widow(Automatic):
+    """``widow``: ``count`` more cards face down to every player still in; it counts its own cards."""
+
+    fields = {"count": ("int 1 3", 1)}
+    label = "Widow"
+    deals = True
+
+    def cards(self, step: Step) -> StepCards:
+        return StepCards(dealt=step.count)
+
+    def start(self, h: hg.Hand, step: Step) -> bool:
+        dealing.deal(h, Step("deal", step.label, faces=(False,) * step.count))
+        return False
+
+    def describe(self, step: Step) -> str:
+        return f"{step.label}: {step.count} more down to each player"
+
+
+def test_a_new_kind_counts_its_own_cards() -> None:
+    """The game adds up what each step's rule says it takes (the rule's ``cards``), naming no kind: a hand
+    of Widow Hold'em holds four cards, so a preset may name four, the deck must serve four a player, and
+    the odds and the bots see four."""
+    register("widow", Widow())
+    try:
+        steps = (deal(False, False), Step("widow", "Widow", count=2), bet("Preflop"), board(5, burn=True, label="Board"),
+                 bet("River"), Step("showdown", "Showdown"))
+        g = Game("widow-holdem", "Widow Hold'em", {}, steps, 2, 12)
+        assert (g.hole_count(), g.final_counts(), g.most_held(), g.most_received()) == (4, (4, 5), 4, 4)
+        assert g.cards_needed(10) == 10 * 4 + 5 + 1
+        assert holding_size(g) == (4, 5) and max_cards(g) == 4
+        h = g.deal([100, 100], stakes=NL, seed=1, hole={0: "As Ks Qs Js"})
+        assert h.cards[0] == card_ids("As Ks Qs Js") and len(h.cards[1]) == 4
+        with pytest.raises(ValueError, match="12 players need 54 cards in widow-holdem; the deck has 52"):
+            g.deal([100] * 12, stakes=NL)
+    finally:
+        unregister("widow")

@@ -60,15 +60,9 @@ def strip_suits(text: str) -> str:
 
 
 def max_cards(game: Game) -> int:
-    """The most cards a seat of ``game`` can hold at once (7 for seven-card stud and Pass The Trash)."""
-    held = most = 0
-    for step in game.steps:
-        if step.kind == "deal":
-            held += len(step.faces)
-        elif step.kind == "discard":
-            held = min(held, step.keep) if step.keep else held
-        most = max(most, held)
-    return max(most, 1)
+    """The most cards a seat of ``game`` can hold at once (7 for seven-card stud and Pass The Trash; at
+    least 1), as the game counts them from its steps (:meth:`~homegame.rules.spec.Game.most_held`)."""
+    return max(game.most_held(), 1)
 
 
 class ActionSpace:

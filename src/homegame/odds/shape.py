@@ -33,25 +33,18 @@ _INDEX = {name: i for i, name in enumerate(CATEGORIES)}
 
 def holding_size(game: Game) -> tuple[int, int]:
     """(own, shared): the most own cards a player holds at once, and the shared cards that may play with
-    them (the board's; with the others' face-up cards as the shared ones, five less the own cards), read
-    from the game's steps and usage: how much of the hand there is to see.
+    them (the board's; with the others' face-up cards as the shared ones, five less the own cards), as the
+    game counts them from its steps (:meth:`Game.most_held <homegame.rules.spec.Game.most_held>`,
+    :meth:`Game.final_counts <homegame.rules.spec.Game.final_counts>`): how much of the hand there is to see.
 
     >>> from homegame.games import game
     >>> holding_size(game("holdem")), holding_size(game("irish")), holding_size(game("three-hole"))
     ((2, 5), (4, 5), (3, 2))
     """
-    held = most = board = 0
-    for step in game.steps:
-        if step.kind == "deal":
-            held += len(step.faces)
-            most = max(most, held)
-        elif step.kind == "discard":
-            held = min(held, step.keep)
-        elif step.kind == "board":
-            board += step.count
+    most = game.most_held()
     if game.use.shared == "face-up":
         return most, max(5 - most, 0)
-    return most, board
+    return most, game.final_counts()[1]
 
 
 def _parse(items: Sequence[str]) -> tuple[Card, ...]:

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from homegame.cards import Card
+from homegame.cards import Card, card_ids
 from homegame.rules.deck import Deck
 from homegame.rules.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import CardsIn, Hand
+    from homegame.rules.state import CardsIn, HandState
 
 _STR = [str(Card(i)) for i in range(52)]
 
 
-def showable(h: Hand, seat: int) -> list[str]:
+def showable(h: HandState, seat: int) -> list[str]:
     """The seat's cards it may still show: once the hand is over, those nobody has seen yet."""
     if not h.over or not 0 <= seat < h.players:
         return []
@@ -34,11 +34,9 @@ def showable(h: Hand, seat: int) -> list[str]:
     return [_STR[c] for c, up in zip(h.cards[seat], h.faceup[seat], strict=True) if not up and _STR[c] not in seen]
 
 
-def show(h: Hand, seat: int, shown: CardsIn | None = None) -> list[str]:
+def show(h: HandState, seat: int, shown: CardsIn | None = None) -> list[str]:
     """Show some (``shown``) or all (None) of the seat's unseen cards after the hand; returns them.
     IllegalAction, nothing changed, if the hand is not over or a card is not the seat's to show."""
-    from homegame.rules.hand import _ids
-
     if not h.over:
         raise IllegalAction("cards are shown by choice only once the hand is over")
     if type(seat) is not int or not 0 <= seat < h.players:
@@ -48,7 +46,7 @@ def show(h: Hand, seat: int, shown: CardsIn | None = None) -> list[str]:
         ids = [Card(c).id for c in may]
     else:
         try:
-            ids = _ids(shown)
+            ids = card_ids(shown)
         except ValueError as e:
             raise IllegalAction(f"show: {e}") from None
     if not ids:
@@ -66,7 +64,7 @@ def show(h: Hand, seat: int, shown: CardsIn | None = None) -> list[str]:
     return text
 
 
-def rabbit(h: Hand) -> list[str]:
+def rabbit(h: HandState) -> list[str]:
     """The community cards that would have come after a hand ended early (the option ``rabbit``).
     IllegalAction when the host does not allow it or the hand is not over; [] when the board is full."""
     if not h.options.rabbit:
@@ -99,7 +97,7 @@ def rabbit(h: Hand) -> list[str]:
     return [_STR[c] for c in out]
 
 
-def _board_through(h: Hand, step: object) -> int:
+def _board_through(h: HandState, step: object) -> int:
     """How many community cards are out once ``step`` (a board step of the hand's game) is turned."""
     total = 0
     for s in h.game.steps:

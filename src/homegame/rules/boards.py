@@ -1,5 +1,6 @@
-"""Several boards (a game file's ``usage.boards``, :class:`homegame.rules.carduse.CardUse`): which of the
-board's cards are on which board, and a pot's equal parts, one per board.
+"""The shared cards a hand may use (:func:`shared_cards`), and several boards (a game file's
+``usage.boards``, :class:`homegame.rules.carduse.CardUse`): which of the board's cards are on which board,
+and a pot's equal parts, one per board.
 
 The hand keeps one board (``Hand.board``, the cards in the order they are turned); a game with boards says
 which positions of it make each board. The showdown makes every hand on each board in turn by looking at
@@ -13,17 +14,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from homegame.cards import Card
+
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 
-def board_indices(h: Hand) -> list[int | None]:
+def board_indices(h: HandState) -> list[int | None]:
     """The boards a showdown settles on: ``[0, 1, ...]`` for a game with boards, ``[None]`` (the one board)."""
     return list(range(len(h.game.use.boards))) or [None]
 
 
 @contextmanager
-def on_board(h: Hand, board: int | None) -> Iterator[None]:
+def on_board(h: HandState, board: int | None) -> Iterator[None]:
     """Within the block the hand's board is board ``board`` alone (its dealt cards, in its order); the whole
     board again after it. ``None``: the whole board."""
     if board is None:
@@ -35,6 +38,22 @@ def on_board(h: Hand, board: int | None) -> Iterator[None]:
         yield
     finally:
         h.board = whole
+
+
+def shared_cards(h: HandState, s: int, contenders: list[int]) -> list[Card]:
+    """The cards outside seat ``s``'s own hand that it may use at the showdown: the board, the others'
+    face-up cards (and the face-down ones of ``contenders`` where showdown cards count), or none."""
+    g = h.game
+    if g.use.shared == "face-up":
+        out = [Card(c) for o in range(h.players) if o != s
+               for c, up in zip(h.cards[o], h.faceup[o], strict=True) if up]
+        if g.showdown_cards_count:
+            out += [Card(c) for o in contenders if o != s
+                    for c, up in zip(h.cards[o], h.faceup[o], strict=True) if not up]
+        return out
+    if g.use.shared == "none":
+        return []
+    return [Card(c) for c in h.board]
 
 
 def board_of(boards: tuple[tuple[int, ...], ...], position: int) -> int | None:
@@ -61,4 +80,4 @@ def even_parts(amount: int, count: int, chip: int = 1) -> list[int]:
     return out
 
 
-__all__ = ["board_indices", "board_of", "even_parts", "on_board"]
+__all__ = ["board_indices", "board_of", "even_parts", "on_board", "shared_cards"]

@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING, Any
 from homegame.cards import RANKS
 from homegame.rules import dealing
 from homegame.rules.errors import IllegalAction
+from homegame.rules.state import NO_CARDS, StepCards
 from homegame.rules.steps import InTurn
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
-    from homegame.rules.spec import Step
+    from homegame.rules.state import HandState
+    from homegame.rules.step import Step
 
 
-def _just_dealt(h: Hand, s: int, step: Step) -> int:
+def _just_dealt(h: HandState, s: int, step: Step) -> int:
     """How many cards of the step's rank the seat was dealt face up by the deal before the step."""
     steps = h.game.steps
     i = h.step_index - 1
@@ -45,19 +46,19 @@ def _just_dealt(h: Hand, s: int, step: Step) -> int:
     return sum(1 for j in tail if up[j] and held[j] >> 2 == rank)
 
 
-def _order(h: Hand) -> list[int]:
+def _order(h: HandState) -> list[int]:
     n = h.players
     return [s for s in ((h.button + i) % n for i in range(1, n + 1)) if not h.folded[s]]
 
 
-def _extra(h: Hand, s: int, count: int) -> None:
+def _extra(h: HandState, s: int, count: int) -> None:
     for _ in range(count):
         h.cards[s].append(dealing.next_card(h, s))
         h.faceup[s].append(False)
     h.log("buy", s, "Seat {} is dealt {} more card{} face down", s, count, "" if count == 1 else "s")
 
 
-def _fold(h: Hand, s: int, why: str) -> None:
+def _fold(h: HandState, s: int, why: str) -> None:
     h.folded[s] = True
     h.live -= 1
     h.log("fold", s, "Seat {} folds ({})", s, why)
@@ -71,7 +72,11 @@ class Buy(InTurn):
     fields: Mapping[str, tuple[str, Any]] = {"rank": ("rank", "required"), "price": ("int 0 1000000", 0)}
     label: str = "Extra card"
 
-    def order(self, h: Hand, step: Step) -> list[int]:
+    def cards(self, step: Step) -> StepCards:
+        """At most one extra card per card of the rank in the deck, however many buys of it there are."""
+        return StepCards(reserve=(f"rank {step.rank}", 4))
+
+    def order(self, h: HandState, step: Step) -> list[int]:
         out = []
         for s in _order(h):
             count = _just_dealt(h, s, step)
@@ -83,30 +88,30 @@ class Buy(InTurn):
                 out.append(s)
         return out
 
-    def price(self, h: Hand, s: int, step: Step) -> int:
+    def price(self, h: HandState, s: int, step: Step) -> int:
         """What the seat pays for its extra cards (at most its stack)."""
         return min(step.price * _just_dealt(h, s, step), h.stacks[s])
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+    def legal(self, h: HandState, seat: int, step: Step) -> list[str]:
         return [f"call {self.price(h, seat, step)}", "check"]
 
-    def allowed(self, h: Hand, s: int, step: Step) -> str:
+    def allowed(self, h: HandState, s: int, step: Step) -> str:
         """The decision in words."""
         n = self.price(h, s, step)
         return (f"{step.label}: seat {s} was dealt a {step.rank} face up and may buy one more card face down "
                 f"for {n} ('call {n}' or 'buy') or decline ('check' or 'decline')")
 
-    def check(self, h: Hand, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
+    def check(self, h: HandState, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
         return _answer(self, h, seat, step, verb, args, ("check", {"check", "decline"}))
 
-    def carry_out(self, h: Hand, seat: int, step: Step, choice: Any) -> None:
+    def carry_out(self, h: HandState, seat: int, step: Step, choice: Any) -> None:
         if choice:
             _pay(h, seat, self.price(h, seat, step), "for the extra card")
             _extra(h, seat, _just_dealt(h, seat, step))
         else:
             h.log("decline", seat, "Seat {} declines the extra card", seat)
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         return "check"
 
     def describe(self, step: Step) -> str:
@@ -122,7 +127,10 @@ class Strike(Buy):
     fields: Mapping[str, tuple[str, Any]] = {"rank": ("rank", "required"), "rule": ("strike", "match-pot")}
     label: str = "Strike"
 
-    def order(self, h: Hand, step: Step) -> list[int]:
+    def cards(self, step: Step) -> StepCards:
+        return NO_CARDS
+
+    def order(self, h: HandState, step: Step) -> list[int]:
         out = []
         for s in _order(h):
             if not _just_dealt(h, s, step):
@@ -134,28 +142,28 @@ class Strike(Buy):
                 out.append(s)
         return out
 
-    def price(self, h: Hand, s: int, step: Step) -> int:
+    def price(self, h: HandState, s: int, step: Step) -> int:
         """As much as the pot (at most the seat's stack)."""
         return min(sum(h.totals), h.stacks[s])
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+    def legal(self, h: HandState, seat: int, step: Step) -> list[str]:
         return [f"call {self.price(h, seat, step)}", "fold"]
 
-    def allowed(self, h: Hand, s: int, step: Step) -> str:
+    def allowed(self, h: HandState, s: int, step: Step) -> str:
         n = self.price(h, s, step)
         return (f"{step.label}: seat {s} was dealt a {step.rank} face up and pays {n}, as much as the pot "
                 f"('call {n}' or 'pay'), or folds ('fold')")
 
-    def check(self, h: Hand, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
+    def check(self, h: HandState, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
         return _answer(self, h, seat, step, verb, args, ("fold", {"fold"}))
 
-    def carry_out(self, h: Hand, seat: int, step: Step, choice: Any) -> None:
+    def carry_out(self, h: HandState, seat: int, step: Step, choice: Any) -> None:
         if choice:
             _pay(h, seat, self.price(h, seat, step), "to match the pot")
         else:
             _fold(h, seat, f"will not match the pot for a {step.rank} face up")
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         return "fold"
 
     def describe(self, step: Step) -> str:
@@ -164,7 +172,7 @@ class Strike(Buy):
         return f"{step.label}: a player just dealt a {step.rank} face up {then}"
 
 
-def _answer(rule: Buy, h: Hand, s: int, step: Step, verb: str, args: list[str],
+def _answer(rule: Buy, h: HandState, s: int, step: Step, verb: str, args: list[str],
             declines: tuple[str, set[str]]) -> tuple[str, bool]:
     """Check the seat's answer: (normalised text, whether it pays). Raises IllegalAction."""
     n = rule.price(h, s, step)
@@ -175,7 +183,7 @@ def _answer(rule: Buy, h: Hand, s: int, step: Step, verb: str, args: list[str],
     raise IllegalAction(f"{verb} {' '.join(args)!s}".strip() + f" is not allowed now. {rule.allowed(h, s, step)}")
 
 
-def _pay(h: Hand, s: int, n: int, what: str) -> None:
+def _pay(h: HandState, s: int, n: int, what: str) -> None:
     """The seat pays ``n`` chips of dead money (the main pot's, never uncalled)."""
     h.stacks[s] -= n
     h.totals[s] += n

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 from homegame.cards import Card, cards
 from homegame.rules.action import DECLARE, Option, public_action
 from homegame.rules.errors import IllegalAction
+from homegame.rules.state import StepCards
 from homegame.rules.steps import Rule, words
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
-    from homegame.rules.spec import Step
+    from homegame.rules.state import HandState
+    from homegame.rules.step import Step
 
 DECLARATIONS = ("high", "low", "both")
 
@@ -30,7 +31,7 @@ def _text(ids: list[int]) -> str:
     return " ".join(str(Card(c)) for c in ids)
 
 
-def _down(h: Hand, s: int) -> list[int]:
+def _down(h: HandState, s: int) -> list[int]:
     return [c for c, up in zip(h.cards[s], h.faceup[s], strict=True) if not up]
 
 
@@ -86,25 +87,25 @@ class AtOnce(Rule):
     timing = "at-once"
     names_cards = True
 
-    def allowed(self, h: Hand, s: int, step: Step) -> str:
+    def allowed(self, h: HandState, s: int, step: Step) -> str:
         """What the seat may do in this step, in words: the step, how many cards and exactly which
         (seats numbered as in the views)."""
         raise NotImplementedError
 
-    def choose(self, h: Hand, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
+    def choose(self, h: HandState, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
         """Check a seat's choice (the words after the step's verb); return (normalised text, parsed
         choice). Raises IllegalAction saying why and what is allowed (:meth:`allowed`)."""
         raise NotImplementedError
 
-    def carry_out(self, h: Hand, step: Step) -> None:
+    def carry_out(self, h: HandState, step: Step) -> None:
         """Carry out every committed choice (``h.pending``) at once."""
         raise NotImplementedError
 
-    def refuse(self, h: Hand, s: int, step: Step, why: str) -> IllegalAction:
+    def refuse(self, h: HandState, s: int, step: Step, why: str) -> IllegalAction:
         """The refusal of a choice: why, then what is allowed."""
         return IllegalAction(f"{why}. {self.allowed(h, s, step)}")
 
-    def parse_cards(self, h: Hand, s: int, step: Step, args: list[str]) -> list[int]:
+    def parse_cards(self, h: HandState, s: int, step: Step, args: list[str]) -> list[int]:
         """The cards a choice names: each held by the seat, none twice."""
         try:
             ids = [c.id for c in cards(" ".join(args))]
@@ -119,13 +120,13 @@ class AtOnce(Rule):
             raise self.refuse(h, s, step, f"{Card(dup)} is named more than once in {' '.join(args)!r}")
         return ids
 
-    def start(self, h: Hand, step: Step) -> bool:
+    def start(self, h: HandState, step: Step) -> bool:
         h.pending = {}
         h.pending_text = {}
         h.to_act = tuple(s for s in range(h.players) if not h.folded[s])
         return True
 
-    def act(self, h: Hand, seat: int, step: Step, action: str) -> None:
+    def act(self, h: HandState, seat: int, step: Step, action: str) -> None:
         verb, args = words(h, seat, action)
         if verb != step.kind:
             raise self.refuse(h, seat, step, f"now everyone chooses at once, not {verb!r}; seat {seat} may: "
@@ -149,24 +150,24 @@ class _GiveUp(AtOnce):
 
     verb = ""
 
-    def number(self, h: Hand, s: int, step: Step) -> int:
+    def number(self, h: HandState, s: int, step: Step) -> int:
         raise NotImplementedError
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+    def legal(self, h: HandState, seat: int, step: Step) -> list[str]:
         return [f"{step.kind} {self.number(h, seat, step)}"]
 
-    def allowed(self, h: Hand, s: int, step: Step) -> str:
+    def allowed(self, h: HandState, s: int, step: Step) -> str:
         return (f"{step.label}: seat {s} {self.verb} exactly {_plural(self.number(h, s, step))} of "
                 f"{_text(list(h.cards[s]))}")
 
-    def choose(self, h: Hand, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
+    def choose(self, h: HandState, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
         ids = self.parse_cards(h, s, step, args)
         n = self.number(h, s, step)
         if len(ids) != n:
             raise self.refuse(h, s, step, f"{len(ids)} card{'s' if len(ids) != 1 else ''} named, not {n}")
         return f"{step.kind} {_text(ids)}", ids
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         """The lowest cards."""
         return f"{step.kind} " + _text(sorted(h.cards[seat])[:self.number(h, seat, step)])
 
@@ -179,10 +180,10 @@ class Pass(_GiveUp):
     label = "Pass"
     verb = "passes"
 
-    def number(self, h: Hand, s: int, step: Step) -> int:
+    def number(self, h: HandState, s: int, step: Step) -> int:
         return step.count
 
-    def carry_out(self, h: Hand, step: Step) -> None:
+    def carry_out(self, h: HandState, step: Step) -> None:
         chosen = h.pending
         live = [s for s in range(h.players) if not h.folded[s]]
         m = len(live)
@@ -218,10 +219,13 @@ class Discard(_GiveUp):
     label = "Discard"
     verb = "discards"
 
-    def number(self, h: Hand, s: int, step: Step) -> int:
+    def cards(self, step: Step) -> StepCards:
+        return StepCards(keep=step.keep)
+
+    def number(self, h: HandState, s: int, step: Step) -> int:
         return len(h.cards[s]) - step.keep
 
-    def carry_out(self, h: Hand, step: Step) -> None:
+    def carry_out(self, h: HandState, step: Step) -> None:
         chosen = h.pending
         for s in sorted(chosen):
             ids = chosen[s]
@@ -250,16 +254,16 @@ class Expose(AtOnce):
 
     label = "Expose"
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+    def legal(self, h: HandState, seat: int, step: Step) -> list[str]:
         return ["expose"]
 
-    def options(self, h: Hand, seat: int, step: Step) -> tuple[Option, ...]:
+    def options(self, h: HandState, seat: int, step: Step) -> tuple[Option, ...]:
         return (Option("expose", 1, 1),)
 
-    def allowed(self, h: Hand, s: int, step: Step) -> str:
+    def allowed(self, h: HandState, s: int, step: Step) -> str:
         return f"{step.label}: seat {s} exposes exactly 1 card, one of its face-down cards {_text(_down(h, s))}"
 
-    def choose(self, h: Hand, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
+    def choose(self, h: HandState, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
         ids = self.parse_cards(h, s, step, args)
         if len(ids) != 1:
             raise self.refuse(h, s, step, f"{len(ids)} cards named, not 1")
@@ -267,7 +271,7 @@ class Expose(AtOnce):
             raise self.refuse(h, s, step, f"{Card(ids[0])} is already face up")
         return f"expose {_text(ids)}", ids
 
-    def carry_out(self, h: Hand, step: Step) -> None:
+    def carry_out(self, h: HandState, step: Step) -> None:
         chosen = h.pending
         for s in sorted(chosen):
             ids = chosen[s]
@@ -275,7 +279,7 @@ class Expose(AtOnce):
             h.faceup[s][h.cards[s].index(ids[0])] = True
             h.log("expose", s, f"Seat {s} exposes {Card(ids[0])}", cards=[str(Card(ids[0]))])
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         """The lowest face-down card."""
         return "expose " + str(Card(min(_down(h, seat))))
 
@@ -288,21 +292,21 @@ class Arrange(AtOnce):
 
     label = "Arrange"
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+    def legal(self, h: HandState, seat: int, step: Step) -> list[str]:
         return ["arrange"]
 
-    def allowed(self, h: Hand, s: int, step: Step) -> str:
+    def allowed(self, h: HandState, s: int, step: Step) -> str:
         n = len(h.cards[s])
         return (f"{step.label}: seat {s} orders all {_plural(n)} it holds, first to turn first, each once: "
                 f"{_text(list(h.cards[s]))}")
 
-    def choose(self, h: Hand, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
+    def choose(self, h: HandState, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
         ids = list(h.cards[s]) if not args else self.parse_cards(h, s, step, args)
         if len(ids) != len(h.cards[s]):
             raise self.refuse(h, s, step, f"{len(ids)} cards named, not {len(h.cards[s])}")
         return f"arrange {_text(ids)}", ids
 
-    def carry_out(self, h: Hand, step: Step) -> None:
+    def carry_out(self, h: HandState, step: Step) -> None:
         chosen = h.pending
         for s in sorted(chosen):
             ids = chosen[s]
@@ -312,7 +316,7 @@ class Arrange(AtOnce):
             h.faceup[s] = [c in up for c in ids]
             h.log("arrange", s, f"Seat {s} has arranged")
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         """The current order."""
         return "arrange " + _text(h.cards[seat])
 
@@ -326,22 +330,22 @@ class Declare(AtOnce):
     label = "Declare"
     names_cards = False
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+    def legal(self, h: HandState, seat: int, step: Step) -> list[str]:
         return ["declare high", "declare low", "declare both"]
 
-    def options(self, h: Hand, seat: int, step: Step) -> tuple[Option, ...]:
+    def options(self, h: HandState, seat: int, step: Step) -> tuple[Option, ...]:
         return DECLARE
 
-    def allowed(self, h: Hand, s: int, step: Step) -> str:
+    def allowed(self, h: HandState, s: int, step: Step) -> str:
         return f"{step.label}: seat {s} declares high, low or both ('declare high', 'declare low', 'declare both')"
 
-    def choose(self, h: Hand, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
+    def choose(self, h: HandState, s: int, step: Step, args: list[str]) -> tuple[str, list[int] | str]:
         if len(args) != 1 or args[0].lower() not in DECLARATIONS:
             raise self.refuse(h, s, step, f"{' '.join(['declare', *args])!r} is not a declaration")
         d = args[0].lower()
         return f"declare {d}", d
 
-    def carry_out(self, h: Hand, step: Step) -> None:
+    def carry_out(self, h: HandState, step: Step) -> None:
         chosen = h.pending
         for s in sorted(chosen):
             d = chosen[s]
@@ -349,7 +353,7 @@ class Declare(AtOnce):
             h.declared[s] = d
             h.log("declare", s, f"Seat {s} declares {d}")
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         """High."""
         return "declare high"
 

@@ -1,7 +1,7 @@
 """Dealing a hand's cards: where they come from, and the automatic steps that need no decision.
 
-Where the cards come from is one record per hand, :class:`Dealer` (``hand.dealer``: the deck, the
-cards named in advance, the draw's stub), written only by this module. The functions work on a
+Where the cards come from is one record per hand, :class:`~homegame.rules.deck.Dealer` (``hand.dealer``:
+the deck, the cards named in advance, the draw's stub), written only by this module. The functions work on a
 :class:`~homegame.rules.hand.Hand` (which runs them as its steps come up): the hole cards of a ``deal``
 step, the community cards of a ``board`` step, a ``roll`` step's card turned up, a draw's replacements
 and burns (the forced bets are :mod:`homegame.rules.betting.forced`'s). Each writes its public log
@@ -10,64 +10,23 @@ entry as :meth:`~homegame.rules.hand.Hand.log` would.
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
-from homegame.rules.deck import Deck
+from homegame.rules.deck import Stub
 from homegame.rules.events import Event, Shown, new_event
+from homegame.rules.state import StepCards
 from homegame.rules.steps import Automatic
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
-    from homegame.rules.spec import Step
+    from homegame.rules.state import HandState
+    from homegame.rules.step import Step
 
 _STR = [str(Card(i)) for i in range(52)]
 
 
-class Stub:
-    """The undealt cards once the deck has run short in a draw: the bottom card shuffled with the
-    spent cards (discards and burns), dealt from the front."""
-
-    __slots__ = ("cards", "shuffles")
-
-    def __init__(self) -> None:
-        self.cards: list[int] = []
-        self.shuffles = 0
-
-    def reshuffle(self, h: Hand, pool: list[int]) -> None:
-        """Shuffle ``pool`` into the stub, the order derived from the hand's deck and the count."""
-        self.shuffles += 1
-        digest = hashlib.sha256(bytes(h.deck_order()) + bytes([self.shuffles % 256])).digest()
-        random.Random(int.from_bytes(digest[:8], "big")).shuffle(pool)
-        self.cards = pool + self.cards
-
-
-class Dealer:
-    """Where a hand's cards come from: the ``deck`` (``draw``, its draw), the cards named in advance
-    (``hole_preset`` per seat, in the order the seat receives them; ``board_preset``), ``dealt`` (how many
-    cards each seat has been dealt, to find its next preset), the draw's ``stub`` once the deck ran
-    short (None before) and ``spent`` (discards and burns a draw may shuffle back in)."""
-
-    __slots__ = ("deck", "draw", "hole_preset", "board_preset", "dealt", "stub", "spent")
-
-    def __init__(self, deck: Deck, hole_preset: dict[int, list[int]], board_preset: list[int],
-                 players: int) -> None:
-        self.deck = deck
-        self.draw = deck.draw
-        self.hole_preset = hole_preset
-        self.board_preset = board_preset
-        self.dealt = [0] * players
-        self.stub: Stub | None = None
-        self.spent: list[int] = []
-
-    def __repr__(self) -> str:
-        return f"<Dealer drawn={self.deck.drawn} left={self.deck.left()} dealt={self.dealt}>"
-
-
-def deal(h: Hand, step: Step) -> None:
+def deal(h: HandState, step: Step) -> None:
     """One card at a time clockwise from the button's left, to every player still in."""
     n, folded = h.players, h.folded
     live = [s for s in h.rows[(h.button + 1) % n] if not folded[s]]
@@ -96,7 +55,7 @@ def deal(h: Hand, step: Step) -> None:
             h.log("deal", s, f"Seat {s} is dealt {' '.join(shown)} face up", cards=shown)
 
 
-def turn_board(h: Hand, step: Step) -> None:
+def turn_board(h: HandState, step: Step) -> None:
     """Turn the step's community cards (burning one first if it says so)."""
     start = len(h.board)
     d = h.dealer
@@ -115,7 +74,7 @@ def turn_board(h: Hand, step: Step) -> None:
     h._log.append(new_event(Event, ("board", None, "{}: {}", (step.label, shown), {"cards": shown})))  # as log() does
 
 
-def burn_for_draw(h: Hand) -> None:
+def burn_for_draw(h: HandState) -> None:
     """Burn a card before a draw, unless only the stub's last card is left."""
     d = h.dealer
     stub = d.stub
@@ -131,12 +90,12 @@ def burn_for_draw(h: Hand) -> None:
     d.spent.append(c)
 
 
-def spend(h: Hand, ids: list[int]) -> None:
+def spend(h: HandState, ids: list[int]) -> None:
     """A draw's discards: they may be shuffled back in when the deck runs short."""
     h.dealer.spent.extend(ids)
 
 
-def next_card(h: Hand, s: int) -> int:
+def next_card(h: HandState, s: int) -> int:
     """The next card for a seat's draw: its preset card if any, else the deck's; the deck's last
     card is shuffled with the spent cards instead of being dealt (:mod:`homegame.rules.draw`)."""
     d = h.dealer
@@ -163,7 +122,7 @@ def next_card(h: Hand, s: int) -> int:
         h.mucked = [c for c in h.mucked if c not in back]
         h.burned = [c for c in h.burned if c not in back]
         d.spent = []
-        stub.reshuffle(h, pool)
+        stub.reshuffle(h.deck_order(), pool)
         h.log("reshuffle", None, "The dealer shuffles the last card with {} discards and burn cards",
               len(pool) - 1)
     if not stub.cards:
@@ -174,13 +133,13 @@ def next_card(h: Hand, s: int) -> int:
 Presets = tuple[list[int], dict[int, list[int]], list[int]]
 
 
-def presets(h: Hand) -> Presets:
+def presets(h: HandState) -> Presets:
     """What a second run of the board starts from: the cards dealt per seat so far, and the presets."""
     d = h.dealer
     return list(d.dealt), d.hole_preset, d.board_preset
 
 
-def second_run(h: Hand, kept: Presets, board: int) -> None:
+def second_run(h: HandState, kept: Presets, board: int) -> None:
     """Back to where the runs part (:func:`presets`), the board at ``board`` cards: the cards named in
     advance are the first run's, so the second run's all come off the deck."""
     d = h.dealer
@@ -190,12 +149,12 @@ def second_run(h: Hand, kept: Presets, board: int) -> None:
     d.hole_preset = {s: v[:dealt[s]] for s, v in hole_preset.items()}
 
 
-def runs_dealt(h: Hand, kept: Presets) -> None:
+def runs_dealt(h: HandState, kept: Presets) -> None:
     """Both runs are dealt: the presets are the hand's again (its history names them)."""
     h.dealer.hole_preset, h.dealer.board_preset = kept[1], kept[2]
 
 
-def roll(h: Hand) -> None:
+def roll(h: HandState) -> None:
     """Every player still in turns up its first face-down card (a roll step)."""
     for s in range(h.players):
         if h.folded[s]:
@@ -216,7 +175,10 @@ class Deal(Automatic):
     fields: Mapping[str, tuple[str, Any]] = {"faces": ("faces", "required")}
     label: str = "Deal"
 
-    def start(self, h: Hand, step: Step) -> bool:
+    def cards(self, step: Step) -> StepCards:
+        return StepCards(dealt=len(step.faces))
+
+    def start(self, h: HandState, step: Step) -> bool:
         deal(h, step)
         return False
 
@@ -234,11 +196,19 @@ class Board(Automatic):
     fields: Mapping[str, tuple[str, Any]] = {"count": ("int 1 5", "required"), "burn": ("bool", True)}
     label: str = "Board"
 
-    def start(self, h: Hand, step: Step) -> bool:
+    def cards(self, step: Step) -> StepCards:
+        return StepCards(board=step.count, burned=1 if step.burn else 0)
+
+    def start(self, h: HandState, step: Step) -> bool:
         turn_board(h, step)
         return False
 
     def describe(self, step: Step) -> str:
+        """
+        >>> from homegame.rules.step import Step
+        >>> Board().describe(Step("board", "Flop", count=3, burn=True))
+        'Flop: burn one, turn 3 community cards'
+        """
         return f"{step.label}: {'burn one, ' if step.burn else ''}turn {step.count} community card" + (
             "s" if step.count > 1 else "")
 
@@ -248,7 +218,7 @@ class Roll(Automatic):
 
     label: str = "Roll"
 
-    def start(self, h: Hand, step: Step) -> bool:
+    def start(self, h: HandState, step: Step) -> bool:
         roll(h)
         return False
 

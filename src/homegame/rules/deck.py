@@ -15,12 +15,16 @@ True
 >>> same(set()), same({3})
 (True, True)
 
+Where a hand's cards come from is one record per hand, :class:`Dealer` (``hand.dealer``), written only by
+:mod:`homegame.rules.dealing`; a draw that runs the deck short deals from its :class:`Stub`.
+
 A hand dealt from a caller's generator (``deal(..., rng=)``) is a :class:`StreamDeck`: it takes what it
 needs from the generator once, at the deal, so its cards do not depend on when anything is read.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import sys
 from array import array
@@ -197,3 +201,43 @@ class StreamDeck(Deck):
             self._words = None
             self._more = None
         return list(self._order)
+
+
+class Stub:
+    """The undealt cards once the deck has run short in a draw: the bottom card shuffled with the
+    spent cards (discards and burns), dealt from the front."""
+
+    __slots__ = ("cards", "shuffles")
+
+    def __init__(self) -> None:
+        self.cards: list[int] = []
+        self.shuffles = 0
+
+    def reshuffle(self, deck_order: list[int], pool: list[int]) -> None:
+        """Shuffle ``pool`` into the stub, the order derived from the hand's deck order and the count."""
+        self.shuffles += 1
+        digest = hashlib.sha256(bytes(deck_order) + bytes([self.shuffles % 256])).digest()
+        random.Random(int.from_bytes(digest[:8], "big")).shuffle(pool)
+        self.cards = pool + self.cards
+
+
+class Dealer:
+    """Where a hand's cards come from: the ``deck`` (``draw``, its draw), the cards named in advance
+    (``hole_preset`` per seat, in the order the seat receives them; ``board_preset``), ``dealt`` (how many
+    cards each seat has been dealt, to find its next preset), the draw's ``stub`` once the deck ran
+    short (None before) and ``spent`` (discards and burns a draw may shuffle back in)."""
+
+    __slots__ = ("deck", "draw", "hole_preset", "board_preset", "dealt", "stub", "spent")
+
+    def __init__(self, deck: Deck, hole_preset: dict[int, list[int]], board_preset: list[int],
+                 players: int) -> None:
+        self.deck = deck
+        self.draw = deck.draw
+        self.hole_preset = hole_preset
+        self.board_preset = board_preset
+        self.dealt = [0] * players
+        self.stub: Stub | None = None
+        self.spent: list[int] = []
+
+    def __repr__(self) -> str:
+        return f"<Dealer drawn={self.deck.drawn} left={self.deck.left()} dealt={self.dealt}>"

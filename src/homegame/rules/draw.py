@@ -22,21 +22,22 @@ from typing import TYPE_CHECKING, Any
 from homegame.cards import Card, cards
 from homegame.rules import dealing
 from homegame.rules.errors import IllegalAction
+from homegame.rules.state import StepCards
 from homegame.rules.steps import InTurn
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
-    from homegame.rules.spec import Step
+    from homegame.rules.state import HandState
+    from homegame.rules.step import Step
 
 PAT = ("pat", "stand")
 
 
-def most(h: Hand, s: int, step: Step) -> int:
+def most(h: HandState, s: int, step: Step) -> int:
     """How many cards the seat may draw at most."""
     return min(step.count, len(h.cards[s]))
 
 
-def legal(h: Hand, s: int, step: Step) -> list[str]:
+def legal(h: HandState, s: int, step: Step) -> list[str]:
     """``discard 0`` to ``discard N``: how many cards the seat may draw."""
     return [f"discard {k}" for k in range(most(h, s, step) + 1)]
 
@@ -45,14 +46,14 @@ def _text(ids: list[int]) -> str:
     return " ".join(str(Card(c)) for c in ids)
 
 
-def allowed(h: Hand, s: int, step: Step) -> str:
+def allowed(h: HandState, s: int, step: Step) -> str:
     """The step, the seat, how many cards and exactly which it may discard."""
     n = most(h, s, step)
     return (f"{step.label}: seat {s} discards 0 to {n} card{'s' if n != 1 else ''} of "
             f"{_text(h.cards[s])} and is dealt as many ('discard' alone stands pat)")
 
 
-def validate(h: Hand, s: int, step: Step, verb: str, args: list[str]) -> tuple[str, list[int]]:
+def validate(h: HandState, s: int, step: Step, verb: str, args: list[str]) -> tuple[str, list[int]]:
     """Check a draw; return (normalised text, the cards discarded). Raises IllegalAction."""
     def refuse(why: str) -> IllegalAction:
         return IllegalAction(f"{why}. {allowed(h, s, step)}")
@@ -76,7 +77,7 @@ def validate(h: Hand, s: int, step: Step, verb: str, args: list[str]) -> tuple[s
     return ("discard " + _text(ids)).strip(), ids
 
 
-def apply(h: Hand, s: int, step: Step, ids: list[int]) -> None:
+def apply(h: HandState, s: int, step: Step, ids: list[int]) -> None:
     """Take the discards from the seat and deal it as many replacements, face down."""
     held, up = h.cards[s], h.faceup[s]
     for c in ids:
@@ -102,22 +103,27 @@ class Draw(InTurn):
     label: str = "Draw"
     names_cards: bool = True
 
-    def order(self, h: Hand, step: Step) -> list[int]:
+    def cards(self, step: Step) -> StepCards:
+        """The replacements come from the deck (its stub and the spent cards once it runs short), so they
+        count only as cards a player may receive; the burn is not counted."""
+        return StepCards(drawn=step.count)
+
+    def order(self, h: HandState, step: Step) -> list[int]:
         if step.burn:
             dealing.burn_for_draw(h)
         n = h.players
         return [s for s in ((h.button + i) % n for i in range(1, n + 1)) if not h.folded[s]]
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+    def legal(self, h: HandState, seat: int, step: Step) -> list[str]:
         return legal(h, seat, step)
 
-    def check(self, h: Hand, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
+    def check(self, h: HandState, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
         return validate(h, seat, step, verb, args)
 
-    def carry_out(self, h: Hand, seat: int, step: Step, choice: Any) -> None:
+    def carry_out(self, h: HandState, seat: int, step: Step, choice: Any) -> None:
         apply(h, seat, step, choice)
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         return "discard"
 
     def describe(self, step: Step) -> str:

@@ -13,29 +13,27 @@ import functools
 import operator
 import random
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from homegame.cards import Card, cards
-from homegame.rules import after, betting, dealing, phh, runs
+from homegame.cards import Card, card_ids
+from homegame.rules import after, betting, phh, runs
 from homegame.rules.action import Option
-from homegame.rules.deck import Deck, StreamDeck
+from homegame.rules.deck import Dealer, Deck, StreamDeck
 from homegame.rules.errors import IllegalAction
 from homegame.rules.events import Event, new_event
 from homegame.rules.history import History
 from homegame.rules.options import NONE as NO_OPTIONS
 from homegame.rules.options import HandOptions, first_opener, takes_straddle
 from homegame.rules.stakes import Stakes as StakesType
+from homegame.rules.state import CardsIn, GameRules, StepRule
 
 if TYPE_CHECKING:
-    from homegame.rules.spec import Game, Step
     from homegame.rules.stakes import Stakes
-    from homegame.rules.steps import StepRule
+    from homegame.rules.step import Step
     from homegame.rules.view_types import View
 
     OptionsIn = HandOptions | Mapping[str, Any] | None
-
-CardsIn = str | Iterable[str | int | Card]
 
 
 @functools.cache
@@ -46,12 +44,6 @@ def _settlement() -> Callable[[Hand], None]:
     from homegame.rules.showdown import settle
 
     return settle
-
-
-def _ids(items: CardsIn) -> list[int]:
-    if isinstance(items, str):
-        return [c.id for c in cards(items)]
-    return [Card(c).id for c in items]
 
 
 class Hand:
@@ -73,7 +65,7 @@ class Hand:
         "shows", "run_checked", "agreements", "_options_dealt", "dead", "_offered", "rows",
     )
 
-    def __init__(self, game: Game, stacks: list[int], *, stakes: Stakes, button: int = 0,
+    def __init__(self, game: GameRules, stacks: list[int], *, stakes: Stakes, button: int = 0,
                  seed: int | None = None, hole: Mapping[int, CardsIn] | None = None,
                  board: CardsIn | None = None, deck: CardsIn | None = None,
                  options: OptionsIn = None, rng: random.Random | None = None) -> None:
@@ -104,14 +96,14 @@ class Hand:
         for seat, text in (hole.items() if hole else ()):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 raise ValueError(f"hole: seat {seat!r} is not a seat from 0 to {n - 1}")
-            ids = _ids(text)
+            ids = card_ids(text)
             if len(ids) > game.most_received():
                 draws = game.most_received() - game.hole_count()
                 raise ValueError(f"hole: seat {seat} is given {len(ids)} cards; {game.name} deals "
                                  f"{game.hole_count()} to a player"
                                  + (f" and at most {draws} more in the draws" if draws else ""))
             hole_preset[seat] = ids
-        board_preset = _ids(board) if board is not None else []
+        board_preset = card_ids(board) if board is not None else []
         named: list[int] = []
         if board_preset:
             board_max = game.final_counts()[1]
@@ -132,7 +124,7 @@ class Hand:
                 raise ValueError("give one of seed, rng or deck: each decides the shuffle")
             source: Deck = StreamDeck(list(cards), rng, set(named), game.cards_needed(n))
         elif deck is not None:
-            order = _ids(deck)
+            order = card_ids(deck)
             if len(cards) < 52 and len(order) == 52:  # a whole deck's order (the server's shuffle): its cards
                 order = [c for c in order if c in cards]  # of this deck, in that order
             if sorted(order) != list(cards):
@@ -144,9 +136,9 @@ class Hand:
             # cost anything; the history completes the order when it is read
             source = Deck(list(cards), random.Random(seed) if seed is not None else secrets.SystemRandom(),
                           set(named))
-        self.dealer = dealing.Dealer(source, hole_preset, board_preset, n)  # written only by rules.dealing
+        self.dealer = Dealer(source, hole_preset, board_preset, n)  # written only by rules.dealing
 
-        self.game = game
+        self.game: GameRules = game
         self.stakes = stakes
         self.button = button
         self.players = n

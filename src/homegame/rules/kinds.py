@@ -8,7 +8,8 @@ are known before any game is built.
 from __future__ import annotations
 
 from homegame.rules import betting, buy, choices, dealing, draw
-from homegame.rules.steps import Showdown, StepRule, register
+from homegame.rules.state import StepRule
+from homegame.rules.steps import Showdown, register
 
 BUILT_IN: dict[str, StepRule] = {
     "deal": dealing.Deal(), "board": dealing.Board(), "pass": choices.Pass(), "expose": choices.Expose(),

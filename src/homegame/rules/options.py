@@ -16,11 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from homegame.rules.spec import Game
     from homegame.rules.stakes import Stakes
+    from homegame.rules.step import Step
+
+
+class _Declared(Protocol):
+    """A game as these questions read it: its steps (a :class:`homegame.rules.spec.Game`)."""
+
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
 
 STRADDLES = (None, "utg", "button")
 SHOWDOWNS = ("show-all", "muck-losers")
@@ -129,13 +136,13 @@ class HandOptions:
 NONE = HandOptions()
 
 
-def first_opener(game: Game) -> str | None:
-    """Who opens ``game``'s first betting round (:data:`homegame.rules.spec.OPENERS`), or ``None``
+def first_opener(game: _Declared) -> str | None:
+    """Who opens ``game``'s first betting round (:data:`homegame.rules.step.OPENERS`), or ``None``
     for a game without betting."""
     return next((step.opener for step in game.steps if step.kind == "bet"), None)
 
 
-def takes_straddle(game: Game, stakes: Stakes) -> bool:
+def takes_straddle(game: _Declared, stakes: Stakes) -> bool:
     """Whether a hand of ``game`` at ``stakes`` can have a straddle: a straddle is a blind raise, so
     only where a small and a big blind open the first betting round (not where the bring-in or the
     best hand showing opens it, as in stud, nor where a jacks-or-better opener is needed). The engine,

@@ -14,7 +14,7 @@ from homegame.cards import Card
 from homegame.rules.stakes import Stakes
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 
 def forced_bet_fields(st: Stakes, n: int) -> tuple[list[int], list[int]]:
@@ -67,7 +67,7 @@ def forced_bets_from_fields(antes: list[int], blinds: list[int]) -> dict[str, An
     return {"ante": 0, "bb_ante": antes[1], "blinds": kept}
 
 
-def variant(h: Hand) -> str:
+def variant(h: HandState) -> str:
     """The PHH variant code of the hand's game and structure; ValueError when PHH has none."""
     g, structure = h.game, h.stakes.structure
     split = g.split
@@ -97,7 +97,7 @@ def _toml(value: object) -> str:
     return str(value)
 
 
-def to_phh(h: Hand) -> str:
+def to_phh(h: HandState) -> str:
     """The hand as PHH text (TOML)."""
 
     code = variant(h)
@@ -134,7 +134,7 @@ _VERBS = {"fold": "f", "check": "cc", "call": "cc"}
 class _Writer:
     """Replays a hand's history and writes its PHH actions in PokerKit's order."""
 
-    def __init__(self, h: Hand, order: list[int]) -> None:
+    def __init__(self, h: HandState, order: list[int]) -> None:
         hist = h.history  # the same deal again, on the hand's own game, with none of its actions yet
         self.shadow = h.game.deal(hist.stacks, stakes=Stakes.from_dict(hist.stakes), button=hist.button,
                                   hole=hist.hole, board=hist.board, deck=hist.deck, options=hist.options or None)

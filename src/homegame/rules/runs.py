@@ -17,12 +17,12 @@ from homegame.rules import betting, dealing
 from homegame.rules.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 _RUNNABLE = frozenset({"bet", "board", "deal", "showdown"})
 
 
-def twice_now(h: Hand) -> bool:
+def twice_now(h: HandState) -> bool:
     """The hand is at the point to run twice: betting is over for good (fewer than two players still
     in can bet), a community card is still to come, nothing but cards remains, and every player still
     in agreed."""
@@ -38,15 +38,15 @@ def twice_now(h: Hand) -> bool:
     h.run_checked = True  # decided here, once: the first card after the betting is over for good
     if not all(s in agreed for s in range(h.players) if not h.folded[s]):
         return False
-    need = sum(s.count + s.burn if s.kind == "board" else len(s.faces) * h.live if s.kind == "deal" else 0
-               for s in rest)
+    counts = [rule.cards(s) for s, rule in zip(rest, h.game.step_rules[h.step_index:], strict=True)]
+    need = sum(c.board + c.burned + c.dealt * h.live for c in counts)
     if h.dealer.deck.left() < 2 * need:  # a big Same'Em table: not enough cards for two runs
         h.log("run", None, "Not enough cards left to run it twice: the board is run once")
         return False
     return True
 
 
-def run_twice(h: Hand) -> None:
+def run_twice(h: HandState) -> None:
     """Deal the rest of the hand's cards twice; keep each run's board and cards in ``h.runs`` (the hand's
     ``board`` and ``cards`` are then the first run's)."""
     steps = h.game.steps[h.step_index:]
@@ -76,7 +76,7 @@ def run_twice(h: Hand) -> None:
     h.step_index = len(h.game.steps) - 1
 
 
-def agree(h: Hand, seat: int, yes: bool) -> None:
+def agree(h: HandState, seat: int, yes: bool) -> None:
     """Record a seat's agreement to run it twice (or its withdrawal) before the point where it is
     decided; the table asks, for example, once a player is all in or faces an all in."""
     if type(seat) is not int or not 0 <= seat < h.players:

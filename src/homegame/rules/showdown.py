@@ -12,11 +12,11 @@ import numpy as np
 from homegame.cards import Card
 from homegame.evaluate import evaluate_low_many, evaluate_many
 from homegame.evaluate.usage import best_high, best_high_many, best_low, best_low_many
-from homegame.rules.boards import board_indices, even_parts, on_board
+from homegame.rules.boards import board_indices, even_parts, on_board, shared_cards
 from homegame.rules.pots import folded_uncalled, halves, share, side_pots, uncalled
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 _STR = [str(Card(i)) for i in range(52)]
 #: One award before it is written down: (seat, chips, pot, side, run, judged by, board); run and board
@@ -24,27 +24,12 @@ _STR = [str(Card(i)) for i in range(52)]
 Win = tuple[int, int, int, str, int | None, str | None, int | None]
 
 
-def _shared(h: Hand, s: int, contenders: list[int]) -> list[Card]:
-    """The cards outside the seat's own hand that it may use."""
-    g = h.game
-    if g.use.shared == "face-up":
-        out = [Card(c) for o in range(h.players) if o != s
-               for c, up in zip(h.cards[o], h.faceup[o], strict=True) if up]
-        if g.showdown_cards_count:
-            out += [Card(c) for o in contenders if o != s
-                    for c, up in zip(h.cards[o], h.faceup[o], strict=True) if not up]
-        return out
-    if g.use.shared == "none":
-        return []
-    return [Card(c) for c in h.board]
-
-
 _high_strength_of: Any = None
 with contextlib.suppress(ImportError):  # the evaluator's per-hand lookup: faster than a batch for a few
     from homegame.evaluate.fast import high_strength_of as _high_strength_of
 
 
-def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
+def _strengths(h: HandState, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
     """High and low strengths (ints, larger is better; low 0 = no qualifying low) of every hand still
     in, from the evaluator's batch kernels."""
     g = h.game
@@ -71,7 +56,7 @@ def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int
             lows = evaluate_low_many(ids, g.low, g.qualifier).tolist() if low else []
             return dict(zip(contenders, highs, strict=True)), dict(zip(contenders, lows, strict=False))
     # a laid-out board under a count rule: each line in turn, below
-    shared: list[list[int]] = [] if use.lines else [[c.id for c in _shared(h, s, contenders)] for s in contenders]
+    shared: list[list[int]] = [] if use.lines else [[c.id for c in shared_cards(h, s, contenders)] for s in contenders]
     if shared and len({len(o) for o in owns}) == 1 and len({len(x) for x in shared}) == 1:
         own_ids = np.array(owns, dtype=np.int64)
         shared_ids = np.array(shared, dtype=np.int64).reshape(len(contenders), len(shared[0]))
@@ -88,7 +73,7 @@ def _strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int
     return high_map, low_map
 
 
-def _value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
+def _value(h: HandState, s: int, contenders: list[int], *, low: bool) -> Any:
     """The seat's HandValue (or LowValue / None) for describing it."""
 
     g = h.game
@@ -100,13 +85,13 @@ def _value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
     if g.use.lines:
         values = [v for v in (_line_value(h, own, line, low=low) for line in g.use.lines) if v is not None]
         return max(values, key=lambda v: v.strength, default=None)
-    shared = _shared(h, s, contenders)
+    shared = shared_cards(h, s, contenders)
     if low:
         return best_low(own, shared, g.usage, rule=g.low, qualifier=g.qualifier)
     return best_high(own, shared, g.usage)
 
 
-def describe(h: Hand) -> None:
+def describe(h: HandState) -> None:
     """Fill in the words and five cards of every award (done once, when a view first needs them)."""
     results = h.results
     if results is None or results.get("described"):
@@ -122,7 +107,7 @@ def describe(h: Hand) -> None:
     results["described"] = True
 
 
-def _describe_award(h: Hand, award: dict[str, Any], contenders: list[int]) -> None:
+def _describe_award(h: HandState, award: dict[str, Any], contenders: list[int]) -> None:
     """Fill in one award's words and five cards (on its run's and its board's cards)."""
     if award["by"] == "spade":
         card = _spade_holder(h, [award["seat"]])[1]
@@ -146,7 +131,7 @@ def _best(values: dict[int, int], seats: list[int]) -> list[int]:
     return [s for s in live if values[s] == top]
 
 
-def _declare_winners(h: Hand, eligible: list[int], highs: dict[int, int],
+def _declare_winners(h: HandState, eligible: list[int], highs: dict[int, int],
                      lows: dict[int, int]) -> tuple[list[int], list[int]]:
     """High and low winners of one pot under declarations, removing failed swings until stable."""
     swing_ties = h.game.swing_ties
@@ -171,14 +156,14 @@ def _declare_winners(h: Hand, eligible: list[int], highs: dict[int, int],
             return [], []
 
 
-def _use_run(h: Hand, run: int | None) -> None:
+def _use_run(h: HandState, run: int | None) -> None:
     """Put a run's board and cards on the hand (``run`` 0 or 1 when the hand was run twice)."""
     if run is not None and h.runs is not None:
         h.board = list(h.runs[run][0])
         h.cards = [list(c) for c in h.runs[run][1]]
 
 
-def settle(h: Hand) -> None:
+def settle(h: HandState) -> None:
     """Award every pot: the chips go to the winners' stacks now; what the hand's record says about it
     (``h.results``: the awards, the shown and mucked hands; the log's show, muck and win entries) is
     written by :func:`finish` when first read, so that play that never reads it never pays for it. A
@@ -243,7 +228,7 @@ def settle(h: Hand) -> None:
     h._pending = (contenders, pots, parts_won, wins, all_in)
 
 
-def _settle_plain(h: Hand, contenders: list[int]) -> bool:
+def _settle_plain(h: HandState, contenders: list[int]) -> bool:
     """The usual showdown, settled as :func:`settle` would but in one pass: one pot (everyone still in
     put in the same, no dead money), the best high hand takes it, own cards with the board (five to seven
     cards, standard ranking, no wild card, no spade half), run once. False (nothing done) otherwise."""
@@ -288,7 +273,7 @@ def _settle_plain(h: Hand, contenders: list[int]) -> bool:
     return True
 
 
-def finish(h: Hand) -> None:
+def finish(h: HandState) -> None:
     """Write what :func:`settle` decided into the hand's record: ``h.results`` (the awards in order,
     the shown hands in seat order, the mucked seats, the runs' cards) and the log's entries (each hand
     shown or mucked in showing order, then every win). Done once, when first read."""
@@ -343,7 +328,7 @@ def finish(h: Hand) -> None:
 _HALF = {"high": " (high)", "low": " (low)", "spade": " (the spade half)"}
 
 
-def _show_order(h: Hand, contenders: list[int]) -> list[int]:
+def _show_order(h: HandState, contenders: list[int]) -> list[int]:
     """Who shows first: the last to bet or raise in the last betting round, else the first player
     left of the button; then clockwise (Robert's Rules, showdown)."""
     n = h.players
@@ -352,7 +337,7 @@ def _show_order(h: Hand, contenders: list[int]) -> list[int]:
     return [s for s in ((first + i) % n for i in range(n)) if s in contenders]
 
 
-def _mucks(h: Hand, contenders: list[int], pots: list[Any],
+def _mucks(h: HandState, contenders: list[int], pots: list[Any],
            parts_won: list[tuple[int, str, int | None, list[int]]], all_in: bool) -> set[int]:
     """The seats that muck under ``muck-losers``: in showing order, a hand that wins no part of any pot
     and is beaten in every part it contends by a hand already shown. With a player all in every hand is
@@ -374,7 +359,7 @@ def _mucks(h: Hand, contenders: list[int], pots: list[Any],
     return mucked
 
 
-def _split_pot(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
+def _split_pot(h: HandState, amount: int, eligible: list[int], highs: dict[int, int],
                lows: dict[int, int], chip: int = 1) -> list[tuple[str, int, list[int], str | None]]:
     """(side, chips, winners, judged by "high" or "low") for one pot of two or more hands."""
     if h.game.spade is not None:
@@ -382,7 +367,7 @@ def _split_pot(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
     return _by_split(h, amount, eligible, highs, lows, chip)
 
 
-def _by_split(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
+def _by_split(h: HandState, amount: int, eligible: list[int], highs: dict[int, int],
               lows: dict[int, int], chip: int = 1) -> list[tuple[str, int, list[int], str | None]]:
     """One pot split by the game's split rule alone."""
     split = h.game.split
@@ -406,7 +391,7 @@ def _by_split(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
     return [("high", high_half, hi_win, "high"), ("low", low_half, lo_win, "low")]
 
 
-def _spade_holder(h: Hand, seats: list[int]) -> tuple[int, int]:
+def _spade_holder(h: HandState, seats: list[int]) -> tuple[int, int]:
     """(seat, card) of the highest (Chicago ``spade="high"``) or lowest spade held face down among
     ``seats``, aces high; (-1, -1) when none of them holds a spade in the hole."""
     best_seat, best_card = -1, -1
@@ -420,7 +405,7 @@ def _spade_holder(h: Hand, seats: list[int]) -> tuple[int, int]:
     return best_seat, best_card
 
 
-def _chicago(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
+def _chicago(h: HandState, amount: int, eligible: list[int], highs: dict[int, int],
              lows: dict[int, int], chip: int = 1) -> list[tuple[str, int, list[int], str | None]]:
     """Chicago: half of the pot to the best spade in the hole among the pot's players, the other half (with
     the odd chip) split by the game's split rule (the best hand, in High and Low Chicago); with no spade in
@@ -436,7 +421,7 @@ def _chicago(h: Hand, amount: int, eligible: list[int], highs: dict[int, int],
     return [*named, ("spade", spade_half, [holder], "spade")]
 
 
-def _line_value(h: Hand, own: list[Card], line: tuple[int, ...], *, low: bool) -> Any:
+def _line_value(h: HandState, own: list[Card], line: tuple[int, ...], *, low: bool) -> Any:
     """The best high (or low, None if none qualifies) of the own cards with one line of the cross."""
     g = h.game
     shared = [Card(h.board[i]) for i in line]
@@ -445,7 +430,7 @@ def _line_value(h: Hand, own: list[Card], line: tuple[int, ...], *, low: bool) -
     return best_high(own, shared, g.usage)
 
 
-def _layout_strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
+def _layout_strengths(h: HandState, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
     """A board layout (Iron Cross, Elevator): each hand's best over the layout's lines (rows of ids: own
     cards then one line)."""
     lines = h.game.use.lines

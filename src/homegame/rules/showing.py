@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from homegame.cards import Card
 from homegame.evaluate import evaluate
+from homegame.rules.wilds import public_mask
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 
 def showing_strength(up: list[int], *, lowball: bool = False, wild: int = 0) -> tuple[int, ...]:
@@ -64,15 +65,13 @@ def _wild_showing(up: list[int], wild: int) -> tuple[int, ...]:
     return max(showing_strength(naturals + [4 * r + k for k in range(w)]) for r in range(13))
 
 
-def best_showing(h: Hand, seats: list[int]) -> int:
+def best_showing(h: HandState, seats: list[int]) -> int:
     """The seat among ``seats`` whose face-up cards rank highest (lowest in a lowball game, razz); ties
     to the first clockwise from the button."""
     n = h.players
     lowball = h.game.split == "low"
     wild = 0
     if h.game.wild and not lowball:
-        from homegame.rules.wilds import public_mask
-
         wild = public_mask(h)
     best = -1
     best_key: tuple[int, ...] = ()
@@ -87,7 +86,7 @@ def best_showing(h: Hand, seats: list[int]) -> int:
     return best
 
 
-def bring_in_seat(h: Hand) -> int:
+def bring_in_seat(h: HandState) -> int:
     """The seat still in with the lowest face-up card (suits c < d < h < s), or -1. In a lowball game
     (razz) the highest face-up card brings in instead, aces low (a king of spades before a king of
     hearts): Robert's Rules, razz."""

@@ -1,7 +1,10 @@
-"""Games as data: the step primitives a game is declared with, and the game itself.
+"""Games as data: the game itself, and the step primitives it is declared with.
 
-A game is a tuple of :class:`Step` declarations plus how hands are made and split. The engine
-(:mod:`homegame.rules.hand`) plays any such declaration; a new home game is a new declaration.
+A game is a tuple of :class:`~homegame.rules.step.Step` declarations plus how hands are made and split. The
+engine (:mod:`homegame.rules.hand`) plays any such declaration; a new home game is a new declaration. This
+module is the top of the engine (a game deals a :class:`~homegame.rules.hand.Hand`); the names a game is
+written with (``Step``, ``deal``, ``board``, ``draw``, ``bet``, ``OPENERS``, the kinds by timing) are
+defined below it and handed on from here.
 """
 
 from __future__ import annotations
@@ -14,7 +17,10 @@ from typing import TYPE_CHECKING, Any
 from homegame.rules import kinds as _built_in  # noqa: F401  (registers the built-in step kinds)
 from homegame.rules.carduse import CardUse
 from homegame.rules.hand import Hand
-from homegame.rules.steps import KindsTimed, StepRule, rule_for
+from homegame.rules.state import StepRule
+from homegame.rules.step import OPENERS, Step, bet, board, deal, draw
+from homegame.rules.steps import AUTOMATIC, SEQUENTIAL, SIMULTANEOUS, rule_for
+from homegame.rules.wilds import describe_wild, parse_wild
 
 if TYPE_CHECKING:
     import random
@@ -24,79 +30,8 @@ if TYPE_CHECKING:
     from homegame.evaluate.usage import Usage
     from homegame.rules.stakes import Stakes
 
-#: Step kinds in which every player still in chooses at once (``kind in SIMULTANEOUS``; the registry's
-#: kinds of that timing, :mod:`homegame.rules.steps`, a kind registered later included).
-SIMULTANEOUS = KindsTimed("at-once")
-#: Step kinds in which the players that must decide choose one at a time.
-SEQUENTIAL = KindsTimed("in-turn")
-#: Step kinds the dealer carries out with no decision (deal, board, roll, showdown).
-AUTOMATIC = KindsTimed("automatic")
 #: How high hands rank (:attr:`Game.ranking`).
 RANKINGS = ("standard", "short", "short-trips")
-#: Who opens a betting round.
-OPENERS = ("positional", "best-showing", "bring-in", "jacks")
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a game.
-
-    kind: ``deal`` (``faces``: one bool per card, True = face up, to every player still in),
-    ``board`` (``count`` community cards, ``burn`` first), ``pass`` (``count`` cards to the player
-    ``distance`` seats away in ``direction``, +1 left / -1 right, counting players still in),
-    ``expose`` (one face-down card turned up), ``discard`` (down to ``keep`` cards), ``draw`` (each
-    player in turn, clockwise from the button's left, discards 0 to ``count`` cards and is dealt as
-    many, face down; ``burn`` one first; see :mod:`homegame.rules.draw`), ``arrange``
-    (lock the order cards will be rolled), ``roll`` (each player turns the next arranged card),
-    ``declare`` (high / low / both), ``bet`` (a betting round: ``big`` bet in fixed-limit, ``opener``
-    positional, best-showing, bring-in, or ``jacks``: positional, but the first bet needs a pair of jacks
-    or better and a round nobody opens passes the hand out) and ``showdown``.
-    """
-
-    kind: str
-    label: str
-    faces: tuple[bool, ...] = ()
-    count: int = 0
-    burn: bool = False
-    direction: int = 1
-    distance: int = 1
-    keep: int = 0
-    big: bool = False
-    opener: str = "positional"
-    #: ``buy`` / ``strike``: the rank (``"4"``) a card dealt face up in the deal just before must show
-    rank: str = ""
-    #: ``buy``: what the extra card costs (0: dealt free, no decision); ``strike``: ``match-pot`` (pay as
-    #: much as the pot or fold), ``fold`` (struck out) or ``free`` (nothing happens)
-    price: int = 0
-    rule: str = ""
-
-    def describe(self) -> str:
-        """The step in words (its kind's rule says them).
-
-        >>> Step("board", "Flop", count=3, burn=True).describe()
-        'Flop: burn one, turn 3 community cards'
-        """
-        return rule_for(self.kind).describe(self)
-
-
-def deal(*faces: bool, label: str = "Deal") -> Step:
-    """A deal of one card per flag (True = face up) to every player still in."""
-    return Step("deal", label, faces=tuple(faces))
-
-
-def board(count: int, *, burn: bool, label: str) -> Step:
-    """Community cards."""
-    return Step("board", label, count=count, burn=burn)
-
-
-def draw(count: int, *, label: str, burn: bool = True) -> Step:
-    """A draw: each player in turn discards up to ``count`` cards and is dealt replacements."""
-    return Step("draw", label, count=count, burn=burn)
-
-
-def bet(label: str, *, big: bool = False, opener: str = "positional") -> Step:
-    """A betting round."""
-    return Step("bet", label, big=big, opener=opener)
 
 
 @dataclass(frozen=True)
@@ -140,9 +75,11 @@ class Game:
     #: a typical winning hand at this game, as a category index from 0 (high card) to 9 (five of a kind);
     #: the rule bot's yardstick (the game file's ``par``; two pair when it does not say)
     par: float = field(default=2.0, compare=False, repr=False)
-    # worked out once from the steps (every deal checks them)
+    # worked out once from the steps' cards (every deal checks them; :meth:`_count`)
     _hole_cards: int = field(init=False, repr=False, compare=False, default=0)
     _board_cards: int = field(init=False, repr=False, compare=False, default=0)
+    _received: int = field(init=False, repr=False, compare=False, default=0)
+    _held: tuple[int, int, int] = field(init=False, repr=False, compare=False, default=(0, 0, 0))
     _cards: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     _usage: Any = field(init=False, repr=False, compare=False, default=None)
     #: each step's rule (:mod:`homegame.rules.steps`), found by kind when the game is built
@@ -155,20 +92,39 @@ class Game:
                 or list(self.ranks) != sorted(self.ranks, key=order.index)):
             raise ValueError(f"ranks must be distinct ranks from {order}, low to high, not {self.ranks!r}")
         object.__setattr__(self, "_cards", tuple(4 * order.index(r) + s for r in self.ranks for s in range(4)))
-        hole = sum(len(s.faces) for s in self.steps if s.kind == "deal")
-        board = sum(s.count + (1 if s.burn else 0) for s in self.steps if s.kind == "board")
-        # a buy deals at most one extra card per card of its rank in the deck
-        board += 4 * len({s.rank for s in self.steps if s.kind == "buy"})
         if self.ranking not in RANKINGS:
             raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, not {self.ranking!r}")
         if self.wild:
-            from homegame.rules.wilds import parse_wild
-
             parse_wild(self.wild)
             if self.ranking != "standard":
                 raise ValueError(f"wild cards ({self.wild!r}) are not supported with the {self.ranking!r} ranking")
-        object.__setattr__(self, "_hole_cards", hole)
-        object.__setattr__(self, "_board_cards", board)
+        self._count()
+
+    def _count(self) -> None:
+        """Add up the cards each step's rule says its step takes (:meth:`StepRule.cards
+        <homegame.rules.state.StepRule.cards>`), in the steps' order: what each player is dealt, holds at
+        the showdown and at most at once, may receive over the hand, and the community, burned and reserved
+        cards. The engine names no step kind here: a new kind counts its own cards."""
+        dealt = held = most = board = taken = drawn = 0
+        reserved: dict[str, int] = {}
+        for step, rule in zip(self.steps, self.step_rules, strict=True):
+            c = rule.cards(step)
+            dealt += c.dealt
+            held += c.dealt
+            most = max(most, held)
+            if c.keep is not None:
+                held = min(held, c.keep)
+            board += c.board
+            taken += c.board + c.burned
+            drawn += c.drawn
+            if c.reserve is not None:
+                key, count = c.reserve
+                reserved[key] = max(reserved.get(key, 0), count)
+        extra = sum(reserved.values())
+        object.__setattr__(self, "_hole_cards", dealt)
+        object.__setattr__(self, "_board_cards", taken + extra)
+        object.__setattr__(self, "_received", dealt + extra + drawn)
+        object.__setattr__(self, "_held", (held, most, board))
 
     def __hash__(self) -> int:
         return hash((self.name, json.dumps(self.rules, sort_keys=True)))
@@ -185,7 +141,7 @@ class Game:
 
     def describe(self) -> list[str]:
         """The steps in words."""
-        lines = [s.describe() for s in self.steps]
+        lines = [rule.describe(s) for s, rule in zip(self.steps, self.step_rules, strict=True)]
         lowball = {"a5": "ace-to-five", "a6": "ace-to-six", "27": "deuce-to-seven"}.get(self.low, self.low)
         split = {"high": "high only", "low": f"low only ({lowball} lowball)", "high-low": "high-low split, cards speak",
                  "declare": "high-low split by declaration"}[self.split]
@@ -193,8 +149,6 @@ class Game:
             split = ("half to the best hand" if self.split == "high" else f"half {split}") + (
                 f", half to the {self.spade}est spade in the hole")
         if self.wild:
-            from homegame.rules.wilds import describe_wild
-
             lines.append(f"Wild: {describe_wild(self.wild)}")
         if self.ranking != "standard":
             lines.append("Ranking: short deck (a flush beats a full house; A-6-7-8-9 is the lowest straight"
@@ -235,21 +189,22 @@ class Game:
         >>> game("irish").final_counts(), game("stud").final_counts()
         ((2, 5), (7, 0))
         """
-        held = board = 0
-        for s in self.steps:
-            if s.kind == "deal":
-                held += len(s.faces)
-            elif s.kind == "discard":
-                held = min(held, s.keep)
-            elif s.kind == "board":
-                board += s.count
+        held, _, board = self._held
         return held, board
+
+    def most_held(self) -> int:
+        """The most cards a player holds at once over the hand (before a discard takes some away).
+
+        >>> from homegame.games import game
+        >>> game("irish").most_held(), game("irish").final_counts()[0]
+        (4, 2)
+        """
+        return self._held[1]
 
     def most_received(self) -> int:
         """The most cards one player can receive over the hand: the deal plus every draw's replacements
-        (how many cards a ``hole=`` preset may give a seat)."""
-        extra = 4 * len({s.rank for s in self.steps if s.kind == "buy"})
-        return self._hole_cards + extra + sum(s.count for s in self.steps if s.kind == "draw")
+        and every card a buy may deal (how many cards a ``hole=`` preset may give a seat)."""
+        return self._received
 
     def deal(
         self,
@@ -280,6 +235,10 @@ class Game:
         """
         return Hand(self, list(stacks), stakes=stakes, button=button, seed=seed, hole=hole, board=board,
                     deck=deck, options=options, rng=rng)
+
+
+__all__ = ["AUTOMATIC", "OPENERS", "RANKINGS", "SEQUENTIAL", "SIMULTANEOUS", "Game", "Step", "bet", "board", "deal",
+           "draw", "file_digest"]
 
 
 def file_digest(text: str) -> str:

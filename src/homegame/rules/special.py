@@ -13,12 +13,14 @@ from homegame.cards import RANK_NAMES, RANKS, Card
 from homegame.evaluate.batch import evaluate_low_many, evaluate_many
 from homegame.evaluate.short import evaluate_short
 from homegame.evaluate.usage import best_high, best_low
+from homegame.rules.boards import shared_cards
+from homegame.rules.wilds import hand_masks
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 
-def applies(h: Hand) -> bool:
+def applies(h: HandState) -> bool:
     """Whether the game needs these values (wild cards, or a ranking other than the standard one)."""
     return bool(h.game.wild) or h.game.ranking != "standard"
 
@@ -38,26 +40,22 @@ def words(value: Any) -> str:
     return _STANDS.sub(lambda m: f" as the {RANK_NAMES[RANKS.index(m.group(1))]} of {_SUITS[m.group(2)]}", str(value))
 
 
-def _groups(h: Hand, s: int, contenders: list[int]) -> list[tuple[list[Card], list[Card], Any]]:
+def _groups(h: HandState, s: int, contenders: list[int]) -> list[tuple[list[Card], list[Card], Any]]:
     """(own cards, shared cards, usage) for each way the seat may make a hand (a layout: one per line)."""
-    from homegame.rules.showdown import _shared
-
     g = h.game
     own = [Card(c) for c in h.cards[s]]
     if g.use.lines:
         return [(own, [Card(h.board[i]) for i in line], g.usage) for line in g.use.lines]
-    return [(own, _shared(h, s, contenders), g.usage)]
+    return [(own, shared_cards(h, s, contenders), g.usage)]
 
 
-def value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
+def value(h: HandState, s: int, contenders: list[int], *, low: bool) -> Any:
     """The seat's best high value (or low value, None when none qualifies)."""
     g = h.game
     if g.ranking != "standard":
         if low:
             return None
         return max(evaluate_short([*own, *shared], g.ranking) for own, shared, _ in _groups(h, s, contenders))
-    from homegame.rules.wilds import hand_masks
-
     mask = hand_masks(h, [s])[s]
     values: list[Any] = []
     for own, shared, usage in _groups(h, s, contenders):
@@ -68,15 +66,13 @@ def value(h: Hand, s: int, contenders: list[int], *, low: bool) -> Any:
     return max(values, key=lambda v: v.strength, default=None)
 
 
-def strengths(h: Hand, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
+def strengths(h: HandState, contenders: list[int], low: bool) -> tuple[dict[int, int], dict[int, int]]:
     """High and low strengths (0: no qualifying low) of every hand still in (wild cards in an own-cards or
     any-five game: one batch call with each row's own wild cards)."""
     g = h.game
     if g.wild and g.ranking == "standard" and g.use.free and not g.use.lines and g.use.shared != "face-up":
         rows = [h.cards[s] + (h.board if g.use.shared == "board" else []) for s in contenders]
         if len({len(r) for r in rows}) == 1 and 5 <= len(rows[0]) <= 10:
-            from homegame.rules.wilds import hand_masks
-
             masks = hand_masks(h, contenders)
             ids = np.array(rows, dtype=np.int64)
             wild = np.array([masks[s] for s in contenders], dtype=np.int64)

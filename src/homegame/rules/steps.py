@@ -1,7 +1,7 @@
 """A rule per step kind: the one object the hand asks about a step, and the registry that finds it by kind.
 
-A game is a list of :class:`~homegame.rules.spec.Step` declarations; what a step of each kind *does* is a
-:class:`StepRule`, registered by kind (:func:`register`). The hand (:mod:`homegame.rules.hand`) drives
+A game is a list of :class:`~homegame.rules.step.Step` declarations; what a step of each kind *does* is a
+:class:`~homegame.rules.state.StepRule`, registered by kind (:func:`register`). The hand (:mod:`homegame.rules.hand`) drives
 every step through its rule and compares no kind itself:
 
 - :meth:`StepRule.start` runs the step when the hand reaches it: an automatic step (deal, board, roll)
@@ -11,7 +11,14 @@ every step through its rule and compares no kind itself:
   contract and the :class:`~homegame.rules.action.Option` records, one per string, in its order);
 - :meth:`StepRule.act` and :meth:`StepRule.apply` check an action (text, or a record offered) and carry
   it out, the hand unchanged when it is refused, then move the hand on (the next seat, the step's end);
-- :meth:`StepRule.default` is what a turn timer plays.
+- :meth:`StepRule.default` is what a turn timer plays;
+- :meth:`StepRule.cards` says how many cards the step deals, turns or holds back (:class:`StepCards`): the
+  game adds them up (the deck a hand needs, the cards a player holds at the showdown), so a new kind
+  counts its own cards;
+- :meth:`StepRule.describe` says the step in words.
+
+A rule works on the hand through :class:`~homegame.rules.state.HandState` (the hand's records), so no rule
+imports the hand: the hand imports them.
 
 The built-in kinds live with their logic (:mod:`~homegame.rules.betting`, :mod:`~homegame.rules.draw`,
 :mod:`~homegame.rules.buy`, :mod:`~homegame.rules.choices`, :mod:`~homegame.rules.dealing`) and are
@@ -23,69 +30,20 @@ file may set).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, cards
 from homegame.rules.action import Option
 from homegame.rules.errors import IllegalAction
+from homegame.rules.state import NO_CARDS, CardsIn, HandState, StepCards, StepRule
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
-    from homegame.rules.spec import Step
+    from homegame.rules.step import Step
 
 #: how a step's decisions are taken (:attr:`StepRule.timing`)
 TIMINGS = ("automatic", "betting", "in-turn", "at-once")
 _STR = [str(Card(i)) for i in range(52)]
-
-
-class StepRule(Protocol):
-    """What one kind of step does. ``h`` is the hand, ``seat`` one of ``h.to_act``, ``step`` the step
-    the hand is in (the hand asks about a decision only while the seat owes one)."""
-
-    #: ``automatic`` (no decision), ``betting``, ``in-turn`` (one seat at a time) or ``at-once`` (every
-    #: seat still in chooses, hidden until all have)
-    timing: str
-    #: the step turns cards the run-it-twice option may deal twice (the hand checks for it first)
-    deals: bool
-    #: the game file's fields for this kind: ``name -> (type, default)`` with ``name`` a field of
-    #: :class:`~homegame.rules.spec.Step` and ``type`` one of :mod:`homegame.games.gamefile`'s
-    #: (``"int 1 5"``, ``"bool"``, ...); the default ``"required"`` means the file must give it
-    fields: Mapping[str, tuple[str, Any]]
-    #: the label a game file's step of this kind gets when it gives none
-    label: str
-
-    def start(self, h: Hand, step: Step) -> bool:
-        """Run the step as the hand reaches it; True when the hand must wait (a seat owes a decision,
-        or the hand is over), False to go on to the next step."""
-        ...
-
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
-        """The seat's legal actions as the contract writes them."""
-        ...
-
-    def options(self, h: Hand, seat: int, step: Step) -> tuple[Option, ...]:
-        """The same actions as records, one per string of :meth:`legal`, in its order."""
-        ...
-
-    def act(self, h: Hand, seat: int, step: Step, action: str) -> None:
-        """Check ``action`` (text), carry it out and move the hand on; IllegalAction, nothing changed,
-        when it is not allowed."""
-        ...
-
-    def apply(self, h: Hand, seat: int, step: Step, option: Option, amount: int | None,
-              named: Iterable[str | int | Card] | str | None) -> None:
-        """Carry out ``option``, one of :meth:`options` (the hand has checked that), with the ``amount``
-        or the ``named`` cards it needs; IllegalAction, nothing changed, when they do not fit."""
-        ...
-
-    def default(self, h: Hand, seat: int, step: Step) -> str:
-        """What a turn timer plays for the seat."""
-        ...
-
-    def describe(self, step: Step) -> str:
-        """The step in words, after its label ("Flop: burn one, turn 3 community cards")."""
-        ...
 
 
 _RULES: dict[str, StepRule] = {}
@@ -134,14 +92,23 @@ class KindsTimed:
         rule = _RULES.get(kind) if isinstance(kind, str) else None
         return rule is not None and rule.timing == self.timing
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[str]:
         return iter([k for k, r in _RULES.items() if r.timing == self.timing])
 
     def __repr__(self) -> str:
         return f"KindsTimed({self.timing!r}: {', '.join(self)})"
 
 
-def words(h: Hand, seat: int, action: str) -> tuple[str, list[str]]:
+#: Step kinds in which every player still in chooses at once (``kind in SIMULTANEOUS``; the registry's
+#: kinds of that timing, a kind registered later included).
+SIMULTANEOUS = KindsTimed("at-once")
+#: Step kinds in which the players that must decide choose one at a time.
+SEQUENTIAL = KindsTimed("in-turn")
+#: Step kinds the dealer carries out with no decision (deal, board, roll, showdown).
+AUTOMATIC = KindsTimed("automatic")
+
+
+def words(h: HandState, seat: int, action: str) -> tuple[str, list[str]]:
     """An action's verb (lower case) and its arguments; commas separate like spaces. IllegalAction for
     an empty action."""
     parts = (action.replace(",", " ") if "," in action else action).split()
@@ -150,7 +117,7 @@ def words(h: Hand, seat: int, action: str) -> tuple[str, list[str]]:
     return parts[0].lower(), parts[1:]
 
 
-def card_text(named: Iterable[str | int | Card] | str | None) -> str:
+def card_text(named: CardsIn | None) -> str:
     """Cards given to :meth:`Hand.apply` as the text an action names them with ("" for none)."""
     if named is None:
         return ""
@@ -170,29 +137,33 @@ class Rule:
     #: a record of this step names cards (``pass``, ``discard``...): :meth:`apply` writes them after its kind
     names_cards: bool = False
 
-    def start(self, h: Hand, step: Step) -> bool:
+    def cards(self, step: Step) -> StepCards:
+        """A step that deals, turns or holds back no card (a kind that does says how many)."""
+        return NO_CARDS
+
+    def start(self, h: HandState, step: Step) -> bool:
         raise NotImplementedError
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+    def legal(self, h: HandState, seat: int, step: Step) -> list[str]:
         raise NotImplementedError
 
-    def options(self, h: Hand, seat: int, step: Step) -> tuple[Option, ...]:
+    def options(self, h: HandState, seat: int, step: Step) -> tuple[Option, ...]:
         held = len(h.cards[seat])
         return tuple(Option(kind, int(rest), int(rest)) if rest else Option(kind, held, held)
                      for kind, _, rest in (a.partition(" ") for a in self.legal(h, seat, step)))
 
-    def act(self, h: Hand, seat: int, step: Step, action: str) -> None:
+    def act(self, h: HandState, seat: int, step: Step, action: str) -> None:
         raise NotImplementedError
 
-    def apply(self, h: Hand, seat: int, step: Step, option: Option, amount: int | None,
-              named: Iterable[str | int | Card] | str | None) -> None:
+    def apply(self, h: HandState, seat: int, step: Step, option: Option, amount: int | None,
+              named: CardsIn | None) -> None:
         if self.names_cards:
             text = card_text(named)
             h.act(seat, f"{option.kind} {text}" if text else option.kind)
         else:
             h.act(seat, option.text)
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         raise NotImplementedError
 
     def describe(self, step: Step) -> str:
@@ -203,16 +174,16 @@ class Automatic(Rule):
     """A step the dealer carries out with no decision: subclasses give :meth:`start`, which does the work
     and returns False (the hand goes on). Nobody ever owes it an action."""
 
-    def legal(self, h: Hand, seat: int, step: Step) -> list[str]:
+    def legal(self, h: HandState, seat: int, step: Step) -> list[str]:
         return []
 
-    def options(self, h: Hand, seat: int, step: Step) -> tuple[Option, ...]:
+    def options(self, h: HandState, seat: int, step: Step) -> tuple[Option, ...]:
         return ()
 
-    def act(self, h: Hand, seat: int, step: Step, action: str) -> None:
+    def act(self, h: HandState, seat: int, step: Step, action: str) -> None:
         raise IllegalAction(f"{step.label} needs no decision")
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         raise IllegalAction(f"{step.label} needs no decision")
 
 
@@ -223,19 +194,19 @@ class InTurn(Rule):
 
     timing: str = "in-turn"
 
-    def order(self, h: Hand, step: Step) -> list[int]:
+    def order(self, h: HandState, step: Step) -> list[int]:
         """The seats that decide in this step, in order (after any work that needs no decision)."""
         raise NotImplementedError
 
-    def check(self, h: Hand, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
+    def check(self, h: HandState, seat: int, step: Step, verb: str, args: list[str]) -> tuple[str, Any]:
         """(the action's normalised text, what :meth:`carry_out` needs); IllegalAction when refused."""
         raise NotImplementedError
 
-    def carry_out(self, h: Hand, seat: int, step: Step, choice: Any) -> None:
+    def carry_out(self, h: HandState, seat: int, step: Step, choice: Any) -> None:
         """Carry out an answer :meth:`check` accepted."""
         raise NotImplementedError
 
-    def start(self, h: Hand, step: Step) -> bool:
+    def start(self, h: HandState, step: Step) -> bool:
         order = self.order(h, step)
         if not order:
             return False
@@ -243,7 +214,7 @@ class InTurn(Rule):
         h.to_act = (order[0],)
         return True
 
-    def act(self, h: Hand, seat: int, step: Step, action: str) -> None:
+    def act(self, h: HandState, seat: int, step: Step, action: str) -> None:
         verb, args = words(h, seat, action)
         text, choice = self.check(h, seat, step, verb, args)
         h.actions.append((seat, text))
@@ -265,7 +236,7 @@ class Showdown(Automatic):
 
     label: str = "Showdown"
 
-    def start(self, h: Hand, step: Step) -> bool:
+    def start(self, h: HandState, step: Step) -> bool:
         h._settle()
         return True
 

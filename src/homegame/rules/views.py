@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, cast
 from homegame.cards import Card
 from homegame.rules.action import Option
 from homegame.rules.action import public_action as public_action  # decided there, in the bottom module
+from homegame.rules.choices import chosen_words, pass_offset
 from homegame.rules.pots import live_pots, side_pots, uncalled
-from homegame.rules.spec import SIMULTANEOUS
+from homegame.rules.steps import SIMULTANEOUS
 from homegame.rules.view_types import (
     CommonView,
     LegalOption,
@@ -21,20 +22,21 @@ from homegame.rules.view_types import (
     View,
     WildView,
 )
+from homegame.rules.wilds import hand_masks, public_wild
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 _STR = [str(Card(i)) for i in range(52)]
 
 
-def build_view(h: Hand, seat: int | None) -> View:
+def build_view(h: HandState, seat: int | None) -> View:
     """Everything ``seat`` may know now and nothing else; ``seat=None`` is a spectator."""
     common, own = view_parts(h, (seat,))
     return cast(View, {**common, **own[seat]})
 
 
-def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[CommonView, dict[int | None, OwnView]]:
+def view_parts(h: HandState, seats: Iterable[int | None]) -> tuple[CommonView, dict[int | None, OwnView]]:
     """:func:`build_view` for several seats at once, in two parts: what every seat sees alike, built once,
     and each seat's own; their keys never overlap, so a seat's view is the two together. A server sending
     every seat its view after each change builds and encodes the first part once.
@@ -52,7 +54,7 @@ def view_parts(h: Hand, seats: Iterable[int | None]) -> tuple[CommonView, dict[i
     return _common(h), {seat: _own(h, seat) for seat in wanted}
 
 
-def _common(h: Hand) -> CommonView:
+def _common(h: HandState) -> CommonView:
     """The part of a view every seat and spectator sees alike."""
     g = h.game
     step = None if h.over else g.steps[h.step_index]
@@ -106,7 +108,7 @@ def _common(h: Hand) -> CommonView:
     return view
 
 
-def _own(h: Hand, seat: int | None) -> OwnView:
+def _own(h: HandState, seat: int | None) -> OwnView:
     """The part of a view that is the seat's own (a spectator's: nothing)."""
     if seat is None:
         return {"seat": None, "pass_to": None, "cards": [], "up": [], "legal": [], "legal_options": [], "chosen": None,
@@ -122,7 +124,7 @@ def _own(h: Hand, seat: int | None) -> OwnView:
     }
 
 
-def legal_options(h: Hand, seat: int, legal: list[str] | None = None) -> list[LegalOption]:
+def legal_options(h: HandState, seat: int, legal: list[str] | None = None) -> list[LegalOption]:
     """The seat's legal actions as records (``view["legal_options"]``), one per string of ``hand.legal``
     and in its order, built from the hand's own records (:meth:`Hand.legal_actions`): nobody reading a
     view parses ``"raise 20..100"`` again. ``legal`` is ``hand.legal(seat)`` when the caller has it.
@@ -159,7 +161,7 @@ _CARD_KINDS = frozenset({"pass", "discard", "expose", "arrange"})  # an Option's
 _CHIP_KINDS = frozenset({"call", "bet", "raise"})  # an Option's number counts chips
 
 
-def own_lines(h: Hand, seat: int) -> dict[str, str]:
+def own_lines(h: HandState, seat: int) -> dict[str, str]:
     """The log lines that read differently for ``seat``, by their index in ``view["log"]`` (as text):
     its own choices with the cards or the declaration it chose, and the passes it made or received with
     the cards passed. Nobody else's view holds them.
@@ -173,8 +175,6 @@ def own_lines(h: Hand, seat: int) -> dict[str, str]:
     >>> list(own_lines(h, 0).values()) == ["Seat 0 has chosen to pass " + h.view(0)["cards"][0]], own_lines(h, 1)
     (True, {})
     """
-    from homegame.rules.choices import chosen_words
-
     out: dict[str, str] = {}
     chosen: dict[int, str] = {}  # each seat's latest choice, as its action text
     for i, event in enumerate(h.event_records):
@@ -190,12 +190,10 @@ def own_lines(h: Hand, seat: int) -> dict[str, str]:
     return out
 
 
-def _wild(h: Hand, seat: int | None) -> WildView | None:
+def _wild(h: HandState, seat: int | None) -> WildView | None:
     """The game's wild cards: as declared, wild for everyone now, and (for a seat) wild in its own hand."""
     if not h.game.wild:
         return None
-    from homegame.rules.wilds import hand_masks, public_wild
-
     out: WildView = {"declared": h.game.wild, "now": public_wild(h)}
     if seat is not None:
         mask = hand_masks(h, [seat])[seat]
@@ -213,7 +211,7 @@ def _uncalled(totals: list[int]) -> UncalledView | None:
     return None if back is None else {"seat": back[0], "amount": back[1]}
 
 
-def _street(h: Hand) -> str:
+def _street(h: HandState) -> str:
     """The step in players' words: a betting round is named by the cards just dealt, passed or rolled
     ("Roll 2"), not by its number among all the rounds; a street dealt as several board steps in a row
     (one per board: "Flop", "Second flop") by the first of them; other steps keep their label."""
@@ -234,21 +232,19 @@ def _street(h: Hand) -> str:
     return step.label
 
 
-def _pass_to(h: Hand, seat: int | None) -> int | None:
+def _pass_to(h: HandState, seat: int | None) -> int | None:
     """The hand seat that receives this seat's pass, while a pass is owed (folded seats are skipped)."""
     if seat is None or h.over or h.folded[seat]:
         return None
     step = h.game.steps[h.step_index]
     if step.kind != "pass":
         return None
-    from homegame.rules.choices import pass_offset
-
     live = [s for s in range(h.players) if not h.folded[s]]
     offset = step.direction * pass_offset(step.distance, len(live))
     return live[(live.index(seat) + offset) % len(live)]
 
 
-def _rabbit(h: Hand) -> list[str] | None:
+def _rabbit(h: HandState) -> list[str] | None:
     """The rabbit-hunt cards, for everyone, once a hand allowed to hunt has ended early (else None)."""
     if not (h.over and h.options.rabbit):
         return None

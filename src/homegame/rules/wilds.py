@@ -40,7 +40,7 @@ from homegame.cards import RANKS, Card
 from homegame.evaluate.wild import wild_mask
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 RULES: Final = ("lowest", "lowest-hole", "follow-queen")
 _QUEEN: Final = RANKS.index("Q")
@@ -126,7 +126,7 @@ def seat_mask(spec: WildSpec, cards: Sequence[int], down: Sequence[int], follow:
     return mask | extra
 
 
-def up_order(h: Hand) -> list[int]:
+def up_order(h: HandState) -> list[int]:
     """Every card dealt face up in the hand, in the order dealt (from the public log: each deal gives
     its cards round by round, clockwise)."""
     out: list[int] = []
@@ -149,14 +149,14 @@ def up_order(h: Hand) -> list[int]:
     return out
 
 
-def hand_follow(h: Hand) -> int | None:
+def hand_follow(h: HandState) -> int | None:
     """The rank Follow the Queen names so far in this hand (None: none, or the game has no such rule)."""
     if not h.game.wild or not parse_wild(h.game.wild).follow_queen:
         return None
     return follow_rank(up_order(h))
 
 
-def hand_masks(h: Hand, seats: Iterable[int]) -> dict[int, int]:
+def hand_masks(h: HandState, seats: Iterable[int]) -> dict[int, int]:
     """Each seat's wild cards at this point of the hand (the game must declare ``wild``)."""
     spec = parse_wild(h.game.wild)
     follow = follow_rank(up_order(h)) if spec.follow_queen else None
@@ -168,7 +168,7 @@ def hand_masks(h: Hand, seats: Iterable[int]) -> dict[int, int]:
     return out
 
 
-def public_mask(h: Hand) -> int:
+def public_mask(h: HandState) -> int:
     """The cards wild for everyone now (a player's own lowest rank is not included)."""
     mask = parse_wild(h.game.wild).mask
     follow = hand_follow(h)
@@ -177,7 +177,7 @@ def public_mask(h: Hand) -> int:
     return mask
 
 
-def public_wild(h: Hand) -> list[str]:
+def public_wild(h: HandState) -> list[str]:
     """The ranks and cards wild for everyone now, in words (a player's own lowest rank is not included)."""
     mask = public_mask(h)
     out = []

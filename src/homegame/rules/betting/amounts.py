@@ -15,11 +15,11 @@ from homegame.evaluate import evaluate
 from homegame.rules.action import CHECK, FOLD, Option
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
-    from homegame.rules.spec import Step
+    from homegame.rules.state import HandState
+    from homegame.rules.step import Step
 
 
-def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
+def raise_range(h: HandState, s: int) -> tuple[int, int] | None:
     """The smallest and largest total a bet or raise by the seat may come to, or None if it may not."""
     b = h.betting
     stacks, bets, high = h.stacks, b.bets, b.high
@@ -63,7 +63,7 @@ def raise_range(h: Hand, s: int) -> tuple[int, int] | None:
     return (least if least < most else most), top
 
 
-def holds_openers(h: Hand, s: int) -> bool:
+def holds_openers(h: HandState, s: int) -> bool:
     """The seat holds a pair of jacks or better (jackpots: what it takes to open the betting).
 
     >>> import homegame as hg
@@ -81,7 +81,7 @@ def holds_openers(h: Hand, s: int) -> bool:
                                                                                               "one pair")
 
 
-def reopened(h: Hand, s: int) -> bool:
+def reopened(h: HandState, s: int) -> bool:
     """Whether the betting is reopened for a seat that has acted this round: judged per player by the
     wager it now faces over what it last acted on (Robert's Rules, betting and raising rule 6; no-limit
     rule 3). Fixed-limit: a full bet or raise has been made since, and what the seat faces is at least
@@ -95,7 +95,7 @@ def reopened(h: Hand, s: int) -> bool:
     return b.seen_seq[s] < b.seq or more >= b.last_raise
 
 
-def legal(h: Hand, s: int, step: Step | None = None) -> list[str]:
+def legal(h: HandState, s: int, step: Step | None = None) -> list[str]:
     """The seat's legal betting actions, as text (``step``, the round's, is not needed: :class:`Bet` passes it)."""
     b = h.betting
     high = b.high
@@ -120,7 +120,7 @@ def legal(h: Hand, s: int, step: Step | None = None) -> list[str]:
 NUMBERS = tuple(map(str, range(1000)))  # the amounts below 1000 as text, written once for every legal()
 
 
-def options(h: Hand, s: int, step: Step | None = None) -> tuple[Option, ...]:
+def options(h: HandState, s: int, step: Step | None = None) -> tuple[Option, ...]:
     """The seat's legal betting actions as records (the same ones as :func:`legal`, in its order)."""
     b = h.betting
     owe = b.high - b.bets[s]
@@ -142,7 +142,7 @@ def options(h: Hand, s: int, step: Step | None = None) -> tuple[Option, ...]:
 _record = tuple.__new__  # an Option from its four fields at C speed (NamedTuple's own __new__ is Python)
 
 
-def offered_range(h: Hand, s: int) -> tuple[int, int] | None:
+def offered_range(h: HandState, s: int) -> tuple[int, int] | None:
     """:func:`raise_range` for the seat, taken from the last :func:`legal` when nothing has happened since."""
     offer = h.betting.offer
     if offer is not None and offer[0] == len(h.actions) and offer[1] == s:

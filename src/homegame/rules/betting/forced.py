@@ -9,10 +9,10 @@ from homegame.rules.betting.moves import post
 from homegame.rules.events import NO_EXTRA, Event, new_event
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 
-def forced_bets(h: Hand) -> None:
+def forced_bets(h: HandState) -> None:
     """Post the antes (or a bomb pot's), the blinds and a straddle, as the stakes and options say."""
     st = h.stakes
     n = h.players

@@ -11,10 +11,10 @@ from homegame.rules.errors import IllegalAction
 from homegame.rules.events import NO_EXTRA, Event, new_event
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 
-def said(h: Hand, s: int, action: str) -> str | None:
+def said(h: HandState, s: int, action: str) -> str | None:
     """Carry out ``action`` when it is written as :func:`legal` writes it (``fold``, ``check``, ``call``
     with or without its cost, ``bet N`` / ``raise N`` with the total in digits) and allowed now: its
     normalised text, as :func:`act` would return. None, with nothing changed, for anything else, which
@@ -42,7 +42,7 @@ def said(h: Hand, s: int, action: str) -> str | None:
     return wager(h, s, total) if rng[0] <= total <= rng[1] else None
 
 
-def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
+def act(h: HandState, s: int, verb: str, args: list[str]) -> str:
     """Validate and carry out one betting action; return its normalised text. Raises IllegalAction
     (the hand unchanged) when it is not allowed."""
     b = h.betting
@@ -93,7 +93,7 @@ def act(h: Hand, s: int, verb: str, args: list[str]) -> str:
 
 # The four moves, once validated (by act() from text, by Hand.apply from a record).
 
-def fold(h: Hand, s: int) -> str:
+def fold(h: HandState, s: int) -> str:
     """The seat folds."""
     b = h.betting
     h.folded[s] = True
@@ -106,7 +106,7 @@ def fold(h: Hand, s: int) -> str:
     return "fold"
 
 
-def check(h: Hand, s: int) -> str:
+def check(h: HandState, s: int) -> str:
     """The seat checks."""
     b = h.betting
     b.acted[s] = True
@@ -116,7 +116,7 @@ def check(h: Hand, s: int) -> str:
     return "check"
 
 
-def call(h: Hand, s: int, pay: int) -> str:
+def call(h: HandState, s: int, pay: int) -> str:
     """The seat calls ``pay`` chips (or brings in for them)."""
     b = h.betting
     left = h.stacks[s] = h.stacks[s] - pay
@@ -137,7 +137,7 @@ def call(h: Hand, s: int, pay: int) -> str:
     return "call"
 
 
-def wager(h: Hand, s: int, total: int) -> str:
+def wager(h: HandState, s: int, total: int) -> str:
     """The seat bets or raises to ``total`` (or completes a bring-in)."""
     b = h.betting
     completes = s == b.bring_in_due
@@ -160,7 +160,7 @@ def wager(h: Hand, s: int, total: int) -> str:
     return ("bet " if opening else "raise ") + (NUMBERS[total] if total < 1000 else str(total))
 
 
-def _raise_to(h: Hand, total: int) -> None:
+def _raise_to(h: HandState, total: int) -> None:
     """Raise the amount to match to ``total``; decide whether it is a full bet or raise."""
     b = h.betting
     if total <= b.high:
@@ -187,7 +187,7 @@ def _raise_to(h: Hand, total: int) -> None:
     b.high = total
 
 
-def post(h: Hand, s: int, amount: int, *, live: bool) -> int:
+def post(h: HandState, s: int, amount: int, *, live: bool) -> int:
     """Post a forced bet of up to ``amount`` (all in for less if short). ``live`` bets count in the
     round's bets (blinds, bring-in); antes go straight to the pot. Returns the chips posted."""
     pay = min(amount, h.stacks[s])

@@ -16,11 +16,11 @@ from homegame.rules.steps import Rule, words
 
 if TYPE_CHECKING:
     from homegame.cards import Card
-    from homegame.rules.hand import Hand
-    from homegame.rules.spec import Step
+    from homegame.rules.state import HandState
+    from homegame.rules.step import Step
 
 
-def start_round(h: Hand, step: Step) -> bool:
+def start_round(h: HandState, step: Step) -> bool:
     """Open a betting round; True if someone must act."""
     n = h.players
     st = h.stakes
@@ -84,7 +84,7 @@ def start_round(h: Hand, step: Step) -> bool:
     return True
 
 
-def end_round(h: Hand) -> None:
+def end_round(h: HandState) -> None:
     """Close the betting round: the bets are in the pot, nobody owes one."""
     b = h.betting
     b.in_round = False
@@ -93,12 +93,12 @@ def end_round(h: Hand) -> None:
     h.to_act = ()
 
 
-def hand_over(h: Hand) -> None:
+def hand_over(h: HandState) -> None:
     """The hand is over: no betting round is open (the bets stay as they were, for the last view)."""
     h.betting.in_round = False
 
 
-def acted(h: Hand, seat: int, text: str) -> None:
+def acted(h: HandState, seat: int, text: str) -> None:
     """Record a betting move ``seat`` made (both action APIs), then the next seat to act, or the round's end."""
     h.actions.append((seat, text))
     if h.live > 1:
@@ -110,7 +110,7 @@ def acted(h: Hand, seat: int, text: str) -> None:
     round_over(h)
 
 
-def round_over(h: Hand) -> None:
+def round_over(h: HandState) -> None:
     """Nobody owes a bet any more: the hand is settled (one player left), passed out, or goes on."""
     if h.live <= 1:
         end_round(h)
@@ -123,7 +123,7 @@ def round_over(h: Hand) -> None:
     h._next_step()
 
 
-def pass_out(h: Hand) -> None:
+def pass_out(h: HandState) -> None:
     """Nobody opened a jacks-or-better round: the hand is over, every chip goes back (a table that
     lets the antes ride carries them itself)."""
     end_round(h)
@@ -144,7 +144,7 @@ class Bet(Rule):
     fields: Mapping[str, tuple[str, Any]] = {"big": ("bool", False), "opener": ("opener", "positional")}
     label: str = "Round {round}"
 
-    def start(self, h: Hand, step: Step) -> bool:
+    def start(self, h: HandState, step: Step) -> bool:
         if h.options.bomb_pot and not any(s.kind == "bet" for s in h.game.steps[:h.step_index]):
             h.log("skip", None, "Bomb pot: no betting in {}", step.label)
             return False
@@ -157,11 +157,11 @@ class Bet(Rule):
     legal = staticmethod(legal)  # type: ignore[assignment]
     options = staticmethod(options)  # type: ignore[assignment]
 
-    def act(self, h: Hand, seat: int, step: Step, action: str) -> None:
+    def act(self, h: HandState, seat: int, step: Step, action: str) -> None:
         # a move written as legal() writes it is taken as it is, anything else parsed
         acted(h, seat, said(h, seat, action) or act(h, seat, *words(h, seat, action)))
 
-    def apply(self, h: Hand, seat: int, step: Step, option: Option, amount: int | None,
+    def apply(self, h: HandState, seat: int, step: Step, option: Option, amount: int | None,
               named: Iterable[str | int | Card] | str | None) -> None:
         kind = option[0]
         if kind == "fold":
@@ -184,7 +184,7 @@ class Bet(Rule):
         h._offered = None
         acted(h, seat, text)
 
-    def default(self, h: Hand, seat: int, step: Step) -> str:
+    def default(self, h: HandState, seat: int, step: Step) -> str:
         """Check when free, else fold (a stud bring-in, which may not fold, calls)."""
         choices = legal(h, seat)
         return "check" if "check" in choices else "fold" if "fold" in choices else "call"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from homegame.rules.hand import Hand
+    from homegame.rules.state import HandState
 
 
 def clockwise(players: int, start: int) -> tuple[int, ...]:
@@ -35,7 +35,7 @@ def seat_rows(players: int) -> tuple[tuple[int, ...], ...]:
     return _CLOCKWISE[players]
 
 
-def free_players(h: Hand) -> int:
+def free_players(h: HandState) -> int:
     """How many seats are still in with chips (may still bet); during a betting round
     ``h.betting.free`` holds it, kept up to date by folds and all-ins."""
     stacks = h.stacks
@@ -46,7 +46,7 @@ def free_players(h: Hand) -> int:
     return free
 
 
-def next_to_act(h: Hand, start: int) -> int:
+def next_to_act(h: HandState, start: int) -> int:
     """The first seat clockwise from ``start`` (inclusive) that owes a decision, or -1."""
     b = h.betting
     folded, stacks, bets, acted, high = h.folded, h.stacks, b.bets, b.acted, b.high
