@@ -32,6 +32,7 @@ from homegame.server import protocol as p
 from homegame.server.connection import Connection, Talkers
 from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.hand_files import tournament_table_key
+from homegame.server.showing import show_or_muck, shows_made
 from homegame.server.states import StateMessages
 from homegame.server.storage import LeaseLost, Store
 from homegame.server.tokens import hash_token, token_matches
@@ -355,6 +356,9 @@ class Hall:
         if isinstance(msg, p.Entropy):
             self.contribute(conn, msg)
             return
+        if isinstance(msg, p.Show | p.Muck):
+            self.show_or_muck(conn, msg)
+            return
         if isinstance(msg, p.SitOut):  # a tournament player is away (dealt in, folding), never sitting out
             self.t.set_away(self.entry_of[conn], msg.value)
             self.changed(force=True)
@@ -377,6 +381,25 @@ class Hall:
             conn.send({**p.error("stale", str(exc), "act"), "acked": conn.acked})
         except (hg.IllegalAction, TableError, TournamentError) as exc:
             conn.send({**p.error("illegal", str(exc), "act"), "acked": conn.acked})
+
+    def show_or_muck(self, conn: Connection, msg: p.Show | p.Muck) -> None:
+        """After a hand, the player shows cards nobody saw or mucks a beaten hand, as at a cash table
+        (:func:`homegame.server.showing.show_or_muck`); a show stores the hand's history again, with it."""
+        where = self.t.seat_of(self.t.entry(self.entry_of[conn]).name)
+        try:
+            if where is None:
+                raise TableError("you hold no seat at a table right now")
+            table = self.t.tables[where[0]]
+            before = shows_made(table)
+            show_or_muck(table, where[1], msg)
+        except TableError as exc:
+            conn.send(p.error("illegal", str(exc), msg.type))
+            return
+        if shows_made(table) != before and table.hand is not None:
+            self.finished_hands.append((tournament_table_key(self.id, where[0]), {
+                "finished": ([int(x) for x in table.hand.payoffs], str(table.hand.history.to_json())),
+                "number": table.hand_number, "at": self.clock()}))
+        self.changed(force=True)
 
     def contribute(self, conn: Connection, msg: p.Entropy) -> None:
         """A player's contribution to their table's next shuffle (as at a cash table)."""
