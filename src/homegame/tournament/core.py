@@ -31,6 +31,7 @@ from homegame.tournament.chiprace import race, smallest_chip_needed
 from homegame.tournament.config import MAX_ENTRIES, Level, TournamentError
 from homegame.tournament.deals import Deals
 from homegame.tournament.results import settle_night
+from homegame.tournament.settle_words import accounts, settle_lines
 from homegame.tournament.state import Entry
 
 _DECK = [f"{r}{s}" for r, s in itertools.product("23456789TJQKA", "cdhs")]
@@ -369,9 +370,12 @@ class Tournament(Deals):
         settlement = settle_night({e.name: e.paid for e in self.entries},
                                   {e.name: e.prize + e.bounties for e in self.entries},
                                   {e.name for e in self.entries if e.kind == "bot"})
+        deal = self.deal if self.deal and self.deal.get("made") else None
         return {"finished": self.finished, "prize_pool": self.prize_pool(), "prizes": self.prizes(),
-                "places": rows, "deal": self.deal if self.deal and self.deal.get("made") else None,
-                "settle_up": settlement.to_dict()}
+                "places": rows, "deal": deal,
+                "settle_up": {**settlement.to_dict(), "lines": settle_lines(rows, settlement, deal),
+                              "accounts": accounts(rows, buy_in=self.config.buy_in,
+                                                   add_on_price=self.config.add_on_price, deal=deal)}}
 
     def clock(self, now: float) -> dict[str, Any]:
         """What the clock page shows: the level, blinds, time left, the next level and break, players
