@@ -30,7 +30,6 @@ from homegame.server.connection import (
     RateLimiter,
     Talkers,
 )
-from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.qr import link_svg
 from homegame.server.showing import show_or_muck, shows_made
 from homegame.server.states import StateMessages
@@ -39,6 +38,7 @@ from homegame.server.tokens import hash_token, new_token, token_matches
 from homegame.server.wire import dumps
 from homegame.table import HandStart, StaleDecision, Table, TableError
 from homegame.table.clock import MAX_DUE
+from homegame.table.fairness import Fairness, FairShuffle
 
 log = logging.getLogger("homegame.server")
 

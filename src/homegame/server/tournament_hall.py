@@ -7,7 +7,7 @@ stakes, plays the bots, balances and breaks tables), stores it after each change
 player's websocket the ``state`` message of the table where that player sits now, built by the same
 code as a cash table's (:class:`homegame.server.states.StateMessages`), so the phone's table page
 shows it unchanged. Each table deals from its own committed seed chain, as a cash table does
-(:class:`homegame.server.fairness.Fairness`: the commitment goes out with the hand, the seed and deck
+(:class:`homegame.table.fairness.Fairness`: the commitment goes out with the hand, the seed and deck
 once it is over), and each finished hand is stored as a cash table's is, under the table's key
 (:func:`homegame.server.hand_files.tournament_table_key`), in the same write as the tournament.
 A player's connection is bound to their entry, never to a table or a seat: when
@@ -30,7 +30,6 @@ from typing import Any
 import homegame as hg
 from homegame.server import protocol as p
 from homegame.server.connection import Connection, Talkers
-from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.hand_files import tournament_table_key
 from homegame.server.showing import show_or_muck, shows_made
 from homegame.server.states import StateMessages
@@ -39,6 +38,7 @@ from homegame.server.tokens import hash_token, token_matches
 from homegame.server.tournament_talk import talk
 from homegame.server.wire import dumps
 from homegame.table import StaleDecision, Table, TableError
+from homegame.table.fairness import Fairness, FairShuffle, resume_table
 from homegame.tournament.config import TournamentError
 from homegame.tournament.core import Tournament
 from homegame.tournament.stored import dump, load
@@ -125,15 +125,11 @@ class Hall:
             table = self.t.tables.get(tid)
             if table is None:
                 continue
-            self.fairs[tid], notices = Fairness.from_state(data.get("fair"), table.hand_number + 1)
+            self.fairs[tid], shuffle, notices = resume_table(data, table.hand_number, self.t.decks.get(tid))
             if notices:
                 table.note(notices)
-            record, deck = data.get("record"), self.t.decks.get(tid)
-            chain = self.fairs[tid].chain_for(table.hand_number)
-            if record and deck and chain is not None and record.get("chain") == chain.number:
-                seed = chain.seed(chain.index(table.hand_number))
-                self.shuffles[tid] = self.fairs[tid].restore(table.hand_number, record, deck, seed,
-                                                             str(record.get("commitment")))
+            if shuffle is not None:
+                self.shuffles[tid] = shuffle
 
     def deal_deck(self, tid: int, table: Table) -> list[str]:
         """The deck of the hand table ``tid`` deals next, from its committed seed chain (a chain opened,
