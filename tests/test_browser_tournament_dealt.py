@@ -11,12 +11,13 @@ from browser_support import News, base, browser, pages, take_turn  # noqa: F401 
 from homegame.server.harness import api
 
 
-def dealt_tournament(base: str, people: list[str], bots: int) -> tuple[str, dict[str, str]]:  # noqa: F811
-    """A started dealt tournament (tables of three, blinds a quarter of the stack: busts come fast);
-    its id and each person's own token (and the host's, as ``host``)."""
+def dealt_tournament(base: str, people: list[str], bots: int, **settings: Any) -> tuple[str, dict[str, str]]:  # noqa: F811
+    """A started dealt tournament (tables of three, blinds a quarter of the stack: busts come fast; ``settings``
+    change the new tournament's form); its id and each person's own token (and the host's, as ``host``)."""
     made = api(base, "/api/tournaments", {"preset": "turbo", "buy_in": 10, "dealt": True, "bot_delay": 0.1,
                                           "between_hands": 0.3, "table_size": 3, "starting_stack": 200,
-                                          "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 30}]})
+                                          "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 30}],
+                                          **settings})
     tid, host = made["tournament_id"], {"Authorization": "Bearer " + made["links"]["host"].rsplit("#", 1)[1]}
     for name in people:
         api(base, f"/api/tournaments/{tid}/host", {"action": "enter", "name": name}, host)

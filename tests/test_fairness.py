@@ -19,13 +19,12 @@ from typer.testing import CliRunner
 
 import homegame as hg
 from homegame.cli import _load_commands, app
-from homegame.server import fairness
 from homegame.server import protocol as p
-from homegame.server.fairness import Chain, Fairness, derive_deck, sha256_hex
 from homegame.server.room import Connection, Room
 from homegame.server.storage import HandRow, Store
 from homegame.server.verify import verify_hand, verify_table
-from homegame.table import Settings, Table
+from homegame.table import Settings, Table, fairness
+from homegame.table.fairness import Chain, Fairness, derive_deck, sha256_hex
 
 WEB = Path(__file__).resolve().parents[1] / "src" / "homegame" / "web" / "js" / "fairness.js"
 

@@ -170,7 +170,8 @@ def test_a_dealt_tournament_refuses_real_card_busts_and_bad_tokens(db: str) -> N
             first = ws.receive_json()
             assert first["type"] == "state"
             for hostile in ({"type": "set_game", "game": "stud"}, {"type": "leave"},
-                            {"type": "act", "action": "raise 999999999", "hand": first["hand"]}):
+                            {"type": "act", "action": "raise 999999999", "hand": first["hand"]},
+                            {"type": "muck"}, {"type": "show", "cards": ["2c", "2c"]}):
                 ws.send_json({"v": 1, **hostile})
                 while (answer := ws.receive_json())["type"] != "error":
                     pass

@@ -369,8 +369,8 @@ class _Seeded:
 
 
 def run(tmp_path: Path, seed: int, game: str, steps: int) -> Run:
-    import homegame.server.fairness as fairness
     import homegame.server.tokens as tokens
+    import homegame.table.fairness as fairness
     import homegame.table.table as table_module
 
     seeded = _Seeded(seed)

@@ -4,6 +4,8 @@ results and the settle-up, and bad settings refused by name."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from homegame.table import Settings, Table
@@ -242,3 +244,29 @@ def test_the_next_big_blind_and_the_worst_seat_follow_the_dead_button() -> None:
     assert worst_free_seat(table, random.Random(1)) == 5
     table.sit("Moved", position=5, approved=True)
     assert next_big_blind(table) == 5
+
+
+def test_a_player_who_rebuys_as_they_bust_keeps_their_seat() -> None:
+    """A bot out of chips leaves its seat as the hand ends; buying in again at once (auto-rebuy), it sits
+    back in that seat, as a player who rebuys keeps theirs: it drew a new one, and could land in the big
+    blind it had just posted (the conformance test saw 'Bot 35: big blind twice')."""
+    t = Tournament(Config(buy_in=10, starting_stack=100, table_size=6, rebuy_level=1, max_rebuys=100,
+                          levels=[Level(25, 50, minutes=60)]), seed=8)
+    for i in range(6):
+        t.register(f"Bot {i}", kind="bot", bot="random", auto_rebuy=True)
+    seats: dict[str, tuple[int, int]] = {}
+
+    def hand_over(tid: int, table: Any) -> None:
+        seats.update({name: (tid, pos) for name, pos in zip(table.start.names, table.start.dealt, strict=True)})
+
+    t.hand_ends = hand_over
+    t.start(0.0)
+    rebought = 0
+    for step in range(1, 400):
+        before = {e.name: e.rebuys for e in t.entries}
+        t.advance(float(step))
+        for e in t.entries:
+            if e.rebuys > before[e.name]:
+                rebought += 1
+                assert t.seat_of(e.name) == seats[e.name], f"{e.name} rebought into another seat"
+    assert rebought >= 3

@@ -207,8 +207,8 @@ def test_a_stored_tournament_resumes(seed: int) -> None:
     run.t = load(data, now=run.now)
 
     def unclocked(stored: dict[str, Any]) -> dict[str, Any]:  # turn clocks start afresh on loading
-        for table in stored["tables"].values():
-            table["table"]["clocks"] = None
+        for table in stored["tables"].values():  # a paused table's too (what was left on them: "frozen")
+            table["table"]["clocks"] = table["table"]["frozen"] = None
         return stored
 
     assert unclocked(dump(run.t)) == unclocked(data)

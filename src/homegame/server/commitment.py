@@ -1,6 +1,6 @@
 """A single deck commitment: commit to a deck before the deal, reveal it with its salt after the hand.
 
-The server no longer deals this way (see :mod:`homegame.server.fairness` and ``docs/fairness.md``:
+The server no longer deals this way (see :mod:`homegame.table.fairness` and ``docs/fairness.md``:
 a committed seed chain plus the players' contributions); this stays for tests and tools that need a
 secure shuffled deck, and for reading hands stored before the chain.
 
@@ -21,12 +21,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
-from homegame.cards import DECK
-
-
-def full_deck() -> list[str]:
-    """The 52 cards as text in the library's canonical order."""
-    return [str(c) for c in DECK]
+from homegame.table.fairness import full_deck
 
 
 def commit(deck: list[str], salt: str) -> str:

@@ -30,14 +30,15 @@ from homegame.server.connection import (
     RateLimiter,
     Talkers,
 )
-from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.qr import link_svg
+from homegame.server.showing import show_or_muck, shows_made
 from homegame.server.states import StateMessages
 from homegame.server.storage import Store
 from homegame.server.tokens import hash_token, new_token, token_matches
 from homegame.server.wire import dumps
 from homegame.table import HandStart, StaleDecision, Table, TableError
 from homegame.table.clock import MAX_DUE
+from homegame.table.fairness import Fairness, FairShuffle
 
 log = logging.getLogger("homegame.server")
 
@@ -90,7 +91,7 @@ class Room(StateMessages):
         self._events: list[dict[str, Any]] = []
         self._chat_written = table.chat.next_id
         #: Cards shown by choice after the hand, as far as stored (the hand's history is written again).
-        self._shows_written = _shows(table)
+        self._shows_written = shows_made(table)
         #: While the owner task steps (:meth:`step_async`): the step's writes, gathered for a group
         #: commit, and what it sends once they are stored (``None`` message: close). ``None`` otherwise.
         self._writes: list[dict[str, Any]] | None = None
@@ -325,7 +326,7 @@ class Room(StateMessages):
         actions = [(i, s, a) for i, (s, a) in enumerate(t.actions[count:], start=count)]
         finished = None
         hand_over = bool(t.hand is not None and t.hand.over)
-        shows = _shows(t)
+        shows = shows_made(t)
         if hand_over and (not over or shows != self._shows_written):
             # the hand's end, or a show by choice after it: the history (with its shows) is stored again
             finished = ([int(x) for x in t.hand.payoffs], str(t.hand.history.to_json()))
@@ -679,14 +680,8 @@ class Room(StateMessages):
             if mine is None:
                 raise TableError("you hold no seat at this table; only a player in the hand agrees to run it twice")
             t.agree_run_twice(mine, msg.value)
-        elif isinstance(msg, p.Show):
-            if mine is None:
-                raise TableError("you hold no seat at this table; only a player shows their cards")
-            t.show(mine, msg.cards)
-        elif isinstance(msg, p.Muck):
-            if mine is None:
-                raise TableError("you hold no seat at this table; only a player mucks their cards")
-            t.muck(mine)
+        elif isinstance(msg, p.Show | p.Muck):
+            show_or_muck(t, mine, msg)
         elif isinstance(msg, p.Configure):
             changes = {key: getattr(msg, key) for key in ("turn_seconds", "time_bank", "bot_delay", "between_hands",
                                                           "approve_seats", "bot_rebuys", "spectator_chat", "rebuy")}
@@ -713,12 +708,6 @@ def _where(exc: BaseException) -> str:
     last = frames[-1] if frames else None
     at = f" at {Path(last.filename).name}:{last.lineno} in {last.name}" if last else ""
     return f"{type(exc).__name__}{at}"
-
-
-def _shows(table: Table) -> int:
-    """How many shows by choice the table's finished hand has (0 while a hand is live or before one)."""
-    hand = table.hand
-    return len(getattr(hand, "shows", ()) or ()) if hand is not None and hand.over else 0
 
 
 def _reason(exc: BaseException) -> str:

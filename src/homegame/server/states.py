@@ -13,9 +13,9 @@ from typing import Any
 
 from homegame.server import protocol as p
 from homegame.server.connection import Connection
-from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.wire import dumps
 from homegame.table import Table
+from homegame.table.fairness import Fairness, FairShuffle
 from homegame.table.status import out_of_chips_notice
 
 

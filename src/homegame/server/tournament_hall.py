@@ -7,7 +7,7 @@ stakes, plays the bots, balances and breaks tables), stores it after each change
 player's websocket the ``state`` message of the table where that player sits now, built by the same
 code as a cash table's (:class:`homegame.server.states.StateMessages`), so the phone's table page
 shows it unchanged. Each table deals from its own committed seed chain, as a cash table does
-(:class:`homegame.server.fairness.Fairness`: the commitment goes out with the hand, the seed and deck
+(:class:`homegame.table.fairness.Fairness`: the commitment goes out with the hand, the seed and deck
 once it is over), and each finished hand is stored as a cash table's is, under the table's key
 (:func:`homegame.server.hand_files.tournament_table_key`), in the same write as the tournament.
 A player's connection is bound to their entry, never to a table or a seat: when
@@ -30,14 +30,15 @@ from typing import Any
 import homegame as hg
 from homegame.server import protocol as p
 from homegame.server.connection import Connection, Talkers
-from homegame.server.fairness import Fairness, FairShuffle
 from homegame.server.hand_files import tournament_table_key
+from homegame.server.showing import show_or_muck, shows_made
 from homegame.server.states import StateMessages
 from homegame.server.storage import LeaseLost, Store
 from homegame.server.tokens import hash_token, token_matches
 from homegame.server.tournament_talk import talk
 from homegame.server.wire import dumps
 from homegame.table import StaleDecision, Table, TableError
+from homegame.table.fairness import Fairness, FairShuffle, resume_table
 from homegame.tournament.config import TournamentError
 from homegame.tournament.core import Tournament
 from homegame.tournament.stored import dump, load
@@ -124,15 +125,11 @@ class Hall:
             table = self.t.tables.get(tid)
             if table is None:
                 continue
-            self.fairs[tid], notices = Fairness.from_state(data.get("fair"), table.hand_number + 1)
+            self.fairs[tid], shuffle, notices = resume_table(data, table.hand_number, self.t.decks.get(tid))
             if notices:
                 table.note(notices)
-            record, deck = data.get("record"), self.t.decks.get(tid)
-            chain = self.fairs[tid].chain_for(table.hand_number)
-            if record and deck and chain is not None and record.get("chain") == chain.number:
-                seed = chain.seed(chain.index(table.hand_number))
-                self.shuffles[tid] = self.fairs[tid].restore(table.hand_number, record, deck, seed,
-                                                             str(record.get("commitment")))
+            if shuffle is not None:
+                self.shuffles[tid] = shuffle
 
     def deal_deck(self, tid: int, table: Table) -> list[str]:
         """The deck of the hand table ``tid`` deals next, from its committed seed chain (a chain opened,
@@ -359,6 +356,9 @@ class Hall:
         if isinstance(msg, p.Entropy):
             self.contribute(conn, msg)
             return
+        if isinstance(msg, p.Show | p.Muck):
+            self.show_or_muck(conn, msg)
+            return
         if isinstance(msg, p.SitOut):  # a tournament player is away (dealt in, folding), never sitting out
             self.t.set_away(self.entry_of[conn], msg.value)
             self.changed(force=True)
@@ -381,6 +381,25 @@ class Hall:
             conn.send({**p.error("stale", str(exc), "act"), "acked": conn.acked})
         except (hg.IllegalAction, TableError, TournamentError) as exc:
             conn.send({**p.error("illegal", str(exc), "act"), "acked": conn.acked})
+
+    def show_or_muck(self, conn: Connection, msg: p.Show | p.Muck) -> None:
+        """After a hand, the player shows cards nobody saw or mucks a beaten hand, as at a cash table
+        (:func:`homegame.server.showing.show_or_muck`); a show stores the hand's history again, with it."""
+        where = self.t.seat_of(self.t.entry(self.entry_of[conn]).name)
+        try:
+            if where is None:
+                raise TableError("you hold no seat at a table right now")
+            table = self.t.tables[where[0]]
+            before = shows_made(table)
+            show_or_muck(table, where[1], msg)
+        except TableError as exc:
+            conn.send(p.error("illegal", str(exc), msg.type))
+            return
+        if shows_made(table) != before and table.hand is not None:
+            self.finished_hands.append((tournament_table_key(self.id, where[0]), {
+                "finished": ([int(x) for x in table.hand.payoffs], str(table.hand.history.to_json())),
+                "number": table.hand_number, "at": self.clock()}))
+        self.changed(force=True)
 
     def contribute(self, conn: Connection, msg: p.Entropy) -> None:
         """A player's contribution to their table's next shuffle (as at a cash table)."""

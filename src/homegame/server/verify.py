@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import homegame as hg
-from homegame.server.fairness import SCHEME, derive_deck, is_hex32, sha256_hex
 from homegame.table import make_game, make_stakes
+from homegame.table.fairness import SCHEME, derive_deck, is_hex32, sha256_hex
 from homegame.table.house import agree_at
 
 #: What ``homegame verify`` says about a file of hands played locally.

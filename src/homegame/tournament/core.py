@@ -20,7 +20,6 @@ plays hand-for-hand on the money bubble, and deals each table's next hand with t
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import replace
 from typing import Any
 
@@ -29,14 +28,13 @@ from homegame.table.clock import MAX_DUE
 from homegame.table.seats import NAME_LIMIT
 from homegame.tournament.chiprace import race, smallest_chip_needed
 from homegame.tournament.config import MAX_ENTRIES, Level, TournamentError
-from homegame.tournament.deals import Deals
 from homegame.tournament.results import settle_night
+from homegame.tournament.settle_words import accounts, settle_lines
+from homegame.tournament.shuffles import Shuffles
 from homegame.tournament.state import Entry
 
-_DECK = [f"{r}{s}" for r, s in itertools.product("23456789TJQKA", "cdhs")]
 
-
-class Tournament(Deals):
+class Tournament(Shuffles):
     """Registration, the start, the clock, the tables' hands, and the results."""
 
     # ----- registration ------------------------------------------------------------------------
@@ -121,8 +119,8 @@ class Tournament(Deals):
             raise TournamentError(f"{entry.name} has rebought the most allowed ({self.config.max_rebuys})")
         self._rebuy(entry)
 
-    def _rebuy(self, entry: Entry) -> None:
-        self._add_chips(entry, self.config.rebuy_chips or self.config.starting_stack)
+    def _rebuy(self, entry: Entry, keep: tuple[int, int] | None = None) -> None:
+        self._add_chips(entry, self.config.rebuy_chips or self.config.starting_stack, keep)
         entry.rebuys += 1
         entry.paid += self.config.rebuy_price or (self.config.buy_in - self.config.bounty)
         self.log.append(f"{entry.name} rebuys")
@@ -133,10 +131,13 @@ class Tournament(Deals):
             winner.bounties += self.config.bounty
             winner.knocked_out.append(busted)
 
-    def _add_chips(self, entry: Entry, chips: int) -> None:
+    def _add_chips(self, entry: Entry, chips: int, keep: tuple[int, int] | None = None) -> None:
+        """Give ``entry`` ``chips``: at their seat, or back in ``keep`` (the seat they left out of chips
+        as their hand ended, while it is free: a player who rebuys keeps their seat), or at a seat drawn."""
         where = self.seat_of(entry.name)
         if where is None:
-            tid, pos = self._draw_seat(self._open_tables())
+            free = keep is not None and keep[0] in self.tables and keep[1] not in self.tables[keep[0]].seats
+            tid, pos = keep if free and keep is not None else self._draw_seat(self._open_tables())
             self._seat(entry, tid, pos, chips)
         else:
             tid, pos = where
@@ -265,7 +266,7 @@ class Tournament(Deals):
             if where is not None and self.tables[where[0]].seats[where[1]].stack > 0:
                 continue
             if self.rebuys_open() and entry.auto_rebuy and entry.rebuys < self.config.max_rebuys:
-                self._rebuy(entry)
+                self._rebuy(entry, keep=(tid, start.dealt[start.names.index(name)]))
                 continue
             if where is not None:
                 table.remove(where[1])
@@ -314,19 +315,13 @@ class Tournament(Deals):
                 self._chip_race(table)
             table.advance(now)
             if table.ready_to_deal(now):
-                deck = self.shuffler(tid, table) if self.shuffler is not None else self._seeded_deck()
+                deck = self.shuffler(tid, table) if self.shuffler is not None else self.committed_deck(tid, table)
                 table.deal(deck, now)
                 self.decks[tid] = deck
                 if self.hand_for_hand:
                     self.round_dealt.add(tid)
                 if not table.live:  # over at the deal: everyone all in on the blinds and antes
                     self._read_hand(tid, table)
-
-    def _seeded_deck(self) -> list[str]:
-        """A deck shuffled by the tournament's own seeded generator (when nobody supplies one)."""
-        deck = list(_DECK)
-        self.rng.shuffle(deck)
-        return deck
 
     def _chip_race(self, table: Table) -> None:
         """Race off the chips the level no longer needs at ``table`` (between its hands)."""
@@ -369,9 +364,12 @@ class Tournament(Deals):
         settlement = settle_night({e.name: e.paid for e in self.entries},
                                   {e.name: e.prize + e.bounties for e in self.entries},
                                   {e.name for e in self.entries if e.kind == "bot"})
+        deal = self.deal if self.deal and self.deal.get("made") else None
         return {"finished": self.finished, "prize_pool": self.prize_pool(), "prizes": self.prizes(),
-                "places": rows, "deal": self.deal if self.deal and self.deal.get("made") else None,
-                "settle_up": settlement.to_dict()}
+                "places": rows, "deal": deal,
+                "settle_up": {**settlement.to_dict(), "lines": settle_lines(rows, settlement, deal),
+                              "accounts": accounts(rows, buy_in=self.config.buy_in,
+                                                   add_on_price=self.config.add_on_price, deal=deal)}}
 
     def clock(self, now: float) -> dict[str, Any]:
         """What the clock page shows: the level, blinds, time left, the next level and break, players

@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from homegame.table import Table
+from homegame.table.fairness import Fairness, FairShuffle
 from homegame.table.seats import name_key
 from homegame.tournament.config import Config, Level, default_payouts
 from homegame.tournament.results import prize_amounts, rank_group, share
@@ -101,9 +102,13 @@ class TournamentState:
         #: phone at that table the hand's end first. Not stored.
         self.hand_ends: Callable[[int, Table], None] | None = None
         #: Called with ``(table id, table)`` for the deck of the hand that table is about to deal (the
-        #: server's committed shuffle, see :mod:`homegame.server.fairness`); ``None``: the tournament's
-        #: own seeded shuffle (reproducible from its seed). Not stored.
+        #: server's committed shuffle, with secret chains it stores itself); ``None``: the tournament's
+        #: own committed seed chains, their secrets from its seeded generator. Not stored.
         self.shuffler: Callable[[int, Table], list[str]] | None = None
+        #: Without a shuffler, each table's committed seed chain and the shuffle of its current (or
+        #: last) hand (see :mod:`homegame.tournament.shuffles`); stored.
+        self.fairs: dict[int, Fairness] = {}
+        self.shuffles: dict[int, FairShuffle] = {}
 
     # ----- reading -----------------------------------------------------------------------------
     def entry(self, entry_id: int) -> Entry:

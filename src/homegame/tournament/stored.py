@@ -43,7 +43,7 @@ def dump(t: Tournament) -> dict[str, Any]:
             "eliminated": [[list(b) for b in group] for group in t.eliminated],
             "round_busts": [list(b) for b in t.round_busts], "log": t.log[-50:],
             "moved": [m.to_dict() for m in t.moved], "deal_asked": t.deal_asked, "owed": t.owed,
-            "rng": [version, list(state), gauss], **{k: getattr(t, k) for k in _PLAIN}}
+            "rng": [version, list(state), gauss], "shuffles": t.shuffles_state(), **{k: getattr(t, k) for k in _PLAIN}}
 
 
 def load(data: dict[str, Any], now: float) -> Tournament:
@@ -75,6 +75,7 @@ def load(data: dict[str, Any], now: float) -> Tournament:
         if hand is not None:
             table.resume(HandStart.from_dict(hand["start"]), t.decks[tid],
                          [(int(s), str(a)) for s, a in hand["actions"]], now)
+    t.restore_shuffles(data.get("shuffles") or {})  # (stored since the core deals from seed chains)
     return t
 
 

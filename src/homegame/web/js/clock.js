@@ -154,6 +154,9 @@ function results(r) {
   $("results-box").hidden = !r;
   if (!r) return;
   $("places").replaceChildren(...r.places.map((p) => item(`${p.place}. ${p.name}${p.prize ? `: ${p.prize.toLocaleString()}` : ""}${p.bounties ? ` (bounties ${p.bounties.toLocaleString()})` : ""}`)));
+  // in tournament words: each person's buy-in, rebuys and add-on against their prize and bounties, then
+  // who pays whom between people; a bot's prize is its place, never a debt
+  $("accounts").replaceChildren(...(r.settle_up.accounts || []).map(item));
   $("settle").replaceChildren(...r.settle_up.lines.map(item));
   // dealt online: a hand history per table, fetched with the link's token in a header (never in a URL)
   const tables = r.tables || [];

@@ -1,4 +1,5 @@
 """Provably fair shuffles: a committed chain of server seeds, players' contributions, a derived deck.
+No I/O: the server's tables (cash and dealt tournament) and a tournament's core deal from it alike.
 
 The scheme is specified in ``docs/fairness.md``; this module is its reference implementation. When a
 table opens, the server draws a secret ``s_K`` and publishes the head ``s_0`` of the hash chain
@@ -18,11 +19,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from homegame.server.commitment import full_deck
+from homegame.cards import DECK
 
 #: The name of the scheme, stored with every hand (``start.shuffle.scheme``).
 SCHEME = "homegame-chain-v1"
@@ -32,6 +33,11 @@ CHAIN_LENGTH = 10_000
 #: 320 kB), so a hand's seed costs at most ``CHAIN_STRIDE - 1`` hashes (tens of microseconds).
 CHAIN_STRIDE = 100
 _HEX = frozenset("0123456789abcdef")
+
+
+def full_deck() -> list[str]:
+    """The 52 cards as text in the library's canonical order (the order a deck is derived from)."""
+    return [str(c) for c in DECK]
 
 
 def sha256_hex(value_hex: str) -> str:
@@ -200,24 +206,30 @@ class Fairness:
     """A table's chains and the contributions waiting for the next hand (stored in the table's state)."""
 
     def __init__(self, chains: list[Chain], pending: dict[int, str] | None = None, pending_hand: int = 0,
-                 tampered: dict[str, str] | None = None) -> None:
+                 tampered: dict[str, str] | None = None, draw: Callable[[], bytes] | None = None) -> None:
         self.chains = chains
+        #: Where a new chain's 32-byte secret comes from: the operating system's secure randomness
+        #: (``None``), or a seeded generator's bytes (a tournament's core, reproducible from its seed).
+        self.draw = draw
         self.pending = dict(pending or {})
         self.pending_hand = pending_hand
         self.tampered = dict(tampered or {})
 
     @classmethod
-    def from_state(cls, data: dict[str, Any] | None, next_hand: int, length: int | None = None) -> tuple[Fairness, list[str]]:
-        """The stored fairness state (a new chain if there is none) and notices to announce."""
+    def from_state(cls, data: dict[str, Any] | None, next_hand: int, length: int | None = None,
+                   draw: Callable[[], bytes] | None = None) -> tuple[Fairness, list[str]]:
+        """The stored fairness state (a new chain if there is none) and notices to announce; ``draw``
+        gives new chains' secrets (see :attr:`draw`)."""
         notices: list[str] = []
         if not data or not data.get("chains"):
-            chain = Chain.new(number=1, first=next_hand, length=length or CHAIN_LENGTH)
+            chain = Chain.new(number=1, first=next_hand, length=length or CHAIN_LENGTH,
+                              secret=draw() if draw is not None else None)
             notices.append(f"Shuffle chain 1 opened: head {chain.head} commits to the server seed of hands "
                            f"{chain.first}-{chain.first + chain.length - 1}")
-            return cls([chain]), notices
+            return cls([chain], draw=draw), notices
         chains = [Chain.from_dict(c) for c in data["chains"]]
         fair = cls(chains, {int(k): str(v) for k, v in (data.get("pending") or {}).items()},
-                   int(data.get("pending_hand", 0)), data.get("tampered"))
+                   int(data.get("pending_hand", 0)), data.get("tampered"), draw)
         current = fair.chain_for(next_hand) or chains[-1]
         if not current.intact():
             notices.append(f"WARNING: the stored secret of shuffle chain {current.number} no longer hashes to its "
@@ -281,7 +293,7 @@ class Fairness:
     def _next_chain(self, first: int, notices: list[str]) -> Chain:
         old = self.chains[-1] if self.chains else None
         chain = Chain.new(number=old.number + 1 if old else 1, first=first,
-                          length=old.length if old else CHAIN_LENGTH)
+                          length=old.length if old else CHAIN_LENGTH, secret=self.draw() if self.draw else None)
         self.chains = [*self.chains, chain][-20:]
         ended = f" (chain {old.number} ends with hand {first - 1}; its last seed is revealed after that hand)" if old else ""
         notices.append(f"Shuffle chain {chain.number} opened: head {chain.head} commits to the server seed of hands "
@@ -303,5 +315,19 @@ class Fairness:
         return FairShuffle(list(deck), seed, commitment, dict(record), problem)
 
 
-__all__ = ["CHAIN_LENGTH", "CHAIN_STRIDE", "SCHEME", "Chain", "FairShuffle", "Fairness", "derive_deck", "is_hex32",
-           "record_problem", "sha256_hex"]
+def resume_table(stored: dict[str, Any], hand_number: int, deck: list[str] | None,
+                 draw: Callable[[], bytes] | None = None) -> tuple[Fairness, FairShuffle | None, list[str]]:
+    """A table's chains as stored (``{"fair": Fairness.to_dict(), "record": its hand's shuffle record}``),
+    the committed shuffle of its hand ``hand_number`` (dealt from ``deck``) checked against them, or
+    ``None`` when there is none to restore, and the notices to announce (see :meth:`Fairness.from_state`)."""
+    fair, notices = Fairness.from_state(stored.get("fair"), hand_number + 1, draw=draw)
+    record = stored.get("record")
+    chain = fair.chain_for(hand_number)
+    if not record or not deck or chain is None or record.get("chain") != chain.number:
+        return fair, None, notices
+    seed = chain.seed(chain.index(hand_number))
+    return fair, fair.restore(hand_number, record, deck, seed, str(record.get("commitment"))), notices
+
+
+__all__ = ["CHAIN_LENGTH", "CHAIN_STRIDE", "SCHEME", "Chain", "FairShuffle", "Fairness", "derive_deck", "full_deck",
+           "is_hex32", "record_problem", "resume_table", "sha256_hex"]
