@@ -50,3 +50,18 @@ def test_the_buttons_and_the_banner_read_the_option_records(base: str, pages: Pa
     assert [t for t in seen["declaring"] if t in ("Low", "Both", "High")] == ["Low", "Both"], seen
     assert seen["banners"] == ["Your turn: call 7 or raise", "Pass 2 cards to your neighbour", "Declare: low or both"]
     assert not pages.errors, pages.errors
+
+
+def test_a_flood_of_states_leaves_the_page_current(base: str, pages: Pages) -> None:
+    """Bots that act with no delay send a page tens of states a second, faster than a phone draws them: the
+    page draws the newest state, never one long gone (drawing every state in turn, a test's page was seen
+    40 s behind its table, and here 17 s behind by hand 20)."""
+    made = create_table(base, game="holdem", bots=5, bot_delay=0, between_hands=0, approve_seats=False)
+    page = pages.open(made["links"]["watch"], "phone")
+    page.wait_for_function("window.homegame.state.hand >= 20")
+    # how old the state the page shows is (the server and the browser share this machine's clock), and what it shows
+    age, hand, shown = page.evaluate("""() => { const s = window.homegame.state;
+        return [Date.now() / 1000 - s.table.now, s.hand, document.getElementById('hand-no').textContent]; }""")
+    assert age < 5, f"the page shows a state made {age:.1f} s ago: it fell behind its table"
+    assert shown == f"Hand {hand}"
+    assert not pages.errors
