@@ -165,32 +165,13 @@ def test_losers_may_muck_and_the_log_says_who(pages: Pages) -> None:
     assert not pages.errors, pages.errors
 
 
-def checked_down_by_socket(players: list[Any], number: int) -> None:
-    """Every player checks (or calls) hand ``number`` to its end, each decision sent once from the page's
-    socket: the hands played while waiting for a loser to muck check nothing of the buttons (they are
-    clicked in the tests around), and a click waits for the buttons to arm (a second each)."""
-    news = News(players[0], f"hand {number} did not finish")
-    sent: set[tuple[int, Any, Any]] = set()
-    while True:
-        looks = [state(p) for p in players]
-        if all(s["hand"] > number or (s["hand"] == number and (s["view"] or {}).get("over")) for s in looks):
-            return
-        for p, s in zip(players, looks, strict=True):
-            legal = (s["view"] or {}).get("legal") or []
-            decision = (s["hand"], s["you"]["hand_seat"], s["you"].get("decision"))
-            if s["hand"] == number and legal and decision not in sent:
-                sent.add(decision)
-                send_act(p, "check" if "check" in legal else "call")
-        news.wait()
-
-
 def beaten_hand(ann: Any, bob: Any) -> tuple[int, int]:
     """Check hands down heads-up until one ends with a loser's hand kept unseen ("losers may muck"):
     that hand's number and the loser's hand seat, with the page still on it (the deal waits for them)."""
     for _ in range(MUCK_HANDS):  # almost every hand checked down heads-up has a loser to muck
         live(ann)
         number = state(ann)["hand"]
-        checked_down_by_socket([ann, bob], number)
+        check_down([ann, bob], number)
         s = state(ann)  # one read: a hand with no loser to muck is followed by the next one in half a second
         if s["hand"] != number:
             continue  # the next hand began before the page was looked at: another hand
