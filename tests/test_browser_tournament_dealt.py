@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_support import News, base, browser, pages, take_turn  # noqa: F401 - fixtures
+from browser_support import state as page_state
 from homegame.server.harness import api
 
 
@@ -31,7 +32,7 @@ def dealt_tournament(base: str, people: list[str], bots: int, **settings: Any) -
 
 def mine(page: Any) -> dict[str, Any] | None:
     """The page's state, or ``None`` while it waits for its (new) table's."""
-    found: dict[str, Any] | None = page.evaluate("window.homegame.state")
+    found: dict[str, Any] | None = page_state(page)
     return found
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_support import News, base, browser, pages, take_turn  # noqa: F401 - fixtures
+from browser_support import state as page_state
 from homegame.server.harness import api
 
 #: Cash-game words a tournament table's page must not show.
@@ -37,7 +38,7 @@ def played_a_hand(phone: Any) -> None:
     dealt five seconds later: the host pauses before it, and Ann's seat controls show between hands)."""
     news = News(phone, "no hand finished at Ann's table")
     while not phone.evaluate("(() => { const s = window.homegame.state; return Boolean(s && s.view && s.view.over); })()"):
-        state = phone.evaluate("window.homegame.state")
+        state = page_state(phone)
         if state and (state["view"] or {}).get("legal") and not state["view"]["over"]:
             take_turn(phone, calls=False)
         news.wait()

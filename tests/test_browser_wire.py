@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from browser_support import Pages, base, browser, pages  # noqa: F401 (fixtures)
-from homegame.server.harness import create_table
+from homegame.server.harness import api, create_table
 
 pytestmark = pytest.mark.browser
 
@@ -50,3 +50,21 @@ def test_the_buttons_and_the_banner_read_the_option_records(base: str, pages: Pa
     assert [t for t in seen["declaring"] if t in ("Low", "Both", "High")] == ["Low", "Both"], seen
     assert seen["banners"] == ["Your turn: call 7 or raise", "Pass 2 cards to your neighbour", "Declare: low or both"]
     assert not pages.errors, pages.errors
+
+
+def test_a_flood_of_states_leaves_the_page_current(base: str, pages: Pages) -> None:
+    """Bots that act with no delay send a page tens of states a second, faster than a phone draws them: the
+    page draws the newest state, never one long gone. Drawing every state in turn, a test's page was seen
+    40 s behind its table; here, by the time it showed hand 20 the table had finished hand 40 or so. Counted
+    in the table's hands, not in seconds, so that a busy machine (which slows the table too) decides nothing."""
+    made = create_table(base, game="holdem", bots=5, bot_delay=0, between_hands=0, approve_seats=False)
+    page = pages.open(made["links"]["watch"], "phone")
+    page.wait_for_function("window.homegame.state.hand >= 20")
+    token = made["links"]["host"].split("#", 1)[1]
+    finished = max(h["number"] for h in api(base, f"/api/tables/{made['table_id']}/hands?token={token}"))
+    # read after the table's (the page has had longer, not shorter); a draw or two behind a fast table is
+    # current: behind by tens of hands is not
+    hand, shown = page.evaluate("[window.homegame.state.hand, document.getElementById('hand-no').textContent]")
+    assert hand >= finished - 3, f"the page shows hand {hand} while its table has finished hand {finished}: it fell behind"
+    assert shown == f"Hand {hand}"
+    assert not pages.errors

@@ -121,19 +121,14 @@ function connect() {
     const msg = JSON.parse(event.data);
     // a dealt tournament's tables each have their own seed chain and hand numbers: remembered apart
     if (msg.tournament) app.fairId = `${tableId}.${msg.tournament.table}`;
-    if (fairMessage(msg, { send, render, tableId: app.fairId || tableId })) return;
-    if (tournamentMessage(msg, app, toast)) return;
+    if (fairMessage(msg, { send, render: drawSoon, tableId: app.fairId || tableId })) return;
     if (msg.type === "state") {
-      app.quick = 0;
-      if (msg.view) msg.view.log = ownLog(msg.view);
-      noteTimeouts(app.state, msg);
-      if (msg.table && msg.table.halted === null && app.halted) app.halted = null;
-      app.state = msg;
-      followNight(app, msg);
-      answered(msg);
-      app.offset = msg.table.now - Date.now() / 1000;
-      render();
-    } else if (msg.type === "welcome") {
+      receive(msg);
+      return;
+    }
+    takeIn(); // the state this message followed is the page's before it is read
+    if (tournamentMessage(msg, app, toast)) return;
+    if (msg.type === "welcome") {
       app.welcome = msg;
       chatHistory(msg.chat);
     } else if (msg.type === "chat") {
@@ -200,6 +195,54 @@ function connect() {
     setTimeout(connect, app.retry);
     app.retry = Math.min(app.retry * 2, 8000);
   });
+}
+
+// The page draws only the newest state, and rests between draws. Drawing every state in turn, a page fell
+// behind without limit when states came faster than it drew them (bots with no delay: 40 s behind); so a
+// state waits in `incoming` and a newer one replaces it, and it is drawn at the next frame once the page
+// has rested as long as its last draw took (at most half its time goes to drawing, the rest to taking in
+// messages), or by a timer for a hidden page, which draws no frames but still owes the tab's title and
+// beep at my turn. Nothing is lost by that: each state holds the whole hand's log, who timed out since the
+// state drawn before, the results and the decision I owe; a message of another kind first takes in the
+// state waiting, so it is read after the state it followed, as it was sent.
+let incoming = null;
+const drawn = { at: 0, cost: 0, due: 0, draws: 0 }; // due: the number of the draw asked for (0: none)
+
+function receive(msg) {
+  incoming = msg;
+  drawSoon();
+}
+
+// A draw of the newest state soon (see above); a second call before it comes adds nothing.
+function drawSoon() {
+  if (drawn.due) return;
+  const due = (drawn.due = ++drawn.draws);
+  const rest = Math.max(0, drawn.at + drawn.cost - performance.now());
+  const mine = () => drawn.due === due && takeIn(); // a timer of a draw done already does nothing
+  setTimeout(() => requestAnimationFrame(mine), rest);
+  setTimeout(mine, rest + 250);
+}
+
+// Take in the state waiting (if any) and draw.
+function takeIn() {
+  const msg = incoming;
+  if (!drawn.due && !msg) return;
+  drawn.due = 0;
+  incoming = null;
+  const started = performance.now();
+  if (msg) {
+    app.quick = 0;
+    if (msg.view) msg.view.log = ownLog(msg.view);
+    noteTimeouts(app.state, msg);
+    if (msg.table && msg.table.halted === null && app.halted) app.halted = null;
+    app.state = msg;
+    followNight(app, msg);
+    answered(msg);
+    app.offset = msg.table.now - Date.now() / 1000;
+  }
+  render();
+  drawn.at = performance.now();
+  drawn.cost = drawn.at - started;
 }
 
 // A seat whose clock ran out: the table played its default action. Only the table knows (a choice
