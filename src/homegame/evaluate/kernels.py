@@ -308,9 +308,11 @@ def low_rows(ids: Any, rule: int, threshold: int, ck: Any, cb: Any, offsets: Any
 def _group_span(own: Any, shared: Any, start: int, stop: int, own_sel: Any, shared_sel: Any,
                 rule: int, threshold: int, ck: Any, cb: Any, offsets: Any, high_rank: Any, high_flush: Any,
                 rank_keys: Any, top_keys: Any, straight_keys: Any, top_rank: Any, low_rank: Any, low_flush: Any,
-                out: Any, hand: Any) -> None:
+                out: Any, hand: Any, own_masks: Any, own_of: Any, shared_masks: Any, shared_of: Any, sizes: Any,
+                sums: Any) -> None:
     h = own.shape[1]
     b = shared.shape[1]
+    n_own = own_masks.shape[0]
     for i in range(start, stop):
         bits = 0
         ok = True
@@ -324,34 +326,61 @@ def _group_span(own: Any, shared: Any, start: int, stop: int, own_sel: Any, shar
             out[i] = BAD
             continue
         best = 0
+        if rule < 0:
+            # high: each distinct own part and shared part of the groups is summed once per row, and a
+            # group is the sum of its two parts (Omaha: 6 + 10 part sums for 60 groups, not 60 of 5 cards)
+            for u in range(n_own + shared_masks.shape[0]):
+                mask = own_masks[u] if u < n_own else shared_masks[u - n_own]
+                key = 0
+                gbits = 0
+                for j in range(h if u < n_own else b):
+                    if (mask >> j) & 1:
+                        c = np.int64(own[i, j]) if u < n_own else np.int64(shared[i, j])
+                        key += ck[c]
+                        gbits |= cb[c]
+                sums[2 * u] = key
+                sums[2 * u + 1] = gbits
+            for g in range(len(own_sel)):
+                a = 2 * own_of[g]
+                s = 2 * (n_own + shared_of[g])
+                value = high_of(SUIT_START + sums[a] + sums[s], sums[a + 1] | sums[s + 1], sizes[g], offsets,
+                                high_rank, high_flush, rank_keys, top_keys, straight_keys, top_rank)
+                best = max(best, value)
+            out[i] = best if best >= threshold else 0
+            continue
         for g in range(len(own_sel)):
             m = 0
-            key = SUIT_START
-            gbits = 0
             for j in range(h):
                 if (own_sel[g] >> j) & 1:
-                    c = np.int64(own[i, j])
-                    hand[m] = c
-                    key += ck[c]
-                    gbits |= cb[c]
+                    hand[m] = np.int64(own[i, j])
                     m += 1
             for j in range(b):
                 if (shared_sel[g] >> j) & 1:
-                    c = np.int64(shared[i, j])
-                    hand[m] = c
-                    key += ck[c]
-                    gbits |= cb[c]
+                    hand[m] = np.int64(shared[i, j])
                     m += 1
-            if rule < 0:
-                value = high_of(key, gbits, m, offsets, high_rank, high_flush, rank_keys, top_keys,
-                                straight_keys, top_rank)
-            else:
-                value = low_of(hand, m, rule, ck, cb, offsets, low_rank, low_flush)
+            value = low_of(hand, m, rule, ck, cb, offsets, low_rank, low_flush)
             best = max(best, value)
         out[i] = best if best >= threshold else 0
 
 
 _group_span_jit = njit(**_opts)(_group_span)
+
+
+@njit(**_driver)
+def _distinct(sel: Any) -> tuple[Any, Any]:
+    """The distinct masks of ``sel`` in first-seen order, and each entry's index among them."""
+    masks = np.empty(len(sel), dtype=np.int64)
+    of = np.empty(len(sel), dtype=np.int64)
+    n = 0
+    for g in range(len(sel)):
+        k = 0
+        while k < n and masks[k] != sel[g]:
+            k += 1
+        if k == n:
+            masks[n] = sel[g]
+            n += 1
+        of[g] = k
+    return masks[:n].copy(), of
 
 
 @njit(**_driver)
@@ -361,8 +390,19 @@ def group_rows(own: Any, shared: Any, own_sel: Any, shared_sel: Any, rule: int, 
     """Best hand of each row over the card groups ``own_sel[g]``/``shared_sel[g]`` (position bit masks);
     ``rule < 0`` for high, else that low rule (0 below ``threshold``)."""
     hand = np.empty(10, dtype=np.int64)
+    own_masks, own_of = _distinct(own_sel)
+    shared_masks, shared_of = _distinct(shared_sel)
+    sizes = np.empty(len(own_sel), dtype=np.int64)
+    for g in range(len(own_sel)):
+        m = 0
+        for j in range(own.shape[1]):
+            m += (own_sel[g] >> j) & 1
+        for j in range(shared.shape[1]):
+            m += (shared_sel[g] >> j) & 1
+        sizes[g] = m
+    sums = np.empty(2 * (len(own_masks) + len(shared_masks)), dtype=np.int64)
     _group_span_jit(own, shared, 0, own.shape[0], own_sel, shared_sel, rule, threshold, ck, cb, offsets,
                     high_rank, high_flush, rank_keys, top_keys, straight_keys, top_rank, low_rank, low_flush, out,
-                    hand)
+                    hand, own_masks, own_of, shared_masks, shared_of, sizes, sums)
 
 

@@ -40,8 +40,9 @@ class Entry:
     bot: bool = False  # the chips are a bot's
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable form."""
-        return asdict(self)
+        """A JSON-serialisable form (built by hand: every state write stores every entry, and
+        ``dataclasses.asdict`` deep-copies each field)."""
+        return {"name": self.name, "kind": self.kind, "amount": self.amount, "hand": self.hand, "bot": self.bot}
 
 
 @dataclass(frozen=True)
@@ -93,14 +94,21 @@ class Ledger:
     def lines(self, stacks: dict[str, int] | None = None) -> list[Line]:
         """Each player's totals; ``stacks`` are the chips still in front of players by name."""
         stacks = stacks or {}
-        names = list(dict.fromkeys([e.name for e in self.entries] + list(stacks)))
-        bots = self.bots
+        bought: dict[str, int] = {}
+        cashed: dict[str, int] = {}
+        bots: set[str] = set()
+        for e in self.entries:  # one pass over the entries, however many names (the nets are read every step)
+            if e.kind == "buy-in":
+                bought[e.name] = bought.get(e.name, 0) + e.amount
+            elif e.kind == "cash-out":
+                cashed[e.name] = cashed.get(e.name, 0) + e.amount
+            if e.bot:
+                bots.add(e.name)
+        names = dict.fromkeys([e.name for e in self.entries] + list(stacks))
         out = []
         for name in names:
-            bought = sum(e.amount for e in self.entries if e.name == name and e.kind == "buy-in")
-            cashed = sum(e.amount for e in self.entries if e.name == name and e.kind == "cash-out")
-            stack = stacks.get(name, 0)
-            out.append(Line(name, bought, cashed, stack, cashed + stack - bought, name in bots))
+            b, c, stack = bought.get(name, 0), cashed.get(name, 0), stacks.get(name, 0)
+            out.append(Line(name, b, c, stack, c + stack - b, name in bots))
         return out
 
     def nets(self, stacks: dict[str, int] | None = None) -> dict[str, int]:
