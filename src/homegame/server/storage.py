@@ -41,6 +41,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from homegame.server.revisions import head_revision, known_revisions
 from homegame.server.wire import dumps
 
 #: Where the database lives unless ``$HOMEGAME_DB`` or an explicit URL says otherwise.
@@ -247,16 +248,6 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
 
 
-def known_revisions() -> set[str]:
-    """Every schema revision this version of homegame knows."""
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    return {rev.revision for rev in ScriptDirectory.from_config(cfg).walk_revisions()}
-
-
 def shown(url: str) -> str:
     """``url`` as it may be printed: no password.
 
@@ -278,10 +269,11 @@ def _why(exc: BaseException) -> str:
     return text[:200]
 
 
-def check(url: str) -> None:
+def check(url: str) -> list[str]:
     """Refuse, with a :class:`StorageError` that says what to do, a database the server cannot use:
     one it cannot open, a corrupt file, another application's database, a schema newer than this
-    homegame, or one that does not take writes. A fresh empty database passes (it is migrated)."""
+    homegame, or one that does not take writes. A fresh empty database passes (it is migrated).
+    Returns the schema revisions the database is at (none when fresh)."""
     from sqlalchemy import inspect, text
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -313,6 +305,7 @@ def check(url: str) -> None:
     if names and not ours <= names:
         raise StorageError(f"{where} is not a homegame database (it lacks the tables "
                            f"{', '.join(sorted(ours - names))}); give --db a new file or an empty database")
+    return revisions
 
 
 def check_writable(engine: Engine, url: str) -> None:
@@ -418,9 +411,10 @@ class Store:
         self.url = database_url(url)
         if run_migrations:
             with migration_lock(self.url):  # several processes starting at once migrate one by one
-                check(self.url)
+                at = check(self.url)
                 try:
-                    migrate(self.url)
+                    if at != [head_revision()]:  # at the newest schema already: nothing for Alembic to do
+                        migrate(self.url)
                 except Exception as exc:  # noqa: BLE001 - said in one line: the server cannot start on it
                     reason = _why(exc)
                     if "readonly" in reason.replace("-", "").replace(" ", "").lower():
