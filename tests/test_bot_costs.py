@@ -136,3 +136,17 @@ def test_the_kernels_facts_of_a_game_are_worked_out_once(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(Game, "__hash__", hashed)
     assert kernel_facts(game) is facts and facts is not None and facts.table_cards
+
+
+@pytest.mark.parametrize("n", [17, 36, 45, 52])
+def test_the_first_places_under_a_cut_are_still_argsorts(n: int) -> None:
+    # smallest_first looks only at the keys under a cut (the few rows with too few under it, at every key):
+    # the draw must stay argsort's for every number of places it takes in one pass, ties kept in order
+    from homegame.bots.estimate import PICK_IN_ONE_PASS, smallest_first
+
+    rng = np.random.default_rng(n)
+    for k in range(PICK_IN_ONE_PASS + 1):
+        keys = rng.random((400, n))
+        assert np.array_equal(smallest_first(keys, k), keys.argsort(axis=1, kind="stable")[:, :k]), k
+        tied = np.floor(keys * 3) / 3
+        assert np.array_equal(smallest_first(tied, k), tied.argsort(axis=1, kind="stable")[:, :k]), k
