@@ -297,7 +297,9 @@ class BaseBot(ABC):
 
 
 def _copy_random(rng: random.Random) -> random.Random:
-    twin = random.Random()
+    """A generator in ``rng``'s state: made unseeded (seeding it from the system's entropy, only to overwrite
+    that, was half a copy's cost), then given the state whole."""
+    twin = random.Random.__new__(random.Random)
     twin.setstate(rng.getstate())
     return twin
 

@@ -10,7 +10,8 @@ kernels.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -131,24 +132,34 @@ def sample(view: View, trials: int, seed: int | None, known: Known | None = None
     down_mine = [c for c in view["cards"] if c not in up_mine]
     if game.use.shared == "face-up":  # the cards it will turn up next first (the lowest, as the bots expose)
         down_mine.sort(key=lambda c: Card(c).rank)
-    holdings = [up_mine + down_mine]
+    holdings = [card_ids(up_mine + down_mine)]
     opps = opponents(view)
-    holdings += [[*(s.get("up") or ()), *_extra(known, s)] for s in opps]
-    dead_up = [c for s in view["seats"] if s["seat"] != me and s["folded"] for c in s.get("up") or ()]
-    board = list(view.get("board") or ())
-    seen = {Card(c).id for c in board + dead_up} | {Card(c).id for h in holdings for c in h}
-    rest = np.array([i for i in range(52) if i not in seen], dtype=np.int64)
+    holdings += [card_ids([*(s.get("up") or ()), *_extra(known, s)]) for s in opps]
+    dead_up = card_ids([c for s in view["seats"] if s["seat"] != me and s["folded"] for c in s.get("up") or ()])
+    board = card_ids(view.get("board") or ())
+    free = np.ones(52, dtype=np.bool_)
+    for ids in (board, dead_up, *holdings):
+        free[ids] = False
+    rest = np.flatnonzero(free)
     missing = [max(0, own_final - len(h)) for h in holdings]
     board_missing = max(0, board_final - len(board))
     rng = np.random.default_rng(seed)
     drawn = rest[smallest_first(rng.random((trials, len(rest))), board_missing + sum(missing))]
-    full_board = np.hstack([_fixed(board, trials), drawn[:, :board_missing]])
+    full_board = _completed(board, drawn[:, :board_missing])
     rows, at = [], board_missing
     for held, need in zip(holdings, missing, strict=True):
-        rows.append(np.hstack([_fixed(held, trials), drawn[:, at:at + need]]))
+        rows.append(_completed(held, drawn[:, at:at + need]))
         at += need
     seats = (int(me) if me is not None else -1, *(int(s["seat"]) for s in opps))
-    return Sampled(game, seats, tuple(rows), full_board, _fixed(dead_up, trials))
+    return Sampled(game, seats, tuple(rows), full_board, _completed(dead_up, drawn[:, :0]))
+
+
+def _completed(fixed: list[int], drawn: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+    """Rows of the ``fixed`` card ids followed by each row of ``drawn``."""
+    out = np.empty((drawn.shape[0], len(fixed) + drawn.shape[1]), dtype=np.int64)
+    out[:, :len(fixed)] = fixed
+    out[:, len(fixed):] = drawn
+    return out
 
 
 #: Up to this many places, :func:`smallest_first` keeps them in one pass rather than sorting every row.
@@ -159,7 +170,7 @@ def smallest_first(keys: npt.NDArray[np.float64], k: int) -> npt.NDArray[np.intp
     """The places of each row's ``k`` smallest keys, smallest first: ``keys.argsort(axis=1)[:, :k]`` (a
     random draw of ``k`` of the row's cards, in order), for a few places found by one compiled pass over each row
     that keeps the ``k`` smallest so far in order, faster than sorting every row (random keys never
-    tie in practice).
+    tie in practice; equal keys keep the row's order).
 
     >>> keys = np.array([[0.5, 0.1, 0.9, 0.3], [0.2, 0.8, 0.6, 0.4]])
     >>> smallest_first(keys, 2).tolist(), keys.argsort(axis=1)[:, :2].tolist()
@@ -170,18 +181,39 @@ def smallest_first(keys: npt.NDArray[np.float64], k: int) -> npt.NDArray[np.intp
     if k > PICK_IN_ONE_PASS:
         return keys.argsort(axis=1)[:, :k]
     out = np.empty((keys.shape[0], k), dtype=np.intp)
-    _smallest_rows(np.ascontiguousarray(keys, dtype=np.float64), out)
+    if k:
+        _smallest_rows(np.ascontiguousarray(keys, dtype=np.float64), out, _cut(k, keys.shape[1]))
     return out
 
 
+def _cut(k: int, n: int) -> float:
+    """A key under which a row of ``n`` uniform random keys (0 to 1) nearly always holds its ``k`` smallest:
+    two standard deviations above their expected count (a row with fewer under it is looked at whole)."""
+    return (k + 2.0 * math.sqrt(k) + 2.0) / n
+
+
 @njit(cache=True, nogil=True)
-def _smallest_rows(keys: Any, out: Any) -> None:  # pragma: no cover - jit
+def _smallest_rows(keys: Any, out: Any, cut: float) -> None:  # pragma: no cover - jit
+    """Per row: the places of the keys under ``cut`` (every place when fewer than ``k`` are), then the
+    ``k`` smallest of those kept in order by insertion (the largest dropped when full)."""
     k = out.shape[1]
+    n = keys.shape[1]
     best = np.empty(k, dtype=np.float64)
+    under = np.empty(n, dtype=np.intp)
     for i in range(keys.shape[0]):
+        row = keys[i]
+        count = 0
+        for j in range(n):  # no branch: the place is written, and kept when its key is under the cut
+            under[count] = j
+            count += row[j] < cut
+        if count < k:  # too few under the cut: every place
+            for j in range(n):
+                under[j] = j
+            count = n
         held = 0
-        for j in range(keys.shape[1]):
-            key = keys[i, j]
+        for c in range(count):
+            j = under[c]
+            key = row[j]
             if held == k and key >= best[k - 1]:
                 continue
             at = held if held < k else k - 1  # insert, dropping the largest when full
@@ -213,35 +245,47 @@ def parts(dealt: Sampled) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float
 def _board_parts(dealt: Sampled) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
     """:func:`parts` on one board (the whole of ``dealt.board``)."""
     game = dealt.game
-    three_hole = game.use.shared == "face-up"  # the others' face-up cards are shared
     rules = game.rules
     split = rules.get("split", "high")
     qualifier = rules.get("qualifier")
-    highs, lows = [], []
     low_rule, low_q = str(rules.get("low", "a5")), qualifier if isinstance(qualifier, int) else None
-    lines = game.use.lines or None
-    for i, own in enumerate(dealt.rows):
-        shared = dealt.board
-        if three_hole:
-            shared = np.hstack([r[:, :2] for j, r in enumerate(dealt.rows) if j != i] + [dealt.dead])
-        if lines is not None:  # a board layout: the best of its lines
-            highs.append(np.max([best_high_many(own, shared[:, list(line)], game.usage) for line in lines], axis=0))
-            if split != "high":
-                lows.append(np.max([best_low_many(own, shared[:, list(line)], game.usage, low_rule, low_q)
-                                    for line in lines], axis=0))
-            continue
-        highs.append(best_high_many(own, shared, game.usage))
-        if split != "high":
-            lows.append(best_low_many(own, shared, game.usage, low_rule, low_q))
-    high = np.vstack(highs)
+    if game.use.shared == "face-up":  # the others' face-up cards are shared
+        shared = [np.hstack([r[:, :2] for j, r in enumerate(dealt.rows) if j != i] + [dealt.dead])
+                  for i in range(len(dealt.rows))]
+    else:
+        shared = [dealt.board] * len(dealt.rows)
+    high = _per_seat(list(dealt.rows), shared, lambda own, common: best_high_many(own, common, game.usage),
+                     game.use.lines)
     best = high.max(axis=0)
     high_part = (high[0] == best) / (high == best).sum(axis=0)
-    if not lows:
+    if split == "high":
         return high_part, None
-    low = np.vstack(lows)
+    low = _per_seat(list(dealt.rows), shared,
+                    lambda own, common: best_low_many(own, common, game.usage, low_rule, low_q), game.use.lines)
     best_low = low.max(axis=0)
     low_part = np.where(best_low > 0, (low[0] == best_low) / np.maximum((low == best_low).sum(axis=0), 1), -1.0)
     return high_part, low_part
+
+
+Strengths = npt.NDArray[np.int32]
+
+
+def _per_seat(own: list[npt.NDArray[np.int64]], shared: list[npt.NDArray[np.int64]],
+              strengths: Callable[[npt.NDArray[np.int64], npt.NDArray[np.int64]], Strengths],
+              lines: tuple[tuple[int, ...], ...] = ()) -> Strengths:
+    """Each seat's strength per completion (seats × trials) from its own and its shared cards; with a
+    board layout (``lines``), the best of its lines. The seats go to the evaluator in one batch when their
+    rows are alike (each call costs far more than a few hundred rows)."""
+    seats = len(own)
+    if len({o.shape for o in own}) == 1 and len({s.shape for s in shared}) == 1:
+        own, shared = [np.vstack(own)], [np.vstack(shared)]
+    out = []
+    for mine, common in zip(own, shared, strict=True):
+        if lines:
+            out.append(np.max([strengths(mine, common[:, list(line)]) for line in lines], axis=0))
+        else:
+            out.append(strengths(mine, common))
+    return np.vstack(out).reshape(seats, -1)
 
 
 def sides(view: View, trials: int, seed: int | None,
@@ -249,7 +293,3 @@ def sides(view: View, trials: int, seed: int | None,
     """Per sampled outcome: this seat's part of the high side and of the low side (``None`` in a high
     game; ``-1`` where nobody has a qualifying low), ties shared."""
     return parts(sample(view, trials, seed, known))
-
-
-def _fixed(items: list[str], trials: int) -> npt.NDArray[np.int64]:
-    return np.broadcast_to(np.array(card_ids(items), dtype=np.int64).reshape(1, -1), (trials, len(items)))

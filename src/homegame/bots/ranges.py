@@ -136,6 +136,7 @@ def weights(view: View, dealt: Sampled, widths: Mapping[int, float]) -> npt.NDAr
     low = dealt.game.rules.get("split", "high") != "high"
     table_shared = dealt.game.use.shared == "face-up"  # the others' face-up cards are shared
     entries = {int(s["seat"]): s for s in view["seats"]}
+    ranged: list[tuple[float, npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []  # (width, own, shared)
     for index, seat in enumerate(dealt.seats[1:], start=1):
         width = widths.get(seat, 1.0)
         if width >= 0.999:
@@ -148,10 +149,22 @@ def weights(view: View, dealt: Sampled, widths: Mapping[int, float]) -> npt.NDAr
             shared = _ids(table, dealt.trials)
         else:
             shared = dealt.board[:, :len(view.get("board") or ())]
-        score = strength_now(own, shared, low=low)
+        ranged.append((width, own, shared))
+    if not ranged:
+        return w
+    for (width, _, _), score in zip(ranged, _scores([(o, s) for _, o, s in ranged], low), strict=True):
         cut = quantile(score, 1.0 - width)
         w *= np.where(score >= cut, 1.0, OUTSIDE * width)
     return w
+
+
+def _scores(holdings: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]], low: bool
+            ) -> list[npt.NDArray[np.float64]]:
+    """:func:`strength_now` of each (own, shared) holding, in one call when their shapes are alike."""
+    if len(holdings) > 1 and len({(o.shape, s.shape) for o, s in holdings}) == 1:
+        scores = strength_now(np.vstack([o for o, _ in holdings]), np.vstack([s for _, s in holdings]), low=low)
+        return list(scores.reshape(len(holdings), -1))
+    return [strength_now(own, shared, low=low) for own, shared in holdings]
 
 
 def quantile(values: npt.NDArray[np.float64], q: float) -> float:

@@ -61,6 +61,57 @@ class SeatStats:
 
 
 @dataclass
+class HandTally:
+    """The other seats' betting decisions in one hand's log, counted line by line as the log grows: a bot
+    reads the whole log at every turn, and only the lines it has not counted yet are new (a new betting
+    round starts after any line that is not a betting decision or a blind)."""
+
+    me: Any = None
+    seats: dict[int, SeatStats] = field(default_factory=dict)
+    lines: int = 0  # how many of the log's lines are counted
+    round_no: int = 0
+    between: bool = False
+    acted: set[tuple[int, int]] = field(default_factory=set)  # (seat, round) where the seat decided
+    raised: set[tuple[int, int]] = field(default_factory=set)  # ... and bet or raised
+
+    def copy(self) -> HandTally:
+        """A tally that counts on apart from this one."""
+        return HandTally(self.me, {seat: replace(s) for seat, s in self.seats.items()}, self.lines, self.round_no,
+                         self.between, set(self.acted), set(self.raised))
+
+    def feed(self, log: list[str]) -> None:
+        """Count the lines of ``log`` (the same hand's log, grown) after those already counted."""
+        for line in log[self.lines:]:
+            decision = _decision(line)
+            if decision is None:
+                self.between = self.between or " posts " not in line
+                continue
+            if self.between:
+                self.round_no, self.between = self.round_no + 1, False
+            who, verb, all_in = decision
+            if who == self.me:
+                continue
+            seat = self.seats.get(who)
+            if seat is None:
+                seat = self.seats[who] = SeatStats(hands=1)
+            seat.decisions += 1
+            if (who, self.round_no) not in self.acted:
+                self.acted.add((who, self.round_no))
+                seat.rounds += 1
+            if verb in ("bets", "raises", "completes"):
+                seat.aggressive += 1
+                if (who, self.round_no) not in self.raised:
+                    self.raised.add((who, self.round_no))
+                    seat.rounds_aggressive += 1
+                if all_in:
+                    seat.all_in += 1
+                    seat.hands_all_in = 1
+            elif verb == "folds":
+                seat.folds += 1
+        self.lines = len(log)
+
+
+@dataclass
 class Reads:
     """Per-opponent counts across the hands a bot has seen (keyed by seat number).
 
@@ -69,7 +120,7 @@ class Reads:
     """
 
     stats: dict[int, SeatStats] = field(default_factory=dict)
-    _hand: dict[int, SeatStats] = field(default_factory=dict)
+    _hand: HandTally = field(default_factory=HandTally)
     _log: list[str] = field(default_factory=list)
     _key: tuple[Any, ...] = ()
     _cards: frozenset[str] = frozenset()
@@ -77,18 +128,19 @@ class Reads:
     def __deepcopy__(self, memo: dict[int, Any]) -> Reads:
         """A copy whose counts go on apart from these (the log's lines, the key and the cards are immutable
         and shared); several times faster than walking the dataclasses."""
-        return Reads({seat: replace(s) for seat, s in self.stats.items()},
-                     {seat: replace(s) for seat, s in self._hand.items()}, list(self._log), self._key, self._cards)
+        return Reads({seat: replace(s) for seat, s in self.stats.items()}, self._hand.copy(), self._log,
+                     self._key, self._cards)
 
     def read(self, view: View) -> None:
         """Take in ``view["log"]``; when it is a new hand's, the last hand's counts join the totals."""
-        log = [str(x) for x in view.get("log") or ()]
+        log = list(map(str, view.get("log") or ()))
         key = (view.get("button"), len(view.get("seats") or ()), view.get("game"))
-        cards = frozenset(str(c) for c in view.get("cards") or ())
-        same = (key == self._key and bool(cards & self._cards) and len(log) >= len(self._log)
-                and log[:len(self._log)] == self._log)  # some of the same cards, the log goes on
+        cards = frozenset(map(str, view.get("cards") or ()))
+        known = len(self._log)
+        same = (key == self._key and bool(cards & self._cards) and len(log) >= known
+                and log[:known] == self._log)  # some of the same cards, the log goes on
         if not same:
-            for seat, counts in self._hand.items():
+            for seat, counts in self._hand.seats.items():
                 total = self.stats.setdefault(seat, SeatStats())
                 total.decisions += counts.decisions
                 total.aggressive += counts.aggressive
@@ -98,7 +150,10 @@ class Reads:
                 total.rounds_aggressive += counts.rounds_aggressive
                 total.hands += counts.hands
                 total.hands_all_in += counts.hands_all_in
-        self._hand = _count(log, view.get("seat"))
+        me = view.get("seat")
+        if not same or me != self._hand.me:
+            self._hand = HandTally(me)
+        self._hand.feed(log)
         self._log, self._key, self._cards = log, key, cards
 
     def aggression(self, seat: int) -> float:
@@ -147,43 +202,6 @@ def _decision(line: str) -> tuple[int, str, bool] | None:
     other line. Cached: a bot reads the whole hand's log at every turn, so each line comes back often."""
     m = _LINE.match(line)
     return None if m is None else (int(m.group(1)), m.group(2), "all in" in m.group(3))
-
-
-def _count(log: list[str], me: Any) -> dict[int, SeatStats]:
-    """Each other seat's betting decisions in one hand's log (a new betting round starts after any
-    line that is not a betting decision or a blind)."""
-    out: dict[int, SeatStats] = {}
-    round_no, between = 0, False
-    acted: set[tuple[int, int]] = set()
-    raised: set[tuple[int, int]] = set()
-    shoved: set[int] = set()
-    for line in log:
-        decision = _decision(line)
-        if decision is None:
-            between = between or " posts " not in line
-            continue
-        if between:
-            round_no, between = round_no + 1, False
-        who, verb, all_in = decision
-        if who == me:
-            continue
-        seat = out.setdefault(who, SeatStats())
-        seat.decisions += 1
-        acted.add((who, round_no))
-        if verb in ("bets", "raises", "completes"):
-            seat.aggressive += 1
-            raised.add((who, round_no))
-            if all_in:
-                seat.all_in += 1
-                shoved.add(who)
-        elif verb == "folds":
-            seat.folds += 1
-    for who, seat in out.items():
-        seat.hands = 1
-        seat.hands_all_in = int(who in shoved)
-        seat.rounds = sum(1 for w, _ in acted if w == who)
-        seat.rounds_aggressive = sum(1 for w, _ in raised if w == who)
-    return out
 
 
 def _this_hand(view: View, seat: int) -> str:

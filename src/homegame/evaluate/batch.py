@@ -70,12 +70,17 @@ def evaluate_many(ids: Any, *, wild: Any = None, parallel: bool | None = None) -
     if wild is not None:
         from homegame.evaluate.wildbatch import high_many_wild
         return raise_bad_rows(high_many_wild(rows, wild, _spans(len(rows), parallel)))
+    return raise_bad_rows(high_rows_of(rows, parallel))
+
+
+def high_rows_of(rows: npt.NDArray[np.integer[Any]], parallel: bool | None = None) -> Strengths:
+    """:func:`evaluate_many` of checked ``rows`` (:func:`check_array`), bad rows marked (negative), not raised."""
     t = tables()
     out = np.empty(len(rows), dtype=np.int32)
     high = high_tables()
     run_all([partial(kernels.high_rows, rows[a:b], t.card_keys, t.card_bits, *high, out[a:b], 1)
              for a, b in _spans(len(rows), parallel)])
-    return raise_bad_rows(out)
+    return out
 
 
 def evaluate_low_many(ids: Any, rule: str = "a5", qualifier: int | None = None, *, wild: Any = None,
@@ -88,13 +93,19 @@ def evaluate_low_many(ids: Any, rule: str = "a5", qualifier: int | None = None, 
     if wild is not None:
         from homegame.evaluate.wildbatch import low_many_wild
         return raise_bad_rows(low_many_wild(rows, wild, checked, qualifier, _spans(len(rows), parallel)))
+    return raise_bad_rows(low_rows_of(rows, LOW_RULES.index(checked), threshold, parallel))
+
+
+def low_rows_of(rows: npt.NDArray[np.integer[Any]], rule: int, threshold: int, parallel: bool | None = None
+                ) -> Strengths:
+    """:func:`evaluate_low_many` of checked ``rows`` under the rule ``LOW_RULES[rule]`` (0 below
+    ``threshold``), bad rows marked (negative), not raised."""
     t = tables()
     out = np.empty(len(rows), dtype=np.int32)
     low = low_tables()
-    rule_index = LOW_RULES.index(checked)
-    run_all([partial(kernels.low_rows, rows[a:b], rule_index, threshold, t.card_keys, t.card_bits, *low, out[a:b], 1)
+    run_all([partial(kernels.low_rows, rows[a:b], rule, threshold, t.card_keys, t.card_bits, *low, out[a:b], 1)
              for a, b in _spans(len(rows), parallel)])
-    return raise_bad_rows(out)
+    return out
 
 
 __all__ = ["BadIds", "check_array", "evaluate_low_many", "evaluate_many", "raise_bad_rows"]

@@ -27,7 +27,15 @@ import numpy.typing as npt
 
 from homegame.cards import Card, cards
 from homegame.evaluate import kernels
-from homegame.evaluate.batch import PARALLEL_ROWS, BadIds, Strengths, check_array, raise_bad_rows
+from homegame.evaluate.batch import (
+    PARALLEL_ROWS,
+    BadIds,
+    Strengths,
+    check_array,
+    high_rows_of,
+    low_rows_of,
+    raise_bad_rows,
+)
 from homegame.evaluate.best import evaluate, evaluate_low
 from homegame.evaluate.classes import LOW_RULES, check_rule, qualifier_threshold
 from homegame.evaluate.fast import high_strength_of, low_strength_of
@@ -193,6 +201,11 @@ def best_low(own: CardsLike, shared: CardsLike, usage: Usage = ANY, rule: str = 
 def _run_groups(own: npt.NDArray[Any], shared: npt.NDArray[Any], usage: Usage, rule: int,
                 threshold: int) -> Strengths:
     own_sel, shared_sel = _selections(usage, own.shape[1], shared.shape[1])
+    if len(own_sel) == 1 and own_sel[0] == (1 << own.shape[1]) - 1 and shared_sel[0] == (1 << shared.shape[1]) - 1:
+        # one group of every card (hold'em's any five of seven): the plain batch kernels, three times as fast
+        rows = np.ascontiguousarray(np.hstack([own, shared]))
+        parallel = len(rows) >= PARALLEL_ROWS
+        return high_rows_of(rows, parallel) if rule < 0 else low_rows_of(rows, rule, threshold, parallel)
     t = tables()
     out = np.empty(len(own), dtype=np.int32)
     parallel = len(own) * len(own_sel) >= PARALLEL_ROWS

@@ -18,7 +18,6 @@ GameFacts(hole=2, board=5, usage=Usage(kind='any', splits=(), pool=0), table_car
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from homegame.evaluate.usage import Usage
@@ -44,11 +43,24 @@ class GameFacts:
 
 
 def kernel_facts(game: Game) -> GameFacts | None:
-    """The kernels' facts for ``game`` (with its house rules), or ``None`` when they do not cover it."""
-    return _facts(game)
+    """The kernels' facts for ``game`` (with its house rules), or ``None`` when they do not cover it;
+    worked out once per game object (hashing a game writes its rules out as JSON: a cache keyed by the
+    game cost more than the facts at every bot decision)."""
+    known = _BY_GAME.get(id(game))
+    if known is not None and known[0] is game:
+        return known[1]
+    facts = _facts(game)
+    if len(_BY_GAME) >= _KEPT:
+        _BY_GAME.clear()
+    _BY_GAME[id(game)] = (game, facts)  # the game is held, so its id is not another's while it is here
+    return facts
 
 
-@lru_cache(maxsize=256)
+#: How many games' facts :func:`kernel_facts` keeps (by the game object's id, the game held with them).
+_KEPT: Final = 256
+_BY_GAME: dict[int, tuple[Game, GameFacts | None]] = {}
+
+
 def _facts(game: Game) -> GameFacts | None:
     if (game.wild or game.ranking != "standard" or len(game.cards) != 52 or game.spade is not None
             or game.use.lines or game.use.boards or game.split == "low" or any(s.kind in CHANGING_STEPS for s in game.steps)):
