@@ -38,7 +38,7 @@ from homegame.server.tokens import hash_token, token_matches
 from homegame.server.tournament_talk import talk
 from homegame.server.wire import dumps
 from homegame.table import StaleDecision, Table, TableError
-from homegame.table.fairness import Fairness, FairShuffle, resume_table
+from homegame.table.fairness import Fairness, FairShuffle, deal_from_chain, resume_table
 from homegame.tournament.config import TournamentError
 from homegame.tournament.core import Tournament
 from homegame.tournament.stored import dump, load
@@ -134,14 +134,7 @@ class Hall:
     def deal_deck(self, tid: int, table: Table) -> list[str]:
         """The deck of the hand table ``tid`` deals next, from its committed seed chain (a chain opened,
         and announced in the table's log, at its first hand)."""
-        fair = self.fairs.get(tid)
-        if fair is None:
-            fair, notices = Fairness.from_state(None, table.hand_number + 1)
-            self.fairs[tid] = fair
-            table.note(notices)
-        shuffle, notices = fair.deal(table.hand_number + 1)
-        if notices:
-            table.note(notices)
+        shuffle = deal_from_chain(self.fairs, tid, table.hand_number + 1, table.note)
         self.shuffles[tid] = shuffle
         return list(shuffle.deck)
 

@@ -329,5 +329,21 @@ def resume_table(stored: dict[str, Any], hand_number: int, deck: list[str] | Non
     return fair, fair.restore(hand_number, record, deck, seed, str(record.get("commitment"))), notices
 
 
-__all__ = ["CHAIN_LENGTH", "CHAIN_STRIDE", "SCHEME", "Chain", "FairShuffle", "Fairness", "derive_deck", "full_deck",
-           "is_hex32", "record_problem", "resume_table", "sha256_hex"]
+def deal_from_chain(fairs: dict[int, Fairness], key: int, hand: int, note: Callable[[list[str]], None],
+                    length: int | None = None, draw: Callable[[], bytes] | None = None) -> FairShuffle:
+    """The committed shuffle of hand ``hand`` of table ``key`` among ``fairs`` (a tournament's tables), its
+    chain opened at the table's first hand (``length`` and ``draw`` as in :meth:`Fairness.from_state`);
+    ``note`` tells the table's log what the chains announce (a chain opened, a new one at a chain's end)."""
+    fair = fairs.get(key)
+    if fair is None:
+        fair, notices = Fairness.from_state(None, hand, length=length, draw=draw)
+        fairs[key] = fair
+        note(notices)
+    shuffle, notices = fair.deal(hand)
+    if notices:
+        note(notices)
+    return shuffle
+
+
+__all__ = ["CHAIN_LENGTH", "CHAIN_STRIDE", "SCHEME", "Chain", "FairShuffle", "Fairness", "deal_from_chain", "derive_deck",
+           "full_deck", "is_hex32", "record_problem", "resume_table", "sha256_hex"]

@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from homegame.table import Table
-from homegame.table.fairness import Fairness, FairShuffle, resume_table
+from homegame.table.fairness import FairShuffle, deal_from_chain, resume_table
 from homegame.tournament.deals import Deals
 
 #: Hands a table's chain covers (the next chain opens, announced, when one runs out): a table deals a
@@ -37,15 +37,8 @@ class Shuffles(Deals):
     def committed_deck(self, tid: int, table: Table) -> list[str]:
         """The deck of the hand table ``tid`` deals next, from its seed chain (opened, and announced
         in the table's log, at its first hand; its secret drawn from the tournament's generator)."""
-        fair = self.fairs.get(tid)
-        if fair is None:
-            fair, notices = Fairness.from_state(None, table.hand_number + 1, length=CHAIN_HANDS,
-                                                draw=lambda: self.rng.randbytes(32))
-            self.fairs[tid] = fair
-            table.note(notices)
-        shuffle, notices = fair.deal(table.hand_number + 1)
-        if notices:
-            table.note(notices)
+        shuffle = deal_from_chain(self.fairs, tid, table.hand_number + 1, table.note, length=CHAIN_HANDS,
+                                  draw=lambda: self.rng.randbytes(32))
         self.shuffles[tid] = shuffle
         return list(shuffle.deck)
 
