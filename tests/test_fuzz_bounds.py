@@ -3,7 +3,7 @@ generated hostile input, answer every input with a result or their own error, le
 escape, and spend at most 100 ms of CPU on any one input.
 
 Bounded and stable: derandomized (the same examples every run), no example database, ``max_examples``
-set so each test takes a few seconds. CPU time (``time.process_time``) is what is bounded, so a busy
+set so each test takes a few seconds. The calling thread's CPU time (``time.thread_time``) is what is bounded, so a busy
 machine does not fail the test; an input over it fails the test, named with its time.
 """
 
@@ -30,11 +30,21 @@ GOOD = (Path(__file__).parent / "game_files" / "mini-stud.toml").read_text(encod
 
 
 def within_cpu(call: Callable[[], Any], given: str) -> None:
-    """Run ``call``; fail naming the input if it took more than :data:`MOST_CPU` seconds of CPU."""
-    started = time.process_time()
-    call()
-    spent = time.process_time() - started
-    assert spent <= MOST_CPU, f"{spent * 1000:.0f} ms of CPU on {given[:120]!r}… ({len(given)} characters)"
+    """Run ``call``; fail naming the input if it took more than :data:`MOST_CPU` seconds of CPU, twice.
+
+    The CPU counted is this thread's: a process's clock also counts its other threads (a server an earlier
+    test in this worker left running, numba compiling), which failed a 50,000-character input that takes
+    26 ms alone. And an input that is slow to answer is slow every time, while a first call may pay a
+    one-time cost (a module imported on first use, a cache filled, a garbage collection: 116 ms once, for a
+    plain stud file), so an input over the limit is timed again before it is blamed."""
+    spent = 0.0
+    for _ in range(2):
+        started = time.thread_time()
+        call()
+        spent = time.thread_time() - started
+        if spent <= MOST_CPU:
+            return
+    raise AssertionError(f"{spent * 1000:.0f} ms of CPU on {given[:120]!r}… ({len(given)} characters), twice")
 
 
 # ----- the protocol's message parser ----------------------------------------------------------------
