@@ -39,10 +39,10 @@ def test_a_bomb_is_refused_fast_naming_the_limit(name: str) -> None:
     text, words = BOMBS[name]
     assert len(text.encode()) < 64_000  # under the size limit: the other limits must catch it
     for attempt in (lambda: checked_file(text, {}, "bomb.toml"), lambda: hg.load_game(text)):
-        cpu, wall = time.process_time(), time.perf_counter()
+        cpu, wall = time.thread_time(), time.perf_counter()
         with pytest.raises((TableError, GameFileError)) as caught:
             attempt()
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
         assert words in str(caught.value), str(caught.value)
         assert cpu < 0.1, f"{name}: {cpu * 1000:.0f} ms of CPU before the refusal (wall {wall * 1000:.0f} ms)"
 
